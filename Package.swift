@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// Tessera: an HLS media-processing engine with a libcurl HTTP client underneath.
+// Module map and dependency direction: docs/ARCHITECTURE.md.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
+        .library(name: "TesseraHTTPTesting", targets: ["TesseraHTTPTesting"]),
+        .library(name: "TesseraPlaylist", targets: ["TesseraPlaylist"]),
+        .library(name: "TesseraMedia", targets: ["TesseraMedia"]),
+        .library(name: "TesseraHLS", targets: ["TesseraHLS"]),
+        .library(name: "TesseraLive", targets: ["TesseraLive"]),
+        .library(name: "TesseraPlayback", targets: ["TesseraPlayback"]),
+        .executable(name: "tessera", targets: ["tessera"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+
+        .target(name: "TesseraHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "TesseraHTTPTesting", dependencies: ["TesseraHTTP"], swiftSettings: strict),
+        .target(name: "TesseraPlaylist", swiftSettings: strict),
+        .target(name: "TesseraMedia", dependencies: ["CCrypto"], swiftSettings: strict),
+        .target(name: "TesseraHLS", dependencies: ["TesseraHTTP", "TesseraPlaylist", "TesseraMedia"],
+                swiftSettings: strict),
+        .target(name: "TesseraLive", dependencies: ["TesseraHLS"], swiftSettings: strict),
+        .target(name: "TesseraPlayback", dependencies: ["TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
+        .executableTarget(name: "tessera",
+                          dependencies: ["TesseraHTTP", "TesseraPlaylist", "TesseraMedia", "TesseraHLS",
+                                         "TesseraLive", "TesseraPlayback"],
+                          swiftSettings: strict),
+
+        .target(name: "TesseraTestSupport",
+                dependencies: ["TesseraHTTP", "TesseraPlayback", "TesseraMedia"],
+                path: "Tests/TesseraTestSupport", swiftSettings: strict),
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP", "TesseraTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "TesseraHTTPTestingTests", dependencies: ["TesseraHTTPTesting"], swiftSettings: strict),
+        .testTarget(name: "TesseraPlaylistTests", dependencies: ["TesseraPlaylist"], swiftSettings: strict),
+        .testTarget(name: "TesseraMediaTests", dependencies: ["TesseraMedia", "TesseraTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "TesseraHLSTests",
+                    dependencies: ["TesseraHLS", "TesseraHTTP", "TesseraTestSupport", "TesseraMedia"],
+                    swiftSettings: strict),
+        .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive"], swiftSettings: strict),
+        .testTarget(name: "TesseraPlaybackTests",
+                    dependencies: ["TesseraPlayback", "TesseraTestSupport", "TesseraHTTP"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,183 @@
+import CCurl
+import Foundation
+
+/// One OS thread owning one curl multi handle and one share handle (DNS cache, TLS sessions).
+///
+/// Confinement: `multi`, `share`, `active` and every easy handle inside the multi are touched only
+/// on the loop thread. Other threads talk to it only through `submit`, which appends to a locked
+/// inbox and calls `curl_multi_wakeup` (documented as safe from any thread). Nothing here blocks a
+/// caller: cancellation and shutdown are a flag plus a wake-up.
+final class CurlEngine: @unchecked Sendable {
+    enum Command {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+        case unpause(CurlTransfer)
+    }
+
+    private struct Inbox {
+        var commands: [Command] = []
+        var isStopping = false
+    }
+
+    let configuration: CurlTransport.Configuration
+    let share: OpaquePointer?
+    private let multi: OpaquePointer
+    private let inbox = Lock(Inbox())
+    private var active: [OpaquePointer: CurlTransfer] = [:]
+
+    init(configuration: CurlTransport.Configuration) throws(HTTPError) {
+        guard CurlGlobal.initialised, let multi = curl_multi_init() else {
+            throw HTTPError(.internal, code: "curl-init", "libcurl could not be initialised.")
+        }
+        self.configuration = configuration
+        self.multi = multi
+        share = curl_share_init()
+        if let share {
+            _ = ccurl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_DNS.rawValue))
+            _ = ccurl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue))
+        }
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maximumConnections)
+        let thread = Thread { [self] in self.run() }
+        thread.name = "tessera.curl"
+        thread.start()
+    }
+
+    /// Hands a command to the loop. An `add` after shutdown fails the transfer at once.
+    func submit(_ command: Command) {
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.isStopping else { return false }
+            inbox.commands.append(command)
+            return true
+        }
+        if accepted {
+            _ = curl_multi_wakeup(multi)
+        } else if case .add(let transfer) = command {
+            transfer.finish(.failure(Self.shutdownError(transfer)))
+        }
+    }
+
+    /// Asks the loop to end every transfer and exit. Returns at once.
+    func stop() {
+        inbox.withLock { $0.isStopping = true }
+        _ = curl_multi_wakeup(multi)
+    }
+
+    // MARK: Loop thread
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let (commands, stopping) = inbox.withLock { inbox in
+                defer { inbox.commands.removeAll() }
+                return (inbox.commands, inbox.isStopping)
+            }
+            for command in commands { apply(command) }
+            if stopping { break }
+            _ = curl_multi_perform(multi, &running)
+            drainCompleted()
+            let wait = expireDeadlines()
+            var events: Int32 = 0
+            _ = curl_multi_poll(multi, nil, 0, Int32(wait), &events)
+        }
+        for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
+        // Commands that raced with the stop flag.
+        for command in inbox.withLock({ $0.commands }) {
+            if case .add(let transfer) = command { transfer.finish(.failure(Self.shutdownError(transfer))) }
+        }
+        curl_multi_cleanup(multi)
+        if let share { curl_share_cleanup(share) }
+    }
+
+    private func apply(_ command: Command) {
+        switch command {
+        case .add(let transfer):
+            if let cancellation = transfer.shared.withLock({ $0.cancellation }) {
+                transfer.finish(.failure(cancellation))
+                return
+            }
+            transfer.loop.deadline = .now + transfer.request.limits.timeToFirstByte
+            guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+                transfer.finish(.failure(HTTPError(.internal, code: "curl-add",
+                                                   "libcurl refused the transfer for \(transfer.redactedURL).")))
+                return
+            }
+            active[transfer.handle] = transfer
+        case .cancel(let transfer):
+            guard active[transfer.handle] != nil,
+                  let cancellation = transfer.shared.withLock({ $0.cancellation }) else { return }
+            remove(transfer, result: .failure(cancellation))
+        case .unpause(let transfer):
+            guard active[transfer.handle] != nil else { return }
+            transfer.shared.withLock { state in
+                state.isPaused = false
+                state.isUnpauseQueued = false
+            }
+            // May synchronously re-enter the body callback; no lock is held here.
+            _ = curl_easy_pause(transfer.handle, Int32(CURLPAUSE_CONT))
+        }
+    }
+
+    private func drainCompleted() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = active[easy] else { continue }
+            let code = message.pointee.data.result   // read before removal frees the message
+            remove(transfer, result: outcome(of: transfer, code: code))
+        }
+    }
+
+    private func outcome(of transfer: CurlTransfer, code: CURLcode) -> Result<Void, HTTPError> {
+        if transfer.loop.completedEarly { return .success(()) }
+        if let failure = transfer.loop.failure { return .failure(failure) }
+        if let cancellation = transfer.shared.withLock({ $0.cancellation }) { return .failure(cancellation) }
+        if code == CURLE_OK {
+            if let remaining = transfer.loop.deliverRemaining, remaining > 0 {
+                return .failure(HTTPError(.connectionLost, code: "range-short",
+                                          "\(transfer.redactedURL) ended \(remaining) bytes before the requested range did."))
+            }
+            return .success(())
+        }
+        if code == CURLE_WRITE_ERROR, transfer.shared.withLock({ $0.isConsumerGone }) {
+            return .failure(HTTPError(.cancelled, code: "consumer-gone",
+                                      "The body of \(transfer.redactedURL) was abandoned by its reader."))
+        }
+        var pretransfer = 0
+        _ = ccurl_getinfo_off(transfer.handle, CURLINFO_PRETRANSFER_TIME_T, &pretransfer)
+        var osErrno = 0
+        _ = ccurl_getinfo_long(transfer.handle, CURLINFO_OS_ERRNO, &osErrno)
+        return .failure(CurlErrorMapping.error(for: .init(
+            code: code, detail: transfer.curlErrorDetail, osErrno: osErrno,
+            connected: pretransfer > 0, redactedURL: transfer.redactedURL)))
+    }
+
+    private func remove(_ transfer: CurlTransfer, result: Result<Void, HTTPError>) {
+        _ = curl_multi_remove_handle(multi, transfer.handle)
+        active[transfer.handle] = nil
+        transfer.finish(result)
+    }
+
+    /// Fails transfers whose head is overdue; returns how long the loop may sleep, in ms.
+    private func expireDeadlines() -> Int {
+        let now = ContinuousClock.now
+        var wait = Duration.seconds(1)
+        for (_, transfer) in active where !transfer.loop.isHeadDelivered {
+            if transfer.loop.deadline <= now {
+                let limit = transfer.request.limits.timeToFirstByte
+                remove(transfer, result: .failure(HTTPError(
+                    .timeout, code: "first-byte-timeout",
+                    "\(transfer.redactedURL) sent no response head within \(limit).")))
+            } else {
+                wait = min(wait, transfer.loop.deadline - now)
+            }
+        }
+        return max(1, CurlTransfer.milliseconds(wait))
+    }
+
+    private static func shutdownError(_ transfer: CurlTransfer) -> HTTPError {
+        HTTPError(.cancelled, code: "transport-shut-down",
+                  "The HTTP transport shut down before \(transfer.redactedURL) finished.")
+    }
+}

@@ -1,0 +1,50 @@
+import CCurl
+
+/// Maps a finished transfer's CURLcode to an `HTTPError` category (design note §3.9).
+enum CurlErrorMapping {
+    /// What the loop knew about the transfer when curl reported `code`.
+    struct Facts {
+        var code: CURLcode
+        var detail: String
+        var osErrno: Int
+        /// True when the connection (and TLS) had been established before the failure.
+        var connected: Bool
+        var redactedURL: String
+    }
+
+    static func error(for facts: Facts) -> HTTPError {
+        let code = facts.code
+        let raw = Int(code.rawValue)
+        let errno = facts.osErrno == 0 ? nil : facts.osErrno
+        let detail = facts.detail.isEmpty ? String(cString: curl_easy_strerror(code)) : facts.detail
+        func make(_ category: HTTPError.Category, _ name: String, _ what: String) -> HTTPError {
+            HTTPError(category, code: name, "\(what) for \(facts.redactedURL): \(detail)", curlCode: raw, osErrno: errno)
+        }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return make(.dns, "dns-failed", "Name resolution failed")
+        case CURLE_COULDNT_CONNECT:
+            return make(.connect, "connect-failed", "Could not connect")
+        case CURLE_OPERATION_TIMEDOUT:
+            return facts.connected
+                ? make(.timeout, "transfer-timeout", "The transfer timed out")
+                : make(.timeout, "connect-timeout", "Connecting timed out")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
+            return make(.tls, "tls-failed", "TLS failed")
+        case CURLE_FILESIZE_EXCEEDED:
+            return make(.tooLarge, "body-too-large", "The response is too large")
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING:
+            return make(.connectionLost, "connection-lost", "The connection was lost")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
+            return make(.protocol, "protocol-error", "The server broke HTTP")
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return make(.invalidRequest, "bad-url", "The URL is not usable")
+        case CURLE_ABORTED_BY_CALLBACK:
+            return make(.cancelled, "cancelled", "The request was cancelled")
+        default:
+            return make(.internal, "curl-\(raw)", "libcurl failed")
+        }
+    }
+}

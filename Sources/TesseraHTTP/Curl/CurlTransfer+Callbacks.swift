@@ -1,0 +1,167 @@
+import CCurl
+import Foundation
+
+/// The curl callbacks, run on the loop thread only.
+extension CurlTransfer {
+    /// Returning anything but `bytes.count` makes curl abort with CURLE_WRITE_ERROR.
+    func onHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let abort = 0
+        if loop.failure != nil { return abort }
+        loop.headerBytes += bytes.count
+        guard loop.headerBytes <= request.limits.maximumHeaderBytes else {
+            loop.failure = HTTPError(.protocol, code: "headers-too-large",
+                                     "The response header block of \(redactedURL) is over \(request.limits.maximumHeaderBytes) bytes.")
+            return abort
+        }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let line = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self))
+        if line.hasPrefix("HTTP/") {
+            loop.headerFields = HTTPHeaders()
+            return bytes.count
+        }
+        if !line.isEmpty {
+            if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                loop.headerFields.add(name, value)
+            }
+            return bytes.count
+        }
+        var status = 0
+        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if (100..<200).contains(status) { return bytes.count }
+        switch headFor(status: status) {
+        case .success(let head):
+            deliverHead(.success(head))
+            return bytes.count
+        case .failure(let error):
+            loop.failure = error
+            return abort
+        }
+    }
+
+    /// Builds the head, checking a range request's answer and the announced length.
+    private func headFor(status: Int) -> Result<HTTPResponseHead, HTTPError> {
+        let headers = loop.headerFields
+        var served = HTTPResponseHead.ServedRange.whole
+        if let range = request.byteRange, (200..<300).contains(status) {
+            if status == 206 {
+                guard let value = headers["Content-Range"], let content = ContentRange(headerValue: value) else {
+                    return .failure(HTTPError(.protocol, code: "range-mismatch",
+                                              "\(redactedURL) answered a range request with 206 but no usable Content-Range."))
+                }
+                let expectedLast = range.lastByte.map { last in content.completeLength.map { min(last, $0 - 1) } ?? last }
+                guard content.first == range.offset, expectedLast.map({ $0 == content.last }) ?? true else {
+                    return .failure(HTTPError(.protocol, code: "range-mismatch",
+                                              "\(redactedURL) sent bytes \(content.first)-\(content.last) for a request of \(range)."))
+                }
+                served = .partial(content)
+            } else {
+                guard request.rangeFallback == .emulate else {
+                    return .failure(HTTPError(.protocol, code: "range-not-honoured",
+                                              "\(redactedURL) ignored the request for \(range) and sent status \(status)."))
+                }
+                loop.isEmulatingRange = true
+                loop.skipRemaining = range.offset
+                loop.deliverRemaining = range.length
+                served = .emulated(range)
+            }
+        }
+        if let announced = headers["Content-Length"].flatMap({ UInt64($0) }),
+           announced > request.limits.maximumBodyBytes {
+            return .failure(HTTPError(.tooLarge, code: "body-too-large",
+                                      "\(redactedURL) announced \(announced) bytes, over the \(request.limits.maximumBodyBytes)-byte limit."))
+        }
+        var effective: UnsafePointer<CChar>?
+        _ = ccurl_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+        return .success(HTTPResponseHead(status: status, headers: headers, url: url, servedRange: served))
+    }
+
+    func deliverHead(_ result: Result<HTTPResponseHead, HTTPError>) {
+        loop.isHeadDelivered = true
+        let continuation = shared.withLock { state -> CurlTransferShared.HeadContinuation? in
+            if state.headResult == nil { state.headResult = result }
+            defer { state.headContinuation = nil }
+            return state.headContinuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    /// Body bytes: bounded buffering with pause, range emulation and the body-size limit.
+    func onBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let abort = 0
+        if loop.failure != nil || loop.completedEarly { return abort }
+        // Pause before counting anything: curl delivers this exact chunk again after unpause.
+        let verdict = shared.withLock { state -> Int? in
+            if state.isConsumerGone || state.cancellation != nil { return abort }
+            if state.bufferedBytes >= request.limits.bufferHighWatermark {
+                state.isPaused = true
+                return Int(CURL_WRITEFUNC_PAUSE)
+            }
+            return nil
+        }
+        if let verdict { return verdict }
+
+        loop.receivedBytes += UInt64(bytes.count)
+        guard loop.receivedBytes <= request.limits.maximumBodyBytes else {
+            loop.failure = HTTPError(.tooLarge, code: "body-too-large",
+                                     "The body of \(redactedURL) passed the \(request.limits.maximumBodyBytes)-byte limit.")
+            return abort
+        }
+        var slice = bytes[...]
+        if loop.isEmulatingRange {
+            let skip = Int(min(UInt64(slice.count), loop.skipRemaining))
+            loop.skipRemaining -= UInt64(skip)
+            slice = slice.dropFirst(skip)
+            if let remaining = loop.deliverRemaining {
+                let take = Int(min(UInt64(slice.count), remaining))
+                slice = slice.prefix(take)
+                loop.deliverRemaining = remaining - UInt64(take)
+            }
+        }
+        if !slice.isEmpty { enqueue(Array(slice)) }
+        if loop.isEmulatingRange, loop.deliverRemaining == 0 {
+            loop.completedEarly = true
+            return abort
+        }
+        return bytes.count
+    }
+
+    private func enqueue(_ chunk: [UInt8]) {
+        let waiter = shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.chunks.append(chunk)
+            state.bufferedBytes += chunk.count
+            return nil
+        }
+        waiter?.resume(returning: .success(chunk))
+    }
+
+    /// Ends the transfer for consumers: resumes whoever waits, exactly once.
+    func finish(_ result: Result<Void, HTTPError>) {
+        if !loop.isHeadDelivered {
+            loop.isHeadDelivered = true
+            let failure: HTTPError
+            switch result {
+            case .failure(let error): failure = error
+            case .success: failure = HTTPError(.protocol, code: "no-response",
+                                               "\(redactedURL) ended without a response head.")
+            }
+            deliverHead(.failure(failure))
+        }
+        let waiter = shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
+            if state.end == nil { state.end = result }
+            defer { state.waiter = nil }
+            return state.chunks.isEmpty ? state.waiter : nil
+        }
+        switch result {
+        case .success: waiter?.resume(returning: .success(nil))
+        case .failure(let error): waiter?.resume(returning: .failure(error))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CCurl
+import Foundation
+
+/// One request on one easy handle.
+///
+/// Confinement: `loop` state and the easy handle are touched only on the engine's loop thread
+/// (after `init`, which runs on the submitting task before the handle is handed over through the
+/// engine's locked inbox). Everything consumers touch lives in `shared`, behind a lock. The engine's
+/// active table retains the transfer while its handle is inside the multi, so the unretained
+/// pointer given to curl's callbacks stays valid.
+final class CurlTransfer: @unchecked Sendable {
+    /// Loop-thread-only progress of the response.
+    struct LoopState {
+        var headerFields = HTTPHeaders()
+        var headerBytes = 0
+        var isHeadDelivered = false
+        /// A failure the loop decided on while curl was still running (the callback then aborts).
+        var failure: HTTPError?
+        var receivedBytes: UInt64 = 0
+        /// Range emulation on a 200: bytes still to discard, bytes still to deliver.
+        var skipRemaining: UInt64 = 0
+        var deliverRemaining: UInt64?
+        var isEmulatingRange = false
+        var completedEarly = false
+        var deadline: ContinuousClock.Instant
+    }
+
+    let request: HTTPRequest
+    let redactedURL: String
+    let handle: OpaquePointer
+    let engine: CurlEngine
+    let shared = Lock(CurlTransferShared())
+    var loop: LoopState
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init(request: HTTPRequest, engine: CurlEngine) throws(HTTPError) {
+        self.request = request
+        self.redactedURL = URLRedaction.redact(request.url)
+        self.engine = engine
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw HTTPError(.invalidRequest, code: "unsupported-scheme",
+                            "Only http and https URLs are fetched; refused \(redactedURL).")
+        }
+        guard let handle = curl_easy_init() else {
+            throw HTTPError(.internal, code: "curl-init", "libcurl could not create a handle for \(redactedURL).")
+        }
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        loop = LoopState(deadline: .now)
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    private func configure() {
+        let limits = request.limits
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = ccurl_setopt_str(handle, CURLOPT_URL, request.url.absoluteString)
+        _ = ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        _ = ccurl_setopt_str(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = ccurl_setopt_str(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        _ = ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        _ = ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        _ = ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        _ = ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout))
+        _ = ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, limits.lowSpeedBytesPerSecond))
+        _ = ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.lowSpeedWindow.components.seconds)))
+        if let total = limits.total {
+            _ = ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(total))
+        }
+        _ = ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, Int(clamping: limits.maximumBodyBytes))
+        _ = ccurl_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        _ = ccurl_setopt_ptr(handle, CURLOPT_PRIVATE, me)
+        _ = ccurl_setopt_data_cb(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback)
+        _ = ccurl_setopt_ptr(handle, CURLOPT_WRITEDATA, me)
+        _ = ccurl_setopt_data_cb(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+        _ = ccurl_setopt_ptr(handle, CURLOPT_HEADERDATA, me)
+        switch engine.configuration.proxy {
+        case .environment: break
+        case .none: _ = ccurl_setopt_str(handle, CURLOPT_PROXY, "")
+        case .explicit(let url): _ = ccurl_setopt_str(handle, CURLOPT_PROXY, url.absoluteString)
+        }
+        if let share = engine.share { _ = ccurl_setopt_share(handle, share) }
+        if let range = request.byteRange {
+            _ = ccurl_setopt_str(handle, CURLOPT_RANGE, range.headerSpec)
+        }
+        if request.method == .head {
+            _ = ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
+        } else if request.method != .get {
+            _ = ccurl_setopt_str(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        }
+        if let body = request.body {
+            _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
+            body.withUnsafeBytes { raw in
+                // COPYPOSTFIELDS copies the bytes now; nothing must outlive this call.
+                _ = ccurl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+            }
+        }
+        for field in request.headers {
+            headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")
+        }
+        if request.method == .post || request.body != nil, request.headers["Expect"] == nil {
+            headerList = curl_slist_append(headerList, "Expect:")
+        }
+        if let headerList { _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// The text curl left in the error buffer.
+    var curlErrorDetail: String { String(cString: errorBuffer) }
+
+    static func milliseconds(_ d: Duration) -> Int {
+        let c = d.components
+        return Int(c.seconds) * 1000 + Int(c.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// curl's body callback: forwards to the transfer on the loop thread.
+let curlBodyCallback: ccurl_data_cb = { pointer, size, count, userData in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
+    return transfer.onBody(UnsafeRawBufferPointer(start: pointer, count: size * count))
+}
+
+/// curl's header callback: one complete line per call, status line and final empty line included.
+let curlHeaderCallback: ccurl_data_cb = { pointer, size, count, userData in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
+    return transfer.onHeaderLine(UnsafeRawBufferPointer(start: pointer, count: size * count))
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The production `HTTPTransport`: libcurl driven by one engine thread with one multi handle.
+///
+/// Requests are multiplexed on that thread; `send` returns at the response head and the body
+/// streams with bounded buffering (a slow reader pauses the transfer). Cancelling the calling task
+/// cancels the transfer without blocking. Status codes are not errors here.
+public final class CurlTransport: HTTPTransport {
+    /// Where requests go through a proxy.
+    public enum ProxyPolicy: Sendable, Equatable {
+        /// curl's environment rules (`http_proxy` lower-case only, `https_proxy`, `NO_PROXY`).
+        case environment
+        /// Never use a proxy, whatever the environment says.
+        case none
+        /// Always this proxy.
+        case explicit(URL)
+    }
+
+    /// Engine-wide settings.
+    public struct Configuration: Sendable {
+        /// Proxy use. Default `.environment`.
+        public var proxy: ProxyPolicy = .environment
+        /// Concurrent connections to one host. Default 8.
+        public var maximumConnectionsPerHost = 8
+        /// Concurrent connections in all. Default 64.
+        public var maximumConnections = 64
+        /// The defaults.
+        public init() {}
+    }
+
+    private let engine: CurlEngine
+
+    /// Starts the engine thread.
+    /// - Throws: `HTTPError` (`internal`) when libcurl cannot be initialised.
+    public init(configuration: Configuration = Configuration()) throws(HTTPError) {
+        engine = try CurlEngine(configuration: configuration)
+    }
+
+    deinit { engine.stop() }
+
+    /// Ends every transfer in flight (they fail with `transport-shut-down`) and stops the thread.
+    public func shutdown() { engine.stop() }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let transfer = try CurlTransfer(request: request, engine: engine)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CurlTransferShared.HeadContinuation) in
+                let ready = transfer.shared.withLock { state -> Result<HTTPResponseHead, HTTPError>? in
+                    if let result = state.headResult { return result }
+                    state.headContinuation = continuation
+                    return nil
+                }
+                if let ready {
+                    continuation.resume(returning: ready)
+                } else {
+                    engine.submit(.add(transfer))
+                }
+            }
+        } onCancel: {
+            CurlBodySource.requestCancel(transfer, reason: HTTPError(
+                .cancelled, code: "cancelled", "The request for \(transfer.redactedURL) was cancelled."))
+        }
+        let head = try result.get()
+        return HTTPResponse(head: head, body: HTTPBody(source: CurlBodySource(transfer: transfer)))
+    }
+}

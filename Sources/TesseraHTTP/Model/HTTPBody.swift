@@ -1,0 +1,50 @@
+/// A response body, streamed as byte chunks in order. Iterate it **once**.
+///
+/// Memory is bounded by the request's buffer watermarks: a slow consumer pauses the transfer.
+/// Dropping an unconsumed body cancels the transfer.
+public final class HTTPBody: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+    public typealias Failure = HTTPError
+
+    private let source: any HTTPBodySource
+
+    /// Wraps a chunk source.
+    public init(source: any HTTPBodySource) { self.source = source }
+
+    deinit { source.abandon() }
+
+    /// Iterates the chunks.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Element = [UInt8]
+        public typealias Failure = HTTPError
+        let body: HTTPBody
+
+        /// The next chunk, or nil at the end.
+        /// - Throws: `HTTPError` for a failure mid-body or cancellation.
+        public mutating func next() async throws(HTTPError) -> [UInt8]? {
+            try await body.source.nextChunk()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(HTTPError) -> [UInt8]? {
+            try await body.source.nextChunk()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
+
+    /// Reads the whole body into memory, failing once it passes `limit` bytes.
+    /// - Throws: `too-large` past the limit; transfer failures as they come.
+    /// - Complexity: O(n).
+    public func collect(upTo limit: Int) async throws(HTTPError) -> [UInt8] {
+        var out: [UInt8] = []
+        while let chunk = try await source.nextChunk() {
+            guard out.count + chunk.count <= limit else {
+                source.abandon()
+                throw HTTPError(.tooLarge, code: "body-too-large",
+                                "The response body is larger than the \(limit)-byte limit.")
+            }
+            out.append(contentsOf: chunk)
+        }
+        return out
+    }
+}

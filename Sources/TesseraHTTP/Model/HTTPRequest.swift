@@ -1,0 +1,27 @@
+import Foundation
+
+/// One request as the transport sends it. Only `http` and `https` URLs are accepted.
+public struct HTTPRequest: Sendable {
+    /// The absolute URL.
+    public var url: URL
+    /// The method. Default GET.
+    public var method: HTTPMethod = .get
+    /// Header fields sent as given (the transport adds none but `Range`).
+    public var headers: HTTPHeaders = HTTPHeaders()
+    /// A request body, sent with its length.
+    public var body: [UInt8]? = nil
+    /// A single byte range to fetch. Default the whole resource.
+    public var byteRange: ByteRange? = nil
+    /// What to do when the server ignores `byteRange`.
+    public var rangeFallback: RangeFallback = .emulate
+    /// Bounds enforced on this request.
+    public var limits: TransferLimits = TransferLimits()
+    /// What the fetch is for.
+    public var purpose: RequestPurpose = .general
+
+    /// A GET of `url`.
+    public init(url: URL, purpose: RequestPurpose = .general) {
+        self.url = url
+        self.purpose = purpose
+    }
+}

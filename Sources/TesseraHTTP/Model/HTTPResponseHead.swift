@@ -1,0 +1,34 @@
+import Foundation
+
+/// The status line and headers of a final (non-1xx) response.
+public struct HTTPResponseHead: Sendable {
+    /// Which bytes of the resource the body holds.
+    public enum ServedRange: Sendable, Equatable {
+        /// The whole resource (no range was asked for, or the reply is not a 2xx).
+        case whole
+        /// A `206` whose `Content-Range` matched the request.
+        case partial(ContentRange)
+        /// The server sent `200` to a range request; the transport trimmed the body to the range.
+        case emulated(ByteRange)
+    }
+
+    /// The HTTP status code. Not an error at this layer, whatever its value.
+    public let status: Int
+    /// The response header fields.
+    public let headers: HTTPHeaders
+    /// The URL that answered.
+    public let url: URL
+    /// Which bytes the body holds.
+    public let servedRange: ServedRange
+
+    /// Creates a head (transports and test doubles).
+    public init(status: Int, headers: HTTPHeaders, url: URL, servedRange: ServedRange = .whole) {
+        self.status = status
+        self.headers = headers
+        self.url = url
+        self.servedRange = servedRange
+    }
+
+    /// True for 2xx statuses.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}

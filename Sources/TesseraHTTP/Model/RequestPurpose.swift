@@ -1,0 +1,21 @@
+/// What a fetch is for, so limits, policies and redacted events can differ per purpose.
+public struct RequestPurpose: Hashable, Sendable, CustomStringConvertible {
+    /// Stable text.
+    public let rawValue: String
+    /// Creates a purpose (library users may define their own).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// A general API call.
+    public static let general = RequestPurpose("general")
+    /// A multivariant playlist.
+    public static let multivariantPlaylist = RequestPurpose("multivariant-playlist")
+    /// A media playlist.
+    public static let mediaPlaylist = RequestPurpose("media-playlist")
+    /// A media segment.
+    public static let segment = RequestPurpose("segment")
+    /// An EXT-X-MAP initialization section.
+    public static let map = RequestPurpose("map")
+    /// An EXT-X-KEY key.
+    public static let key = RequestPurpose("key")
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CMicroHTTPD
+import Foundation
+import TesseraHTTP
+
+/// Serves the regular files of one directory tree, read-only. Nothing outside the tree is
+/// reachable: `..`, empty and `.` segments are refused, and files are opened beneath the root's
+/// descriptor with every symlink refused (openat2 `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`).
+/// Anything refused or missing is 404. Playlists are sent with `Cache-Control: no-cache`.
+public final class DirectoryResponder: HTTPResponder {
+    private let root: RootDirectory
+
+    /// Opens `directory` as the root.
+    /// - Throws: `root-unavailable` when it cannot be opened as a directory.
+    public init(directory: URL) throws(PlaybackError) {
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw PlaybackError(.rootUnavailable, "Cannot open \(directory.path) as a directory: \(String(cString: strerror(errno))).")
+        }
+        root = RootDirectory(descriptor: fd)
+    }
+
+    public func reply(to request: ServerRequest) -> ServerReply {
+        .response(response(for: request.path))
+    }
+
+    /// The response for `path` (200 with the file, or 404).
+    public func response(for path: String) -> ServerResponse {
+        guard let safe = SafeRelativePath(path), let file = root.open(safe) else { return .status(404) }
+        var headers: HTTPHeaders = ["Content-Type": ContentType.forPath(path)]
+        if path.hasSuffix(".m3u8") { headers.add("Cache-Control", "no-cache") }
+        return ServerResponse(status: 200, headers: headers, body: .file(file))
+    }
+}
+
+/// The root directory's descriptor, closed when the responder goes away.
+private final class RootDirectory: Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close(descriptor) }
+
+    func open(_ path: SafeRelativePath) -> FileBody? {
+        let fd = cmhd_open_beneath(descriptor, path.value)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return FileBody(descriptor: fd, byteCount: UInt64(info.st_size))
+    }
+}

@@ -1,0 +1,33 @@
+/// A request as a responder sees it: copied out of libmicrohttpd's connection pool, so it may
+/// outlive the handler call.
+public struct ServerRequest: Sendable {
+    /// GET or HEAD (others never reach responders: the server answers 405).
+    public enum Method: Sendable, Equatable {
+        /// GET
+        case get
+        /// HEAD
+        case head
+    }
+
+    /// The method.
+    public let method: Method
+    /// The percent-decoded path, starting with `/`, query removed.
+    public let path: String
+    /// Query arguments in order, decoded.
+    public let query: [(name: String, value: String?)]
+    /// The raw `Range` header, if any (the server resolves it; responders rarely need it).
+    public let rangeHeader: String?
+
+    /// Creates a request (the server, and tests of responders).
+    public init(method: Method, path: String, query: [(name: String, value: String?)] = [], rangeHeader: String? = nil) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.rangeHeader = rangeHeader
+    }
+
+    /// The first value of query argument `name`.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}

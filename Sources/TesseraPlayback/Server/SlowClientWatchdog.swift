@@ -1,0 +1,67 @@
+import CMicroHTTPD
+import TesseraHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cuts clients that trickle a request header forever (slowloris). libmicrohttpd's timeout is an
+/// *idle* timeout, reset by every byte, so it never fires for them.
+///
+/// A connection's phase starts when it opens or a request completes. A connection that is not
+/// inside a handled request, whose phase is older than `headerDeadline`, and that received data
+/// during the phase (so it is not merely an idle keep-alive, left to the idle timeout) is shut
+/// down; libmicrohttpd then sees EOF and closes it. Entries are removed in the close notification,
+/// which runs before the descriptor is closed, under the same lock as the sweep.
+final class SlowClientWatchdog: Sendable {
+    private struct Entry {
+        var descriptor: Int32
+        var phaseStart: ContinuousClock.Instant
+        var isInRequest = false
+    }
+
+    private let headerDeadline: Duration
+    private let entries = Lock<[UInt: Entry]>([:])
+
+    init(headerDeadline: Duration) { self.headerDeadline = headerDeadline }
+
+    func connectionOpened(_ connection: OpaquePointer, descriptor: Int32) {
+        entries.withLock { $0[Self.key(connection)] = Entry(descriptor: descriptor, phaseStart: .now) }
+    }
+
+    func connectionClosed(_ connection: OpaquePointer) {
+        entries.withLock { _ = $0.removeValue(forKey: Self.key(connection)) }
+    }
+
+    func requestStarted(_ connection: OpaquePointer) {
+        entries.withLock { $0[Self.key(connection)]?.isInRequest = true }
+    }
+
+    func requestEnded(_ connection: OpaquePointer) {
+        entries.withLock { table in
+            table[Self.key(connection)]?.isInRequest = false
+            table[Self.key(connection)]?.phaseStart = .now
+        }
+    }
+
+    /// Shuts down connections stuck sending a request head; returns how many.
+    @discardableResult
+    func sweep() -> Int {
+        entries.withLock { table in
+            var cut = 0
+            for (_, entry) in table where !entry.isInRequest {
+                let age = ContinuousClock.now - entry.phaseStart   // read the clock after the load
+                guard age > headerDeadline, entry.descriptor >= 0 else { continue }
+                let sinceReceive = cmhd_ms_since_last_recv(entry.descriptor)
+                let ageMilliseconds = Int(age.components.seconds) * 1000
+                    + Int(age.components.attoseconds / 1_000_000_000_000_000)
+                if sinceReceive >= 0, sinceReceive + 250 < ageMilliseconds {
+                    shutdown(entry.descriptor, Int32(SHUT_RDWR))
+                    cut += 1
+                }
+            }
+            return cut
+        }
+    }
+
+    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+}
