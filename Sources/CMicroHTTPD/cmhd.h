@@ -46,6 +46,13 @@ static inline int cmhd_connection_fd(struct MHD_Connection *c)
     return i ? i->connect_fd : -1;
 }
 
+/// 1 when libmicrohttpd has actually suspended the connection, 0 when not (yet), -1 unknown.
+static inline int cmhd_connection_is_suspended(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *i = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_SUSPENDED);
+    return i ? (i->suspended == MHD_YES ? 1 : 0) : -1;
+}
+
 /// Milliseconds since the kernel last received data on `fd`, or -1 when unknown.
 static inline long cmhd_ms_since_last_recv(int fd)
 {

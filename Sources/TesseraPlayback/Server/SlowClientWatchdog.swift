@@ -52,15 +52,23 @@ final class SlowClientWatchdog: Sendable {
                 let age = ContinuousClock.now - entry.phaseStart   // read the clock after the load
                 guard age > headerDeadline, entry.descriptor >= 0 else { continue }
                 let sinceReceive = cmhd_ms_since_last_recv(entry.descriptor)
-                let ageMilliseconds = Int(age.components.seconds) * 1000
-                    + Int(age.components.attoseconds / 1_000_000_000_000_000)
-                if sinceReceive >= 0, sinceReceive + 250 < ageMilliseconds {
+                if Self.shouldCut(phaseAge: age, millisecondsSinceReceive: sinceReceive, headerDeadline: headerDeadline) {
                     shutdown(entry.descriptor, Int32(SHUT_RDWR))
                     cut += 1
                 }
             }
             return cut
         }
+    }
+
+    /// The decision: a phase older than the deadline during which the kernel received data
+    /// (250 ms slack: `tcpi_last_data_recv` has jiffy resolution). An unknown receive time (-1)
+    /// never cuts.
+    static func shouldCut(phaseAge: Duration, millisecondsSinceReceive: Int, headerDeadline: Duration) -> Bool {
+        guard phaseAge > headerDeadline, millisecondsSinceReceive >= 0 else { return false }
+        let ageMilliseconds = Int(phaseAge.components.seconds) * 1000
+            + Int(phaseAge.components.attoseconds / 1_000_000_000_000_000)
+        return millisecondsSinceReceive + 250 < ageMilliseconds
     }
 
     private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
