@@ -16,4 +16,5 @@ swift build -c release --product tessera >/dev/null
 BIN="$(swift build -c release --show-bin-path)/tessera"
 echo "gate: end-to-end demo"
 "$BIN" demo
+bash QualityGates/cli-contract.sh "$BIN"
 echo "gates: passed"

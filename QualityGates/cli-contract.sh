@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The CLI contract against a real origin (nginx-light on loopback, Range-capable): successful
+# downloads equal the pinned clear reference; every failure exits 1 with exactly one line on
+# stderr naming what failed, and leaves no file (and no staging file) behind; usage errors exit 2.
+set -euo pipefail
+BIN="$1"
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="$(mktemp -d)"
+NGINX_PID=""
+cleanup() { [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+mkdir -p "$WORK/srv/logs" "$WORK/srv/tmp" "$WORK/out"
+start_nginx() {
+PORT=$((20000 + RANDOM % 30000))
+cat > "$WORK/srv/nginx.conf" <<CONF
+worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
+events { worker_connections 64; }
+http { access_log off;
+  client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
+  types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; video/mp4 mp4 m4s; text/vtt vtt; application/octet-stream bin; }
+  server { listen 127.0.0.1:$PORT; root $HERE/Fixtures; add_header Cache-Control no-cache; } }
+CONF
+(cd "$WORK/srv" && exec "$NGINX" -p "$WORK/srv/" -c nginx.conf 2>/dev/null) &
+NGINX_PID=$!
+for _ in $(seq 1 100); do
+  if (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null; then return 0; fi
+  kill -0 "$NGINX_PID" 2>/dev/null || return 1   # port taken: nginx exited
+  sleep 0.05
+done
+return 1
+}
+for _ in 1 2 3 4 5; do start_nginx && break; NGINX_PID=""; done
+[ -n "$NGINX_PID" ] || { echo "cli-contract: nginx could not start" >&2; exit 1; }
+ORIGIN="http://127.0.0.1:$PORT"
+REFERENCE="$(grep '"path": "d_ts_single/media.ts"' "$HERE/Fixtures/manifest.json" | sed 's/.*"sha256": "\([0-9a-f]*\)".*/\1/')"
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "  ok   $1"; }
+bad() { fail=$((fail + 1)); echo "  FAIL $1"; }
+
+expect_success() { # name, url
+  local out="$WORK/out/$1.ts"
+  if "$BIN" download "$2" -o "$out" >/dev/null 2>"$WORK/err" && [ "$(sha256sum "$out" | cut -d' ' -f1)" = "$REFERENCE" ]; then
+    ok "$1: equals the pinned clear reference"
+  else bad "$1: $(cat "$WORK/err")"; fi
+}
+expect_failure() { # name, expected status, destination, args...
+  local name="$1" status="$2" dest="$3"; shift 3
+  set +e; "$BIN" "$@" >/dev/null 2>"$WORK/err"; local rc=$?; set -e
+  local lines; lines=$(wc -l < "$WORK/err")
+  local leftovers; leftovers=$(find "$WORK/out" -name '*.tessera-partial' | wc -l)
+  if [ "$rc" = "$status" ] && [ ! -e "$dest" ] && [ "$leftovers" = 0 ] && \
+     { [ "$status" = 2 ] || { [ "$lines" = 1 ] && grep -q '^tessera: error: ' "$WORK/err"; }; }; then
+    ok "$name: exit $rc, $(head -1 "$WORK/err")"
+  else bad "$name: exit $rc (wanted $status), $lines stderr lines, leftovers $leftovers: $(head -3 "$WORK/err")"; fi
+}
+
+echo "gate: CLI contract against nginx at $ORIGIN"
+expect_success aes_explicit_iv "$ORIGIN/c_ts_aes_iv/index.m3u8"
+expect_success aes_sequence_iv "$ORIGIN/c_ts_aes_noiv/index.m3u8"
+expect_success byte_ranges "$ORIGIN/d_ts_single/index.m3u8"
+D="$WORK/out/x.ts"
+expect_failure "unreachable URL" 1 "$D" download "http://127.0.0.1:9/index.m3u8" -o "$D"
+expect_failure "404 playlist" 1 "$D" download "$ORIGIN/missing/index.m3u8" -o "$D"
+expect_failure "not a playlist" 1 "$D" download "$ORIGIN/a_ts_vod/seg_000.ts" -o "$D"
+expect_failure "multivariant" 1 "$D" download "$ORIGIN/e_multivariant/master.m3u8" -o "$D"
+expect_failure "unwritable destination" 1 "$WORK/out/none/x.ts" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/none/x.ts"
+expect_failure "fMP4 refused" 1 "$D" download "$ORIGIN/b_fmp4_video/index.m3u8" -o "$D"
+expect_failure "no -o" 2 "$D" download "$ORIGIN/a_ts_vod/index.m3u8"
+expect_failure "not a URL" 2 "$D" download "file:///etc/passwd" -o "$D"
+expect_failure "unknown command" 2 "$D" frobnicate
+touch "$WORK/out/exists.ts"
+set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 1 ] && [ ! -s "$WORK/out/exists.ts" ]; then ok "existing destination: untouched, $(cat "$WORK/err")"; else bad "existing destination"; fi
+echo "cli-contract: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,49 @@
+/// The one error type of `TesseraHLS`. `message` names what failed and where (URLs redacted,
+/// never key bytes); `cause` keeps the lower module's error.
+public struct HLSError: Error, Sendable, CustomStringConvertible {
+    /// A stable, extensible error code.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// Stable text.
+        public let rawValue: String
+        init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The playlist could not be parsed.
+        public static let invalidPlaylist = Code("invalid-playlist")
+        /// A media playlist was needed and a multivariant playlist was given.
+        public static let multivariantPlaylist = Code("multivariant-playlist")
+        /// The layout is refused before any media byte is fetched (live, SAMPLE-AES, fMP4, gaps…).
+        public static let unsupported = Code("unsupported")
+        /// A resource could not be fetched (network, timeout, TLS…).
+        public static let fetchFailed = Code("fetch-failed")
+        /// A resource was answered with a non-success HTTP status.
+        public static let httpStatus = Code("http-status")
+        /// A key is not exactly 16 bytes.
+        public static let badKey = Code("bad-key")
+        /// Decryption failed (wrong key or IV, or a corrupt segment).
+        public static let decryptFailed = Code("decrypt-failed")
+        /// The media failed its structural check.
+        public static let malformedMedia = Code("malformed-media")
+        /// The destination exists and overwriting was not asked for.
+        public static let destinationExists = Code("destination-exists")
+        /// The destination cannot be written (missing folder, permissions, full disk).
+        public static let destinationUnwritable = Code("destination-unwritable")
+        /// The job was cancelled.
+        public static let cancelled = Code("cancelled")
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// One sentence naming what failed and where.
+    public let message: String
+    /// The lower-level error, when there is one.
+    public let cause: (any Error & Sendable)?
+
+    init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
+        self.code = code
+        self.message = message
+        self.cause = cause
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The parsed command line.
+enum CommandLineArguments {
+    case download(DownloadCommand)
+    case demo(DemoCommand)
+    case help
+    case version
+
+    static let usage = """
+    usage: tessera download <media-playlist-URL> -o <file> [--overwrite]
+           tessera demo [--fixtures <folder>] [--keep]
+           tessera --help | --version
+    """
+
+    /// A command line that cannot be understood.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
+        guard let verb = arguments.first else { throw UsageError(message: "no command given") }
+        var rest = Array(arguments.dropFirst())
+        switch verb {
+        case "download":
+            var output: String?
+            var overwrite = false
+            var positional: [String] = []
+            while !rest.isEmpty {
+                let argument = rest.removeFirst()
+                switch argument {
+                case "-o", "--output":
+                    guard !rest.isEmpty else { throw UsageError(message: "\(argument) needs a file name") }
+                    output = rest.removeFirst()
+                case "--overwrite": overwrite = true
+                default:
+                    guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
+                    positional.append(argument)
+                }
+            }
+            guard positional.count == 1 else { throw UsageError(message: "download needs exactly one playlist URL") }
+            guard let output else { throw UsageError(message: "download needs -o <file>") }
+            guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host != nil else {
+                throw UsageError(message: "\(positional[0]) is not an http or https URL")
+            }
+            return .download(DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), overwrite: overwrite))
+        case "demo":
+            var command = DemoCommand()
+            while !rest.isEmpty {
+                let argument = rest.removeFirst()
+                switch argument {
+                case "--fixtures":
+                    guard !rest.isEmpty else { throw UsageError(message: "--fixtures needs a folder") }
+                    command.fixtures = URL(fileURLWithPath: rest.removeFirst())
+                case "--keep": command.keepOutput = true
+                default: throw UsageError(message: "unknown option \(argument)")
+                }
+            }
+            return .demo(command)
+        case "-h", "--help", "help": return .help
+        case "--version", "version": return .version
+        default: throw UsageError(message: "unknown command \(verb)")
+        }
+    }
+
+    func run() async -> Int32 {
+        switch self {
+        case .download(let command): return await command.run()
+        case .demo(let command): return await command.run()
+        case .help:
+            Terminal.line(Self.usage)
+            return 0
+        case .version:
+            Terminal.line("tessera \(TesseraVersion.current)")
+            return 0
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraMedia
+import TesseraTestSupport
+
+@Suite("SingleFileDownload over the loopback origin")
+struct SingleFileDownloadTests {
+    @Test("AES-128 with an explicit IV decrypts to the clear reference, published atomically",
+          arguments: ["/c_ts_aes_iv/index.m3u8", "/c_ts_aes_noiv/index.m3u8", "/a_ts_vod/index.m3u8", "/d_ts_single/index.m3u8"])
+    func matchesClearReference(path: String) async throws {
+        let harness = try DownloadHarness()
+        let report = try await harness.download(path)
+        let reference = try DownloadHarness.clearReference()
+        #expect(try harness.written() == reference)
+        #expect(report.sha256 == SHA256Hasher.hash(reference))
+        #expect(report.segmentCount == 4 && report.byteCount == UInt64(reference.count))
+        #expect(try harness.leftovers() == ["out.ts"])
+    }
+
+    @Test("each key URI is fetched once per job, and byte ranges are requested as ranges")
+    func requests() async throws {
+        let harness = try DownloadHarness()
+        _ = try await harness.download("/c_ts_aes_noiv/index.m3u8")
+        #expect(harness.origin.attempts("/c_ts_aes_noiv/key.bin") == 1)
+        let other = try DownloadHarness()
+        _ = try await other.download("/d_ts_single/index.m3u8")
+        let ranges = other.origin.log.filter { $0.path == "/d_ts_single/media.ts" }.compactMap(\.range)
+        #expect(ranges.count == 4 && ranges.first == "bytes=0-19551")
+    }
+
+    @Test("an unreachable origin fails with fetch-failed and leaves nothing behind")
+    func unreachable() async throws {
+        let harness = try DownloadHarness()
+        let port = try SaturatedListener.unusedPort()
+        do {
+            _ = try await SingleFileDownload(playlistURL: URL(string: "http://127.0.0.1:\(port)/x.m3u8")!,
+                                             destination: harness.destination, transport: harness.transport).run()
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.code == .fetchFailed)
+            #expect(error.message.contains("127.0.0.1:\(port)/x.m3u8"))
+        }
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a 404 segment fails with http-status naming the segment, and nothing is published")
+    func missingSegment() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.status(404), path: "/c_ts_aes_iv/seg_002.ts")
+        let error = await harness.failure("/c_ts_aes_iv/index.m3u8")
+        #expect(error?.code == .httpStatus)
+        #expect(error?.message.contains("Segment 2") == true && error?.message.contains("seg_002.ts") == true)
+        #expect(error?.message.contains("404") == true)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a wrong key fails with decrypt-failed or malformed-media and nothing is published")
+    func wrongKey() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.replaceBody([UInt8](repeating: 0x42, count: 16)), path: "/c_ts_aes_iv/key.bin")
+        let error = await harness.failure("/c_ts_aes_iv/index.m3u8")
+        #expect(error?.code == .decryptFailed || error?.code == .malformedMedia)
+        #expect(error?.message.contains("Segment 0") == true)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a key that is not 16 bytes (an HTML error page) fails with bad-key")
+    func badKey() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.replaceBody(Array("<html>denied</html>".utf8)), path: "/c_ts_aes_iv/key.bin")
+        let error = await harness.failure("/c_ts_aes_iv/index.m3u8")
+        #expect(error?.code == .badKey)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a document that is not a playlist fails with invalid-playlist")
+    func notAPlaylist() async throws {
+        let harness = try DownloadHarness()
+        let error = await harness.failure("/a_ts_vod/seg_000.ts")
+        #expect(error?.code == .invalidPlaylist)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a multivariant playlist is refused with multivariant-playlist")
+    func multivariant() async throws {
+        let harness = try DownloadHarness()
+        #expect(await harness.failure("/e_multivariant/master.m3u8")?.code == .multivariantPlaylist)
+    }
+
+    @Test("fMP4 and live playlists are refused before any media byte is fetched")
+    func refusedLayouts() async throws {
+        let harness = try DownloadHarness()
+        #expect(await harness.failure("/b_fmp4_video/index.m3u8")?.code == .unsupported)
+        let tree = try TemporaryDirectory()
+        try tree.write("live.m3u8", Array("#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nseg_000.ts\n".utf8))
+        try tree.write("seg_000.ts", try FixtureStore.bytes("a_ts_vod/seg_000.ts"))
+        let live = try DownloadHarness(root: tree.url)
+        let error = await live.failure("/live.m3u8")
+        #expect(error?.code == .unsupported && error?.message.contains("live") == true)
+        #expect(live.origin.attempts("/seg_000.ts") == 0)
+    }
+
+    @Test("a destination whose folder is missing fails before any request")
+    func missingFolder() async throws {
+        let harness = try DownloadHarness()
+        let error = await harness.failure("/a_ts_vod/index.m3u8",
+                                          to: harness.output.url.appendingPathComponent("no/such/out.ts"))
+        #expect(error?.code == .destinationUnwritable)
+        #expect(harness.origin.log.isEmpty)
+    }
+
+    @Test("an existing destination is left untouched unless overwriting is asked for")
+    func existingDestination() async throws {
+        let harness = try DownloadHarness()
+        try harness.output.write("out.ts", [1, 2, 3])
+        #expect(await harness.failure("/a_ts_vod/index.m3u8")?.code == .destinationExists)
+        #expect(try harness.written() == [1, 2, 3])
+        var options = SingleFileDownload.Options()
+        options.overwrite = .replace
+        _ = try await harness.download("/a_ts_vod/index.m3u8", options: options)
+        #expect(try harness.written() == DownloadHarness.clearReference())
+        #expect(try harness.leftovers() == ["out.ts"])
+    }
+
+    @Test("a segment cut mid-body fails and leaves no partial output")
+    func truncatedSegment() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.truncate(afterBytes: 5_000), path: "/a_ts_vod/seg_001.ts")
+        let error = await harness.failure("/a_ts_vod/index.m3u8")
+        #expect(error?.code == .fetchFailed)
+        #expect((error?.cause as? HTTPError)?.category == .connectionLost)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("a segment that is not MPEG-TS fails with malformed-media")
+    func notTransportStream() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.replaceBody(Array(repeating: 0x47, count: 100)), path: "/a_ts_vod/seg_003.ts")
+        let error = await harness.failure("/a_ts_vod/index.m3u8")
+        #expect(error?.code == .malformedMedia)
+        #expect(error?.message.contains("Segment 3") == true)
+        #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("cancelling the job leaves nothing at the destination")
+    func cancelled() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.hang, path: "/a_ts_vod/seg_002.ts")
+        let task = Task { try await harness.download("/a_ts_vod/index.m3u8") }
+        while harness.origin.attempts("/a_ts_vod/seg_002.ts") == 0 { await Task.yield() }
+        task.cancel()
+        let result = await task.result
+        if case .failure(let error) = result {
+            #expect((error as? HLSError)?.code == .cancelled)
+        } else {
+            Issue.record("expected cancellation")
+        }
+        #expect(try harness.leftovers().isEmpty)
+    }
+}
