@@ -1,12 +1,35 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything with warnings as errors, runs
 # the whole test suite, then the fast quality gates. Safe to run on a fresh machine.
+# Ends with one line: "test.sh: N passed, M failed" (unit tests plus gate checks).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
 bash Scripts/bootstrap.sh
 start=$(date +%s)
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
 swift build --build-tests -Xswiftc -warnings-as-errors
-swift test --skip-build
-bash Scripts/run_hls_quality_gates.sh --fast
-echo "test.sh: build, tests and fast gates passed in $(( $(date +%s) - start )) s"
+set +e
+swift test --skip-build 2>&1 | tee "$LOG"
+tests_status=${PIPESTATUS[0]}
+set -e
+unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$LOG" | tail -1)
+if [ "$tests_status" -ne 0 ]; then
+  echo "test.sh: swift test failed"
+  exit "$tests_status"
+fi
+set +e
+bash Scripts/run_hls_quality_gates.sh --fast 2>&1 | tee "$LOG"
+gates_status=${PIPESTATUS[0]}
+set -e
+gate_passed=$(sed -n 's/^cli-contract: \([0-9]*\) passed.*/\1/p' "$LOG" | tail -1)
+gate_failed=$(sed -n 's/^cli-contract: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$LOG" | tail -1)
+demo=$(grep -c '^demo: passed' "$LOG" || true)
+echo "test.sh: finished in $(( $(date +%s) - start )) s"
+if [ "$gates_status" -ne 0 ]; then
+  echo "gates: failed"
+  echo "test.sh: $(( ${unit:-0} + ${gate_passed:-0} + demo )) passed, $(( ${gate_failed:-0} + (demo == 0 ? 1 : 0) )) failed"
+  exit "$gates_status"
+fi
+echo "test.sh: $(( ${unit:-0} + ${gate_passed:-0} + demo )) passed, 0 failed"
