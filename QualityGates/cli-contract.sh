@@ -14,7 +14,12 @@ NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 mkdir -p "$WORK/srv/logs" "$WORK/srv/tmp" "$WORK/out"
 start_nginx() {
 PORT=$((20000 + RANDOM % 30000))
+# As root, nginx's workers would drop to www-data, which may not read the checkout (e.g. under
+# /root): keep them as the invoking user.
+USER_LINE=""
+[ "$(id -u)" = 0 ] && USER_LINE="user $(id -un) $(id -gn);"
 cat > "$WORK/srv/nginx.conf" <<CONF
+$USER_LINE
 worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
 events { worker_connections 64; }
 http { access_log off;
