@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Quality gates beyond unit tests. --fast (the default, run by Scripts/test.sh): the fixtures
 # still match their pins, and the end-to-end demo (loopback origin, libcurl, AES-128, TS check,
-# atomic commit, SHA-256 against the clear reference, ffmpeg decode). Longer gates (fuzzing,
-# soak) will run behind --full.
+# atomic commit, SHA-256 against the clear reference, ffmpeg decode) and the CLI contract
+# against nginx. --full adds libFuzzer on every parser (FUZZ_SECONDS each, default 300), the
+# test suite under ThreadSanitizer and AddressSanitizer, and the fixture reproducibility check.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -17,4 +18,13 @@ BIN="$(swift build -c release --show-bin-path)/tessera"
 echo "gate: end-to-end demo"
 "$BIN" demo
 bash QualityGates/cli-contract.sh "$BIN"
+if [ "$MODE" = "--full" ]; then
+  echo "gate: fuzzing every parser (${FUZZ_SECONDS:-300} s each)"
+  bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}"
+  echo "gate: the test suite under ThreadSanitizer and AddressSanitizer"
+  swift test --sanitize=thread --scratch-path .build/tsan
+  swift test --sanitize=address --scratch-path .build/asan
+  echo "gate: fixtures reproduce with this machine's ffmpeg"
+  bash Scripts/make-fixtures.sh --check
+fi
 echo "gates: passed"

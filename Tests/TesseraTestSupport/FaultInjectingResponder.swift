@@ -45,6 +45,10 @@ struct FaultInjectingResponder: HTTPResponder {
             var response = normal
             response.rangeHandling = .ignore
             return .response(response)
+        case .unannouncedLength:
+            var response = normal
+            response.delivery = .unannouncedLength
+            return .response(response)
         }
     }
 }

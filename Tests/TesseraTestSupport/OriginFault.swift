@@ -18,4 +18,6 @@ public enum OriginFault: Sendable {
     case replaceBody([UInt8])
     /// Serve the whole file with 200 even when a range was asked for.
     case ignoreRange
+    /// Serve the file without announcing its length (chunked transfer coding).
+    case unannouncedLength
 }

@@ -89,7 +89,8 @@ public enum RawHTTPClient {
         return out
     }
 
-    static func parse(_ raw: [UInt8]) -> Reply {
+    /// Parses a raw reply.
+    public static func parse(_ raw: [UInt8]) -> Reply {
         let separator: [UInt8] = [13, 10, 13, 10]
         var split = raw.count
         if raw.count >= 4 {

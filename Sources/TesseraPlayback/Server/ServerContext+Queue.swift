@@ -51,13 +51,20 @@ extension ServerContext {
         switch response.delivery {
         case .normal:
             break
-        case .truncated(let after), .stalled(let after):
-            let stalls = if case .stalled = response.delivery { true } else { false }
-            let faulty = FaultyBody(body: response.body, start: offset, cutAt: min(after, length), stalls: stalls,
+        case .truncated, .stalled, .unannouncedLength:
+            let ending: FaultyBody.Ending
+            let cutAt: UInt64
+            switch response.delivery {
+            case .truncated(let after): (ending, cutAt) = (.cut, min(after, length))
+            case .stalled(let after): (ending, cutAt) = (.stall, min(after, length))
+            default: (ending, cutAt) = (.endOfStream, length)
+            }
+            let faulty = FaultyBody(body: response.body, start: offset, cutAt: cutAt, ending: ending,
                                     connection: connection, context: self,
                                     stallLimit: configuration.maximumSuspension)
+            let announced = ending == .endOfStream ? UInt64.max : length   // UInt64.max is MHD_SIZE_UNKNOWN
             let cls = Unmanaged.passRetained(faulty).toOpaque()
-            guard let made = MHD_create_response_from_callback(length, 32 << 10, faultyBodyReader, cls,
+            guard let made = MHD_create_response_from_callback(announced, 32 << 10, faultyBodyReader, cls,
                                                                faultyBodyRelease) else {
                 Unmanaged<FaultyBody>.fromOpaque(cls).release()
                 return nil

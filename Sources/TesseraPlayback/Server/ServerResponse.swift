@@ -22,6 +22,9 @@ public struct ServerResponse: Sendable {
         /// The full length is announced, `byteCount` bytes are sent, then nothing until the
         /// server's park expiry (or shutdown) cuts the connection.
         case stalled(after: UInt64)
+        /// No length is announced: the body is sent with chunked transfer coding (the shape of
+        /// a generated or proxied response).
+        case unannouncedLength
     }
 
     /// Whether a `Range` request is answered with 206 / 416.

@@ -199,6 +199,24 @@ struct CurlTransportTests {
         #expect(error?.category == .tooLarge)
     }
 
+    @Test("a body of unannounced length is counted as it arrives and stopped past the limit")
+    func unannouncedTooLarge() async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.unannouncedLength, path: "/big.bin")
+        let error = await harness.failure("/big.bin") { $0.limits.maximumBodyBytes = 1 << 20 }
+        #expect(error?.category == .tooLarge)
+        #expect(error?.code == "body-too-large")
+    }
+
+    @Test("a body of unannounced length within the limit arrives intact")
+    func unannouncedWithinLimit() async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.unannouncedLength, path: "/big.bin")
+        let (head, body) = try await harness.fetch("/big.bin")
+        #expect(head.headers["Content-Length"] == nil)
+        #expect(body == TransportHarness.big)
+    }
+
     @Test("collect(upTo:) stops a body past its limit with too-large")
     func collectLimit() async throws {
         let harness = try TransportHarness()

@@ -149,6 +149,20 @@ struct LoopbackServerTests {
         #expect(reply.status == 431)
     }
 
+    @Test("connections beyond the limit wait in the backlog until a slot frees")
+    func connectionLimit() throws {
+        var configuration = LoopbackServer.Configuration()
+        configuration.maximumConnections = 1
+        let tree = try Tree(configuration: configuration)
+        let holder = try RawConnection(port: tree.server.port)
+        let waiting = try RawConnection(port: tree.server.port)
+        waiting.send("GET /data.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(waiting.receive(within: 300) == nil)
+        holder.close()
+        let reply = RawHTTPClient.parse(waiting.receiveUntilClosed())
+        #expect(reply.status == 200 && reply.body == Self.payload)
+    }
+
     @Test("an idle connection is closed by the idle timeout")
     func idleTimeout() throws {
         var configuration = LoopbackServer.Configuration()

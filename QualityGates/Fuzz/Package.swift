@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+// libFuzzer targets for Tessera's parsers. Kept out of the root package: they only link with
+// `swift build --sanitize=fuzzer` (see QualityGates/fuzz.sh).
+import PackageDescription
+
+let package = Package(
+    name: "TesseraFuzz",
+    dependencies: [.package(name: "Tessera", path: "../..")],
+    targets: [
+        .executableTarget(name: "FuzzPlaylistParser",
+                          dependencies: [.product(name: "TesseraPlaylist", package: "Tessera")]),
+        .executableTarget(name: "FuzzTSPacketChecker",
+                          dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
+        .executableTarget(name: "FuzzContentRange",
+                          dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+    ]
+)
