@@ -23,7 +23,7 @@ if [ "$MODE" = "--full" ]; then
   bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}"
   echo "gate: the test suite under ThreadSanitizer and AddressSanitizer"
   swift test --sanitize=thread --scratch-path .build/tsan
-  swift test --sanitize=address --scratch-path .build/asan
+  LSAN_OPTIONS="suppressions=$HERE/QualityGates/lsan.supp" swift test --sanitize=address --scratch-path .build/asan
   echo "gate: fixtures reproduce with this machine's ffmpeg"
   bash Scripts/make-fixtures.sh --check
 fi

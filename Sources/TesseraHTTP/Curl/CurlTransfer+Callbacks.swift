@@ -68,7 +68,7 @@ extension CurlTransfer {
                 served = .emulated(range)
             }
         }
-        if let announced = headers["Content-Length"].flatMap({ UInt64($0) }),
+        if request.method != .head, let announced = headers["Content-Length"].flatMap({ UInt64($0) }),
            announced > request.limits.maximumBodyBytes {
             return .failure(HTTPError(.tooLarge, code: "body-too-large",
                                       "\(redactedURL) announced \(announced) bytes, over the \(request.limits.maximumBodyBytes)-byte limit."))

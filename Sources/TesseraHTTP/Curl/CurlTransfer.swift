@@ -75,7 +75,9 @@ final class CurlTransfer: @unchecked Sendable {
         if let total = limits.total {
             _ = ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(total))
         }
-        _ = ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, Int(clamping: limits.maximumBodyBytes))
+        if request.method != .head {   // a HEAD announces a length but no body follows
+            _ = ccurl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, Int(clamping: limits.maximumBodyBytes))
+        }
         _ = ccurl_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = ccurl_setopt_ptr(handle, CURLOPT_PRIVATE, me)
         _ = ccurl_setopt_data_cb(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback)

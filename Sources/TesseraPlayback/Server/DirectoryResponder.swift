@@ -32,7 +32,7 @@ public final class DirectoryResponder: HTTPResponder {
     public func response(for path: String) -> ServerResponse {
         guard let safe = SafeRelativePath(path), let file = root.open(safe) else { return .status(404) }
         var headers: HTTPHeaders = ["Content-Type": ContentType.forPath(path)]
-        if path.hasSuffix(".m3u8") { headers.add("Cache-Control", "no-cache") }
+        if ContentType.isPlaylist(path) { headers.add("Cache-Control", "no-cache") }
         return ServerResponse(status: 200, headers: headers, body: .file(file))
     }
 }

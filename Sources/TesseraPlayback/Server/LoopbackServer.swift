@@ -51,7 +51,12 @@ public final class LoopbackServer: Sendable {
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) throws(PlaybackError) {
         cmhd_ignore_sigpipe()
         let context = ServerContext(responder: responder, configuration: configuration)
-        var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+        #if os(Linux)
+        let polling = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+        #else
+        let polling = MHD_USE_AUTO_INTERNAL_THREAD.rawValue
+        #endif
+        var flags = polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
         if configuration.address == .ipv6 { flags |= MHD_USE_IPv6.rawValue }
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.maximumConnections), ptr_value: nil),

@@ -1,16 +1,29 @@
 /// A request path made safe to resolve beneath a root directory: no empty, `.` or `..` segments,
-/// no backslash or NUL, no leading `//`. What remains is relative (no leading `/`).
+/// no backslash or NUL, no leading `//`. What remains is relative (no leading `/`). One pass over
+/// the UTF-8 bytes.
 struct SafeRelativePath {
     let value: String
 
     /// nil when `path` could escape the root or names the root itself.
     init?(_ path: String) {
-        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return nil }
-        let relative = path.dropFirst()
-        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.contains("\\") else { return nil }
-        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
-            guard !segment.isEmpty, segment != ".", segment != ".." else { return nil }
+        let bytes = path.utf8
+        guard bytes.count > 1, bytes.first == UInt8(ascii: "/") else { return nil }
+        var segmentLength = 0
+        var dots = 0
+        for byte in bytes.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard segmentLength > 0, !(dots == segmentLength && dots <= 2) else { return nil }
+                segmentLength = 0
+                dots = 0
+            case 0, UInt8(ascii: "\\"):
+                return nil
+            default:
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
         }
-        value = String(relative)
+        guard segmentLength > 0, !(dots == segmentLength && dots <= 2) else { return nil }
+        value = String(path.dropFirst())
     }
 }

@@ -114,6 +114,16 @@ struct CurlTransportTests {
         #expect(body.isEmpty)
     }
 
+    @Test("HEAD of a resource larger than the body limit succeeds: no body follows")
+    func headOverLimit() async throws {
+        let harness = try TransportHarness()
+        let (head, _) = try await harness.fetch("/big.bin") {
+            $0.method = .head
+            $0.limits.maximumBodyBytes = 1000
+        }
+        #expect(head.status == 200 && head.headers["Content-Length"] == "\(4 << 20)")
+    }
+
     @Test("a body cut short after the head fails with connection-lost")
     func truncated() async throws {
         let harness = try TransportHarness()

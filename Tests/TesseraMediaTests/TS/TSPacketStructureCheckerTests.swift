@@ -23,22 +23,23 @@ struct TSPacketStructureCheckerTests {
     func garbage() throws {
         var bytes = try FixtureStore.bytes("a_ts_vod/seg_000.ts")
         bytes.insert(contentsOf: [1, 2, 3], at: 188 * 5)
-        let finding = check(bytes, maximumChunk: 500)
-        #expect(finding?.kind == .syncLost)
-        #expect(finding?.byteOffset == 188 * 5)
+        let finding = try #require(check(bytes, maximumChunk: 500))
+        #expect(finding.kind == .syncLost)
+        #expect(finding.byteOffset == 188 * 5)
     }
 
     @Test("a stream cut inside a packet is reported as a partial packet")
     func truncated() throws {
         let bytes = Array(try FixtureStore.bytes("a_ts_vod/seg_000.ts").dropLast(100))
-        let finding = check(bytes, maximumChunk: 4096)
-        #expect(finding?.kind == .partialPacket)
-        #expect(finding?.byteOffset == UInt64((bytes.count / 188) * 188))
+        let finding = try #require(check(bytes, maximumChunk: 4096))
+        #expect(finding.kind == .partialPacket)
+        #expect(finding.byteOffset == UInt64((bytes.count / 188) * 188))
     }
 
     @Test("encrypted bytes (a wrong key's output) fail at packet 0, and an empty stream is reported")
     func notTS() throws {
-        #expect(check(try FixtureStore.bytes("c_ts_aes_iv/seg_000.ts"), maximumChunk: 4096)?.byteOffset == 0)
+        let finding = try #require(check(try FixtureStore.bytes("c_ts_aes_iv/seg_000.ts"), maximumChunk: 4096))
+        #expect(finding.byteOffset == 0)
         var checker = TSPacketStructureChecker()
         #expect(checker.finish()?.kind == .empty)
     }

@@ -103,8 +103,10 @@ struct PlaylistParserTests {
         #EXTINF:1,
         a.m4s
         """)
-        #expect(playlist.segments[0].map?.uri == "init.mp4")
-        #expect(playlist.segments[0].map?.byteRange?.length == 1366)
+        let map = try #require(playlist.segments[0].map)
+        #expect(map.uri == "init.mp4")
+        let range = try #require(map.byteRange)
+        #expect(range.length == 1366)
     }
 
     @Test("a multivariant playlist is recognised with its variant URIs")

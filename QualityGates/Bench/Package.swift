@@ -1,0 +1,12 @@
+// swift-tools-version:6.0
+// Benchmark programs (run by Scripts/bench.sh), kept out of the root package.
+import PackageDescription
+
+let package = Package(
+    name: "TesseraBench",
+    dependencies: [.package(name: "Tessera", path: "../..")],
+    targets: [
+        .executableTarget(name: "ServeDirectory",
+                          dependencies: [.product(name: "TesseraPlayback", package: "Tessera")]),
+    ]
+)
