@@ -2,7 +2,7 @@ import Foundation
 import TesseraPlayback
 
 /// `ServeDirectory <folder> <port> [threads]`: serves a folder on 127.0.0.1 with Tessera's
-/// loopback server until SIGTERM or SIGINT, for side-by-side runs against nginx.
+/// loopback server until killed, for side-by-side runs against nginx (Scripts/bench.sh).
 @main
 enum ServeDirectory {
     static func main() async throws {
@@ -17,15 +17,6 @@ enum ServeDirectory {
         let server = try LoopbackServer(configuration: configuration,
                                         responder: DirectoryResponder(directory: URL(fileURLWithPath: arguments[1])))
         print("serving \(arguments[1]) at \(server.baseURL)")
-        let task = Task { await server.run() }
-        let signals = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
-            source.resume()
-            return source
-        }
-        await task.value
-        signals.forEach { $0.cancel() }
+        await server.run()
     }
 }
