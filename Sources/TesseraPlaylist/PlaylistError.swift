@@ -19,6 +19,16 @@ public struct PlaylistError: Error, Sendable, CustomStringConvertible {
         public static let missingTag = Code("missing-tag")
         /// A segment URI has no EXTINF before it (§4.4.4.1).
         public static let missingDuration = Code("missing-extinf")
+        /// A `{$name}` reference to a variable not defined before it (§4.3).
+        public static let undefinedVariable = Code("undefined-variable")
+        /// A variable defined twice (§4.4.2.3).
+        public static let duplicateVariable = Code("duplicate-variable")
+        /// An EXT-X-DEFINE that cannot be used (§4.4.2.3).
+        public static let invalidVariableDefinition = Code("invalid-variable-definition")
+        /// Both multivariant and media playlist tags (§4.4.4, §4.4.6).
+        public static let mixedPlaylist = Code("mixed-playlist")
+        /// A diagnostic the policy made fatal.
+        public static let diagnosticEscalated = Code("diagnostic-escalated")
     }
 
     /// What went wrong.

@@ -38,7 +38,7 @@ struct TransportStreamPlan: Sendable {
         var segments: [Segment] = []
         segments.reserveCapacity(playlist.segments.count)
         for (index, segment) in playlist.segments.enumerated() {
-            let label = "Segment \(index) (line \(segment.line))"
+            let label = "Segment \(index) (line \(segment.line.number))"
             guard !segment.isGap else {
                 throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
             }
@@ -63,7 +63,7 @@ struct TransportStreamPlan: Sendable {
             throw HLSError(.unsupported, "\(label) uses METHOD=\(key.method); only whole-segment AES-128 is supported.")
         }
         guard let uri = key.uri else {
-            throw HLSError(.invalidPlaylist, "\(label): its EXT-X-KEY (line \(key.line)) has no URI.")
+            throw HLSError(.invalidPlaylist, "\(label): its EXT-X-KEY (line \(key.line.number)) has no URI.")
         }
         let keyURL = try ResourceURL.resolve(uri, against: baseURL, what: "Key of \(label.lowercased())")
         return Encryption(keyURL: keyURL, iv: key.iv ?? AES128IVForPlan.mediaSequence(segment.mediaSequence))

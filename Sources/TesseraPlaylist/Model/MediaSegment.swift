@@ -1,6 +1,6 @@
 /// One media segment of a media playlist (RFC 8216bis §3, §4.4.4).
 public struct MediaSegment: Hashable, Sendable {
-    /// The URI as written.
+    /// URI as written after variable substitution (not resolved).
     public let uri: String
     /// The EXTINF duration in seconds.
     public let duration: Double
@@ -10,18 +10,28 @@ public struct MediaSegment: Hashable, Sendable {
     public let title: String?
     /// The segment's media sequence number.
     public let mediaSequence: UInt64
+    /// The segment's discontinuity sequence number.
+    public let discontinuitySequence: UInt64
     /// Its byte range, if any.
     public let byteRange: PlaylistByteRange?
     /// True when an EXT-X-DISCONTINUITY precedes it.
     public let isDiscontinuity: Bool
     /// True when EXT-X-GAP marks it as missing.
     public let isGap: Bool
-    /// Every key in force (one per KEYFORMAT; METHOD=NONE entries removed).
+    /// Its EXT-X-PROGRAM-DATE-TIME, if it has one.
+    public let programDateTime: ProgramDateTime?
+    /// The EXT-X-BITRATE in force (kbit/s), if any; byte-range segments have none (§4.4.4.8).
+    public let bitrate: UInt64?
+    /// Every key in force (one per KEYFORMAT; empty after METHOD=NONE).
     public let keys: [SegmentKey]
     /// The EXT-X-MAP in force, if any.
     public let map: MediaInitializationSection?
+    /// Its partial segments (the EXT-X-PART tags before its EXTINF), in order.
+    public let parts: [PartialSegment]
+    /// Unknown tags that stood among its tags, in order.
+    public let unknownTags: [UnknownTag]
     /// The line of the URI.
-    public let line: Int
+    public let line: SourceLine
 
     /// The identity-format key in force, if any.
     public var identityKey: SegmentKey? { keys.first { $0.isIdentity } }

@@ -1,8 +1,7 @@
-/// A parsed playlist: a media playlist, or a multivariant playlist (which this version only
-/// recognises; its full model is the playlist-engine issue's).
-public enum Playlist: Sendable {
+/// A parsed playlist (RFC 8216bis §4.1: a media playlist or a multivariant playlist).
+public enum Playlist: Hashable, Sendable {
     /// A media playlist.
     case media(MediaPlaylist)
-    /// A multivariant playlist, with the URIs of its variant streams in order.
-    case multivariant(variantURIs: [String])
+    /// A multivariant playlist.
+    case multivariant(MultivariantPlaylist)
 }

@@ -1,43 +1,53 @@
-/// Parses playlist bytes into a `Playlist` (RFC 8216bis §4).
+/// Parses playlist bytes into a typed `Playlist` and its diagnostics (RFC 8216bis §4).
 ///
-/// This is the foundation's parser: it reads what a download needs (segments, durations, byte
-/// ranges, discontinuities, keys, maps, media sequence, end list, playlist type) exactly, and
-/// recognises multivariant playlists. Unknown tags are skipped; the complete tag set, variable
-/// substitution and diagnostics come with the playlist-engine issue.
+/// Byte-level: one pass validates UTF-8 and splits lines; tags are recognised by comparing
+/// bytes; numbers are decoded from bytes; Strings are made only for model values. Variable
+/// references are substituted where §4.3 allows. Unknown tags and attributes are kept verbatim.
 public struct PlaylistParser: Sendable {
-    /// The bounds enforced.
+    /// Bounds enforced.
     public var limits: PlaylistLimits
+    /// What becomes a thrown error.
+    public var policy: DiagnosticPolicy
 
-    /// A parser with `limits`.
-    public init(limits: PlaylistLimits = PlaylistLimits()) { self.limits = limits }
+    /// A parser.
+    public init(limits: PlaylistLimits = PlaylistLimits(), policy: DiagnosticPolicy = .lenient) {
+        self.limits = limits
+        self.policy = policy
+    }
 
     /// Parses a document.
-    /// - Throws: `PlaylistError` for a document that is not a playlist, is not UTF-8, exceeds a
-    ///   bound, or has a malformed tag that a download depends on.
+    /// - Throws: `PlaylistError` for a document that cannot be read as a playlist at all (not a
+    ///   playlist, not UTF-8, a bound exceeded, an undefined or duplicate variable, mixed kinds), or
+    ///   for a diagnostic the policy makes fatal.
     /// - Complexity: O(n) in the document's length.
-    public func parse(_ bytes: [UInt8]) throws(PlaylistError) -> Playlist {
-        let text = try PlaylistText(bytes, limits: limits)   // checks the #EXTM3U signature
-        var builder = MediaPlaylistBuilder(limits: limits)
-        var variantURIs: [String] = []
-        var expectsVariantURI = false
-        for line in text.lines.dropFirst() {
-            let content = text.text(line)
-            if content.isEmpty { continue }
-            if content.hasPrefix("#") {
-                if content.hasPrefix("#EXT-X-STREAM-INF") { expectsVariantURI = true }
-                guard content.hasPrefix("#EXT") else { continue }   // a comment
-                try builder.apply(tag: content, line: line.number)
-            } else if expectsVariantURI {
-                expectsVariantURI = false
-                variantURIs.append(String(content))
-                guard variantURIs.count <= limits.maximumElements else {
-                    throw PlaylistError(.limitExceeded, "More than \(limits.maximumElements) variants.", line: line.number)
-                }
-            } else {
-                try builder.addSegment(uri: content, line: line.number)
+    public func parse(_ bytes: [UInt8], context: ParseContext = ParseContext()) throws(PlaylistError) -> ParsedPlaylist {
+        var failure: PlaylistError?
+        var result: ParsedPlaylist?
+        bytes.withUnsafeBufferPointer { pointer in
+            do throws(PlaylistError) {
+                result = try parse(Bytes(base: pointer), context: context)
+            } catch {
+                failure = error
             }
         }
-        if !variantURIs.isEmpty || builder.sawMultivariantTag { return .multivariant(variantURIs: variantURIs) }
-        return .media(try builder.finish())
+        if let failure { throw failure }
+        return result!
+    }
+
+    private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
+        let builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
+        let summary = try PlaylistText.scan(bytes, limits: limits) { (span, number) throws(PlaylistError) in
+            try builder.consume(span, number: number)
+        }
+        if summary.hasByteOrderMark {
+            builder.diagnostics.insert(Diagnostic(.byteOrderMark, .error, line: 1, section: "4.1",
+                                                  "The playlist starts with a byte order mark, which it must not have."), at: 0)
+        }
+        let playlist = try builder.finish()
+        let diagnostics = builder.diagnostics.sorted { ($0.line ?? .max) < ($1.line ?? .max) }
+        if let fatal = diagnostics.first(where: policy.isFatal) {
+            throw PlaylistError(.diagnosticEscalated, "\(fatal.id): \(fatal.message)", line: fatal.line)
+        }
+        return ParsedPlaylist(playlist: playlist, diagnostics: diagnostics, variables: builder.variables.values)
     }
 }

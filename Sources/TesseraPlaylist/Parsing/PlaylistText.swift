@@ -1,62 +1,90 @@
-/// Checks a document's bytes (RFC 8216bis §4.1: UTF-8, no BOM-less control characters other than
-/// CR/LF/TAB) and splits it into lines (LF or CRLF) without copying.
-struct PlaylistText {
-    /// One line: its one-based number and the byte range (terminator excluded).
-    struct Line {
-        let number: Int
-        let range: Range<Int>
+/// One pass over the document (RFC 8216bis §4.1): UTF-8 validated without copying, control
+/// characters refused (U+0000–U+001F except CR, LF and TAB; U+007F–U+009F), lines split at LF
+/// or CRLF, the `#EXTM3U` signature checked. Calls `body` for every line after the first.
+enum PlaylistText {
+    /// What the pass found besides the lines.
+    struct Summary {
+        var hasByteOrderMark = false
     }
 
-    let bytes: [UInt8]
-    let lines: [Line]
-
-    init(_ input: [UInt8], limits: PlaylistLimits) throws(PlaylistError) {
-        guard input.count <= limits.maximumBytes else {
-            throw PlaylistError(.limitExceeded, "The playlist is \(input.count) bytes, over the \(limits.maximumBytes)-byte limit.")
+    static func scan(_ bytes: Bytes, limits: PlaylistLimits,
+                     _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) -> Summary {
+        let count = bytes.base.count
+        guard count <= limits.maximumBytes else {
+            throw PlaylistError(.limitExceeded, "The playlist is \(count) bytes, over the \(limits.maximumBytes)-byte limit.")
         }
-        var start = 0
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }   // a UTF-8 BOM is ignored
-        let signature = Array("#EXTM3U".utf8)
-        let afterSignature = start + signature.count
-        guard input.count >= afterSignature, Array(input[start..<afterSignature]) == signature,
-              input.count == afterSignature || input[afterSignature] == 0x0A || input[afterSignature] == 0x0D else {
+        var summary = Summary()
+        var index = 0
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            summary.hasByteOrderMark = true
+            index = 3
+        }
+        let signature: StaticString = "#EXTM3U"
+        let afterSignature = index + signature.utf8CodeUnitCount
+        guard afterSignature <= count, bytes.equals(Span(start: index, end: afterSignature), signature),
+              afterSignature == count || bytes[afterSignature] == 0x0A || bytes[afterSignature] == 0x0D else {
             throw PlaylistError(.notAPlaylist, "The document does not start with #EXTM3U, so it is not a playlist.", line: 1)
         }
-        guard String(validating: input[start...], as: UTF8.self) != nil else {
-            throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.")
-        }
-        var lines: [Line] = []
-        var lineStart = start
+        var lineStart = index
         var number = 1
-        var index = start
-        while index <= input.count {
-            let atEnd = index == input.count
-            if atEnd || input[index] == 0x0A {
-                var end = index
-                if end > lineStart, input[end - 1] == 0x0D { end -= 1 }
-                guard end - lineStart <= limits.maximumLineBytes else {
-                    throw PlaylistError(.limitExceeded, "Line is longer than \(limits.maximumLineBytes) bytes.", line: number)
-                }
-                if !(atEnd && end == lineStart) { lines.append(Line(number: number, range: lineStart..<end)) }
-                number += 1
-                lineStart = index + 1
-            } else {
-                let byte = input[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0D {
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0x0A {
+                    try finish(Span(start: lineStart, end: index), number: number, bytes: bytes, limits: limits, body)
+                    number += 1
+                    lineStart = index + 1
+                } else if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F {
                     throw PlaylistError(.invalidText, "Control character 0x\(String(byte, radix: 16)) is not allowed in a playlist.",
                                         line: number)
                 }
-                if byte == 0x7F {
-                    throw PlaylistError(.invalidText, "Control character 0x7f is not allowed in a playlist.", line: number)
-                }
+                index += 1
+                continue
             }
-            index += 1
+            index = try multibyte(bytes, at: index, line: number)
         }
-        self.bytes = input
-        self.lines = lines
+        if lineStart < count {
+            try finish(Span(start: lineStart, end: count), number: number, bytes: bytes, limits: limits, body)
+        }
+        return summary
     }
 
-    func text(_ line: Line) -> Substring {
-        Substring(String(decoding: bytes[line.range], as: UTF8.self))
+    private static func finish(_ line: Span, number: Int, bytes: Bytes, limits: PlaylistLimits,
+                               _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) {
+        var span = line
+        if span.end > span.start, bytes[span.end - 1] == 0x0D { span.end -= 1 }
+        guard span.count <= limits.maximumLineBytes else {
+            throw PlaylistError(.limitExceeded, "Line is longer than \(limits.maximumLineBytes) bytes.", line: number)
+        }
+        if number > 1 { try body(span, number) }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (RFC 3629) and returns the index after it.
+    private static func multibyte(_ bytes: Bytes, at index: Int, line: Int) throws(PlaylistError) -> Int {
+        let count = bytes.base.count
+        let lead = bytes[index]
+        let length: Int
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
+        default: throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: line)
+        }
+        guard index + length <= count else { throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: line) }
+        for k in 1..<length {
+            let continuation = bytes[index + k]
+            guard continuation & 0xC0 == 0x80 else { throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: line) }
+            scalar = scalar << 6 | UInt32(continuation & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+            throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: line)
+        }
+        guard !(0x80...0x9F).contains(scalar) else {
+            throw PlaylistError(.invalidText, "Control character U+00\(String(scalar, radix: 16, uppercase: true)) is not allowed in a playlist.",
+                                line: line)
+        }
+        return index + length
     }
 }

@@ -1,0 +1,54 @@
+/// A half-open range of byte offsets into the document being parsed.
+struct Span: Equatable {
+    var start: Int
+    var end: Int
+
+    var isEmpty: Bool { start >= end }
+    var count: Int { end - start }
+}
+
+/// Read access to the document's bytes during one parse. The pointer never escapes the parse.
+struct Bytes {
+    let base: UnsafeBufferPointer<UInt8>
+
+    subscript(_ index: Int) -> UInt8 { base[index] }
+
+    /// An owned `String` for `span` (the model boundary).
+    func string(_ span: Span) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: base[span.start..<span.end]), as: UTF8.self)
+    }
+
+    /// True when `span` holds exactly `literal`.
+    func equals(_ span: Span, _ literal: StaticString) -> Bool {
+        guard span.count == literal.utf8CodeUnitCount else { return false }
+        let pointer = literal.utf8Start
+        for i in 0..<span.count where base[span.start + i] != pointer[i] { return false }
+        return true
+    }
+
+    /// True when `span` starts with `literal`.
+    func hasPrefix(_ span: Span, _ literal: StaticString) -> Bool {
+        guard span.count >= literal.utf8CodeUnitCount else { return false }
+        return equals(Span(start: span.start, end: span.start + literal.utf8CodeUnitCount), literal)
+    }
+
+    /// The first index of `byte` in `span`, or nil.
+    func firstIndex(of byte: UInt8, in span: Span) -> Int? {
+        var i = span.start
+        while i < span.end {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when `span` contains `{$` (so variable substitution may apply).
+    func containsVariableReference(_ span: Span) -> Bool {
+        var i = span.start
+        while i + 1 < span.end {
+            if base[i] == 0x7B, base[i + 1] == 0x24 { return true }
+            i += 1
+        }
+        return false
+    }
+}

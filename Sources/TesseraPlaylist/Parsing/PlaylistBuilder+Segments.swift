@@ -1,0 +1,47 @@
+/// Closing a segment at its URI line (RFC 8216bis §4.4.4).
+extension PlaylistBuilder {
+    func completeSegment(uri span: Span) throws(PlaylistError) {
+        let uri = try text(span)
+        guard let duration = pending.duration else {
+            report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(Redaction.uri(uri))\" has no EXTINF before it; it is ignored.")
+            pending = PendingSegment()
+            return
+        }
+        try checkCount(segments.count + 1, "segments")
+        var range: PlaylistByteRange?
+        if let pendingRange = pending.range {
+            var offset = pendingRange.offset
+            if offset == nil, let previous = previousRange, previous.uri == uri { offset = previous.end }
+            if let offset {
+                let (end, overflow) = offset.addingReportingOverflow(pendingRange.length)
+                if overflow {
+                    report(.malformedTagValue, .error, "4.4.4.2", "EXT-X-BYTERANGE runs past 2^64.")
+                } else {
+                    previousRange = (uri, end)
+                    range = PlaylistByteRange(length: pendingRange.length, offset: pendingRange.offset, resolvedOffset: offset)
+                }
+            } else {
+                report(.byteRangeWithoutPrevious, .error, "4.4.4.2",
+                       "EXT-X-BYTERANGE has no offset and the previous segment is not a range of \"\(Redaction.uri(uri))\".")
+                previousRange = nil
+            }
+        } else {
+            previousRange = nil
+        }
+        if pending.isDiscontinuity { discontinuityCount += 1 }
+        let skipped = skip?.skippedSegments ?? 0
+        let base = (mediaSequence ?? 0).addingReportingOverflow(skipped)
+        let sequence = base.partialValue.addingReportingOverflow(UInt64(segments.count))
+        guard !base.overflow, !sequence.overflow else {
+            throw PlaylistError(.malformedTag, "The media sequence number runs past 2^64.", line: line)
+        }
+        segments.append(MediaSegment(
+            uri: uri, duration: duration.value, durationText: duration.text, title: duration.title,
+            mediaSequence: sequence.partialValue,
+            discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
+            byteRange: range, isDiscontinuity: pending.isDiscontinuity, isGap: pending.isGap,
+            programDateTime: pending.programDateTime, bitrate: range == nil ? bitrate : nil,
+            keys: keys, map: map, parts: pending.parts, unknownTags: pending.unknownTags, line: SourceLine(line)))
+        pending = PendingSegment()
+    }
+}
