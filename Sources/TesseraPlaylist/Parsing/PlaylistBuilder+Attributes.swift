@@ -89,24 +89,27 @@ extension PlaylistBuilder {
         return value
     }
 
-    /// A decimal-integer.
-    func integer(_ attributes: inout Attributes, _ name: StaticString) -> UInt64? {
+    /// An unquoted value decoded by `decode`; a diagnostic (and nil) when it does not decode.
+    private func unquoted<T>(_ attributes: inout Attributes, _ name: StaticString, expected: String,
+                             _ decode: (Span) -> T?) -> T? {
         guard let attribute = take(&attributes, name) else { return nil }
-        guard !attribute.isQuoted, let value = DecimalNumbers.integer(bytes, attribute.value) else {
-            typeError(attributes, name, "a decimal integer")
+        guard !attribute.isQuoted, let value = decode(attribute.value) else {
+            typeError(attributes, name, expected)
             return nil
         }
         return value
     }
 
+    /// A decimal-integer.
+    func integer(_ attributes: inout Attributes, _ name: StaticString) -> UInt64? {
+        unquoted(&attributes, name, expected: "a decimal integer") { DecimalNumbers.integer(bytes, $0) }
+    }
+
     /// A decimal-floating-point (or signed), with its text.
     func float(_ attributes: inout Attributes, _ name: StaticString, signed: Bool = false) -> (Double, String)? {
-        guard let attribute = take(&attributes, name) else { return nil }
-        guard !attribute.isQuoted, let value = DecimalNumbers.float(bytes, attribute.value, signed: signed) else {
-            typeError(attributes, name, signed ? "a signed decimal number" : "a non-negative decimal number")
-            return nil
+        unquoted(&attributes, name, expected: signed ? "a signed decimal number" : "a non-negative decimal number") { span in
+            DecimalNumbers.float(bytes, span, signed: signed).map { ($0, bytes.string(span)) }
         }
-        return (value, bytes.string(attribute.value))
     }
 
     /// An enumerated-string's span (not substituted).
@@ -131,12 +134,7 @@ extension PlaylistBuilder {
 
     /// A decimal-resolution.
     func resolution(_ attributes: inout Attributes, _ name: StaticString) -> Resolution? {
-        guard let attribute = take(&attributes, name) else { return nil }
-        guard !attribute.isQuoted, let value = DecimalNumbers.resolution(bytes, attribute.value) else {
-            typeError(attributes, name, "a resolution such as 1920x1080")
-            return nil
-        }
-        return value
+        unquoted(&attributes, name, expected: "a resolution such as 1920x1080") { DecimalNumbers.resolution(bytes, $0) }
     }
 
     /// The attributes not read, verbatim and in order.
