@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TesseraPlaylist
+import TesseraTestSupport
+
+@Suite("PlaylistWriter")
+struct PlaylistWriterTests {
+    /// Every playlist the tests know: fixtures, the fuzz corpus, and the tag tests' inline texts.
+    static let corpus: [(String, String)] = {
+        var out: [(String, String)] = []
+        for path in (try? FixtureStore.entries().map(\.path).filter { $0.hasSuffix(".m3u8") }) ?? [] {
+            if let bytes = try? FixtureStore.bytes(path) { out.append((path, String(decoding: bytes, as: UTF8.self))) }
+        }
+        for url in FuzzInputs.files("FuzzPlaylistParser") {
+            if let data = try? Data(contentsOf: url) { out.append((url.lastPathComponent, String(decoding: data, as: UTF8.self))) }
+        }
+        out.append(("low-latency", LowLatencyTagTests.live))
+        out.append(("multivariant", MultivariantTagTests.text))
+        out.append(("keys and maps", """
+        #EXTM3U
+        #EXT-X-VERSION:7
+        #EXT-X-TARGETDURATION:2
+        #EXT-X-MEDIA-SEQUENCE:9
+        #EXT-X-KEY:METHOD=AES-128,URI="k1",IV=0x000102030405060708090A0B0C0D0E0F
+        #EXT-X-MAP:URI="init.mp4",BYTERANGE="100@0"
+        #EXT-X-KEY:METHOD=AES-128,URI="k2"
+        #EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://x",KEYFORMAT="com.apple.streamingkeydelivery",KEYFORMATVERSIONS="1"
+        #EXT-X-BITRATE:900
+        #EXTINF:2.002,title, with comma
+        a.m4s
+        #EXT-X-KEY:METHOD=NONE
+        #EXT-X-GAP
+        #EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z
+        #EXTINF:1.5,
+        #EXT-X-BYTERANGE:10@5
+        b.m4s
+        #EXT-X-CUE-IN
+        #EXTINF:2,
+        #EXT-X-BYTERANGE:20
+        b.m4s
+        #EXT-X-DATERANGE:ID="d",START-DATE="2026-01-01T00:00:00Z",X-N=-0.000001,X-H=0x00FF,SCTE35-CMD=0xFC
+        #EXT-X-ENDLIST
+        """))
+        return out
+    }()
+
+    @Test("parse → write → parse gives an equal model", arguments: corpus.map(\.0))
+    func roundTrip(name: String) throws {
+        let text = try #require(Self.corpus.first { $0.0 == name }?.1)
+        let context = ParseContext(playlistURL: URL(string: "https://example.test/p.m3u8?a=1"), importableVariables: [:])
+        let first = try PlaylistParser().parse(Array(text.utf8), context: context)
+        let written = PlaylistWriter().write(first.playlist)
+        let second = try PlaylistParser().parse(Array(written.utf8), context: context)
+        #expect(second.playlist == first.playlist, "\(written)")
+        #expect(PlaylistWriter().write(second.playlist) == written)
+    }
+
+    @Test("canonical text: fixed tag order, spec attribute order, no exponents, LF endings")
+    func golden() throws {
+        let parsed = try PlaylistParser().parse(Array("""
+        #EXTM3U\r
+        #EXT-X-TARGETDURATION:4\r
+        #EXT-X-VERSION:6\r
+        #EXT-X-SERVER-CONTROL:PART-HOLD-BACK=0.000015,CAN-BLOCK-RELOAD=YES\r
+        #EXTINF:4.000,\r
+        a.ts\r
+        #EXT-X-ENDLIST\r
+        """.utf8))
+        #expect(PlaylistWriter().write(parsed.playlist) == """
+        #EXTM3U
+        #EXT-X-VERSION:6
+        #EXT-X-TARGETDURATION:4
+        #EXT-X-SERVER-CONTROL:PART-HOLD-BACK=0.000015,CAN-BLOCK-RELOAD=YES
+        #EXTINF:4.000,
+        a.ts
+        #EXT-X-ENDLIST
+
+        """)
+    }
+
+    @Test("decimal text is positional and reads back exactly", arguments: [
+        0.1, 1e-7, 123_456_789_012.5, 1e21, 29.97, 0, 6,
+    ])
+    func decimals(value: Double) throws {
+        let text = PlaylistWriter().write(.multivariant(try Parse.multivariant(
+            "#EXTM3U\n#EXT-X-START:TIME-OFFSET=\(value.formatted(.number.grouping(.never).precision(.significantDigits(1...17))))\n")))
+        #expect(!text.contains("e"))
+        #expect(try Parse.multivariant(text).start?.timeOffset == value)
+    }
+}
