@@ -56,6 +56,8 @@ let package = Package(
                     dependencies: ["TesseraHLS", "TesseraHTTP", "TesseraTestSupport", "TesseraMedia"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive"], swiftSettings: strict),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "TesseraPlaybackTests",
                     dependencies: ["TesseraPlayback", "TesseraTestSupport", "TesseraHTTP"], swiftSettings: strict),
     ]

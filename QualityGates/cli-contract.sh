@@ -75,6 +75,22 @@ expect_failure "fMP4 refused" 1 "$D" download "$ORIGIN/b_fmp4_video/index.m3u8" 
 expect_failure "no -o" 2 "$D" download "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "not a URL" 2 "$D" download "file:///etc/passwd" -o "$D"
 expect_failure "unknown command" 2 "$D" frobnicate
+# inspect: 0 when the playlist parsed (diagnostics allowed), 1 when rejected, 2 on usage errors.
+expect_status() { # name, expected status, args...
+  local name="$1" status="$2"; shift 2
+  set +e; "$BIN" "$@" >"$WORK/stdout" 2>"$WORK/err"; local rc=$?; set -e
+  if [ "$rc" = "$status" ] && { [ "$status" != 1 ] || [ "$(wc -l < "$WORK/err")" = 1 ]; }; then ok "$name: exit $rc"
+  else bad "$name: exit $rc (wanted $status): $(head -2 "$WORK/err")"; fi
+}
+expect_status "inspect file" 0 inspect "$HERE/Fixtures/e_multivariant/master.m3u8"
+expect_status "inspect URL --json" 0 inspect "$ORIGIN/c_ts_aes_noiv/index.m3u8" --json
+grep -q '"kind": "media"' "$WORK/stdout" && ok "inspect --json prints the contract" || bad "inspect --json output"
+printf '#EXTM3U\n#EXT-X-TARGETDURATION:x\n' > "$WORK/bad.m3u8"
+expect_status "inspect with diagnostics" 0 inspect "$WORK/bad.m3u8"
+expect_status "inspect --strict rejects" 1 inspect "$WORK/bad.m3u8" --strict
+expect_status "inspect not a playlist" 1 inspect "$HERE/Fixtures/a_ts_vod/seg_000.ts"
+expect_status "inspect missing file" 1 inspect "$WORK/none.m3u8"
+expect_status "inspect usage" 2 inspect
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && [ ! -s "$WORK/out/exists.ts" ]; then ok "existing destination: untouched, $(cat "$WORK/err")"; else bad "existing destination"; fi

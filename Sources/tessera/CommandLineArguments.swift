@@ -3,12 +3,14 @@ import Foundation
 /// The parsed command line.
 enum CommandLineArguments {
     case download(DownloadCommand)
+    case inspect(InspectCommand)
     case demo(DemoCommand)
     case help
     case version
 
     static let usage = """
-    usage: tessera download <media-playlist-URL> -o <file> [--overwrite]
+    usage: tessera inspect <file|URL> [--json] [--strict]
+           tessera download <media-playlist-URL> -o <file> [--overwrite]
            tessera demo [--fixtures <folder>] [--keep]
            tessera --help | --version
     """
@@ -45,6 +47,21 @@ enum CommandLineArguments {
                 throw UsageError(message: "\(positional[0]) is not an http or https URL")
             }
             return .download(DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), overwrite: overwrite))
+        case "inspect":
+            var json = false
+            var strict = false
+            var positional: [String] = []
+            for argument in rest {
+                switch argument {
+                case "--json": json = true
+                case "--strict": strict = true
+                default:
+                    guard !argument.hasPrefix("-") || argument == "-" else { throw UsageError(message: "unknown option \(argument)") }
+                    positional.append(argument)
+                }
+            }
+            guard positional.count == 1 else { throw UsageError(message: "inspect needs exactly one file or URL") }
+            return .inspect(InspectCommand(source: positional[0], json: json, strict: strict))
         case "demo":
             var command = DemoCommand()
             while !rest.isEmpty {
@@ -67,6 +84,7 @@ enum CommandLineArguments {
     func run() async -> Int32 {
         switch self {
         case .download(let command): return await command.run()
+        case .inspect(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

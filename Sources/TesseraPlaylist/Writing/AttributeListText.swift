@@ -39,8 +39,9 @@ struct AttributeListText {
 }
 
 /// `0x` and upper-case hexadecimal digits.
-enum HexText {
-    static func format(_ bytes: [UInt8]) -> String {
+package enum HexText {
+    /// The text of `bytes`.
+    package static func format(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = [0x30, 0x78]
         for byte in bytes {
