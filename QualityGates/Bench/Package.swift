@@ -6,6 +6,8 @@ let package = Package(
     name: "TesseraBench",
     dependencies: [.package(name: "Tessera", path: "../..")],
     targets: [
+        .executableTarget(name: "ParsePlaylists",
+                          dependencies: [.product(name: "TesseraPlaylist", package: "Tessera")]),
         .executableTarget(name: "ServeDirectory",
                           dependencies: [.product(name: "TesseraPlayback", package: "Tessera")]),
     ]

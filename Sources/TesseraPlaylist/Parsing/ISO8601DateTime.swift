@@ -2,7 +2,11 @@
 /// into seconds since 1970 without Foundation formatters. A missing zone is read as UTC.
 enum ISO8601DateTime {
     static func secondsSince1970(_ text: ArraySlice<UInt8>) -> Double? {
-        let b = Array(text)
+        Array(text).withUnsafeBufferPointer { secondsSince1970(Bytes(base: $0), Span(start: 0, end: $0.count)) }
+    }
+
+    static func secondsSince1970(_ bytes: Bytes, _ span: Span) -> Double? {
+        let b = UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end])
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= b.count else { return nil }

@@ -56,13 +56,17 @@ enum KnownTag: CaseIterable {
         }
     }
 
-    /// Tags grouped by name length, for matching a name span with few comparisons.
-    private static let byLength: [Int: [KnownTag]] = Dictionary(grouping: allCases) { $0.name.utf8CodeUnitCount }
+    /// Tags grouped by name length (index = length), for matching with few comparisons.
+    private static let byLength: [[KnownTag]] = {
+        var table = [[KnownTag]](repeating: [], count: 33)
+        for tag in allCases { table[tag.name.utf8CodeUnitCount].append(tag) }
+        return table
+    }()
 
     /// The tag whose name is `span` (the text between `#` and `:` or the end of the line).
     static func match(_ bytes: Bytes, _ span: Span) -> KnownTag? {
-        guard let candidates = byLength[span.count] else { return nil }
-        for tag in candidates where bytes.equals(span, tag.name) { return tag }
+        guard span.count < byLength.count else { return nil }
+        for tag in byLength[span.count] where bytes.equals(span, tag.name) { return tag }
         return nil
     }
 }

@@ -9,7 +9,7 @@ extension PlaylistBuilder {
     }
 
     /// Splits `value` as an attribute list; nil (with a diagnostic) when it cannot be split.
-    func attributes(_ value: Span, tag: String) throws(PlaylistError) -> Attributes? {
+    mutating func attributes(_ value: Span, tag: String) throws(PlaylistError) -> Attributes? {
         do {
             try AttributeScanner.scan(bytes, value, into: &scratch)
         } catch {
@@ -43,7 +43,7 @@ extension PlaylistBuilder {
         return true
     }
 
-    private func take(_ attributes: inout Attributes, _ name: StaticString) -> AttributeScanner.RawAttribute? {
+    private mutating func take(_ attributes: inout Attributes, _ name: StaticString) -> AttributeScanner.RawAttribute? {
         for (index, attribute) in attributes.raw.enumerated() where bytes.equals(attribute.name, name) {
             attributes.consumed[index] = true
             return attribute
@@ -51,12 +51,12 @@ extension PlaylistBuilder {
         return nil
     }
 
-    private func typeError(_ attributes: Attributes, _ name: StaticString, _ expected: String) {
+    private mutating func typeError(_ attributes: Attributes, _ name: StaticString, _ expected: String) {
         report(.malformedAttribute, .error, "4.2", "\(attributes.tag) attribute \(name) must be \(expected); it is ignored.")
     }
 
     /// A quoted-string, substituted.
-    func quoted(_ attributes: inout Attributes, _ name: StaticString) throws(PlaylistError) -> String? {
+    mutating func quoted(_ attributes: inout Attributes, _ name: StaticString) throws(PlaylistError) -> String? {
         guard let attribute = take(&attributes, name) else { return nil }
         guard attribute.isQuoted else {
             typeError(attributes, name, "a quoted string")
@@ -66,12 +66,12 @@ extension PlaylistBuilder {
     }
 
     /// The text of `span`, substituted when it holds a reference.
-    func text(_ span: Span) throws(PlaylistError) -> String {
+    mutating func text(_ span: Span) throws(PlaylistError) -> String {
         bytes.containsVariableReference(span) ? try variables.substitute(bytes, span, line: line) : bytes.string(span)
     }
 
     /// A hexadecimal-sequence, substituted.
-    func hexadecimal(_ attributes: inout Attributes, _ name: StaticString) throws(PlaylistError) -> [UInt8]? {
+    mutating func hexadecimal(_ attributes: inout Attributes, _ name: StaticString) throws(PlaylistError) -> [UInt8]? {
         guard let attribute = take(&attributes, name) else { return nil }
         let value: [UInt8]?
         if attribute.isQuoted {
@@ -90,7 +90,7 @@ extension PlaylistBuilder {
     }
 
     /// An unquoted value decoded by `decode`; a diagnostic (and nil) when it does not decode.
-    private func unquoted<T>(_ attributes: inout Attributes, _ name: StaticString, expected: String,
+    private mutating func unquoted<T>(_ attributes: inout Attributes, _ name: StaticString, expected: String,
                              _ decode: (Span) -> T?) -> T? {
         guard let attribute = take(&attributes, name) else { return nil }
         guard !attribute.isQuoted, let value = decode(attribute.value) else {
@@ -101,19 +101,21 @@ extension PlaylistBuilder {
     }
 
     /// A decimal-integer.
-    func integer(_ attributes: inout Attributes, _ name: StaticString) -> UInt64? {
-        unquoted(&attributes, name, expected: "a decimal integer") { DecimalNumbers.integer(bytes, $0) }
+    mutating func integer(_ attributes: inout Attributes, _ name: StaticString) -> UInt64? {
+        let bytes = self.bytes
+        return unquoted(&attributes, name, expected: "a decimal integer") { DecimalNumbers.integer(bytes, $0) }
     }
 
     /// A decimal-floating-point (or signed), with its text.
-    func float(_ attributes: inout Attributes, _ name: StaticString, signed: Bool = false) -> (Double, String)? {
-        unquoted(&attributes, name, expected: signed ? "a signed decimal number" : "a non-negative decimal number") { span in
+    mutating func float(_ attributes: inout Attributes, _ name: StaticString, signed: Bool = false) -> (Double, String)? {
+        let bytes = self.bytes
+        return unquoted(&attributes, name, expected: signed ? "a signed decimal number" : "a non-negative decimal number") { span in
             DecimalNumbers.float(bytes, span, signed: signed).map { ($0, bytes.string(span)) }
         }
     }
 
     /// An enumerated-string's span (not substituted).
-    func enumerated(_ attributes: inout Attributes, _ name: StaticString) -> Span? {
+    mutating func enumerated(_ attributes: inout Attributes, _ name: StaticString) -> Span? {
         guard let attribute = take(&attributes, name) else { return nil }
         guard !attribute.isQuoted, !attribute.value.isEmpty else {
             typeError(attributes, name, "an unquoted enumerated value")
@@ -123,7 +125,7 @@ extension PlaylistBuilder {
     }
 
     /// An enumerated YES/NO; absent is `false`. Any other value is reported.
-    func flag(_ attributes: inout Attributes, _ name: StaticString, onlyYes: Bool = false) -> Bool {
+    mutating func flag(_ attributes: inout Attributes, _ name: StaticString, onlyYes: Bool = false) -> Bool {
         guard let span = enumerated(&attributes, name) else { return false }
         if bytes.equals(span, "YES") { return true }
         if !onlyYes, bytes.equals(span, "NO") { return false }
@@ -133,12 +135,13 @@ extension PlaylistBuilder {
     }
 
     /// A decimal-resolution.
-    func resolution(_ attributes: inout Attributes, _ name: StaticString) -> Resolution? {
-        unquoted(&attributes, name, expected: "a resolution such as 1920x1080") { DecimalNumbers.resolution(bytes, $0) }
+    mutating func resolution(_ attributes: inout Attributes, _ name: StaticString) -> Resolution? {
+        let bytes = self.bytes
+        return unquoted(&attributes, name, expected: "a resolution such as 1920x1080") { DecimalNumbers.resolution(bytes, $0) }
     }
 
     /// The attributes not read, verbatim and in order.
-    func unknown(_ attributes: Attributes) -> [UnknownAttribute] {
+    mutating func unknown(_ attributes: Attributes) -> [UnknownAttribute] {
         var out: [UnknownAttribute] = []
         for (index, attribute) in attributes.raw.enumerated() where !attributes.consumed[index] {
             let raw = attribute.isQuoted
@@ -150,12 +153,12 @@ extension PlaylistBuilder {
     }
 
     /// Reports a missing REQUIRED attribute; the tag is then ignored.
-    func missing(_ attributes: Attributes, _ name: StaticString, section: String) {
+    mutating func missing(_ attributes: Attributes, _ name: StaticString, section: String) {
         report(.missingAttribute, .error, section, "\(attributes.tag) has no \(name) attribute; the tag is ignored.")
     }
 
     /// Reports an enumerated value the spec does not define; the tag is ignored (§6.3.1).
-    func unknownValue(_ attributes: Attributes, _ name: StaticString, _ span: Span, section: String) {
+    mutating func unknownValue(_ attributes: Attributes, _ name: StaticString, _ span: Span, section: String) {
         report(.unknownEnumeratedValue, .warning, section,
                "\(attributes.tag) attribute \(name) has the unknown value \(bytes.string(span)); the tag is ignored.")
     }

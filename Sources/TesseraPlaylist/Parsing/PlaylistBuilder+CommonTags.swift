@@ -2,7 +2,7 @@ import Foundation
 
 /// EXT-X-VERSION, EXT-X-INDEPENDENT-SEGMENTS, EXT-X-START, EXT-X-DEFINE (RFC 8216bis §4.4.1-4.4.2).
 extension PlaylistBuilder {
-    func applyCommonTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
+    mutating func applyCommonTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
         switch tag {
         case .version:
             guard version == nil else {
@@ -28,7 +28,7 @@ extension PlaylistBuilder {
         }
     }
 
-    private func applyStart(_ value: Span) throws(PlaylistError) {
+    private mutating func applyStart(_ value: Span) throws(PlaylistError) {
         guard start == nil else {
             report(.repeatedTag, .error, "4.4.2", "EXT-X-START appears more than once.")
             return
@@ -42,7 +42,7 @@ extension PlaylistBuilder {
         start = StartPoint(timeOffset: offset, isPrecise: precise, unknownAttributes: unknown(attributes), line: SourceLine(line))
     }
 
-    private func applyDefine(_ value: Span) throws(PlaylistError) {
+    private mutating func applyDefine(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-DEFINE") else {
             throw PlaylistError(.invalidVariableDefinition, "EXT-X-DEFINE cannot be read.", line: line)
         }
@@ -83,7 +83,7 @@ extension PlaylistBuilder {
         try variables.define(definition)
     }
 
-    private func queryParameter(_ name: String) throws(PlaylistError) -> String {
+    private mutating func queryParameter(_ name: String) throws(PlaylistError) -> String {
         guard let url = context.playlistURL, let query = url.query(percentEncoded: true) else {
             throw PlaylistError(.undefinedVariable,
                                 "QUERYPARAM=\"\(name)\": the playlist URL has no query parameter of that name.", line: line)

@@ -1,6 +1,6 @@
 /// Deciding the playlist's kind and assembling the model (RFC 8216bis §4.1, §4.4.4, §4.4.6).
 extension PlaylistBuilder {
-    func finish() throws(PlaylistError) -> Playlist {
+    mutating func finish() throws(PlaylistError) -> Playlist {
         if let media = firstMediaTagLine, let multivariant = firstMultivariantTagLine {
             throw PlaylistError(.mixedPlaylist,
                                 "The playlist mixes multivariant tags (line \(multivariant)) with media playlist tags (line \(media)).",
@@ -35,7 +35,7 @@ extension PlaylistBuilder {
     }
 
     /// Variable substitution needs version 8, QUERYPARAM version 11 (§8).
-    private func checkVariableVersion() {
+    private mutating func checkVariableVersion() {
         guard !variables.definitions.isEmpty || variables.hasSubstituted else { return }
         let needed = variables.definitions.contains { $0.source == .queryParameter } ? 11 : 8
         if (version ?? 1) < needed {

@@ -1,6 +1,6 @@
 /// Media playlist tags (RFC 8216bis §4.4.3).
 extension PlaylistBuilder {
-    func applyMediaPlaylistTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
+    mutating func applyMediaPlaylistTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
         switch tag {
         case .targetDuration:
             guard targetDuration == nil else { return repeated("EXT-X-TARGETDURATION", "4.4.3") }
@@ -49,12 +49,12 @@ extension PlaylistBuilder {
         }
     }
 
-    func repeated(_ name: String, _ section: String) {
+    mutating func repeated(_ name: String, _ section: String) {
         report(.repeatedTag, .error, section, "\(name) appears more than once; the later one is ignored.")
     }
 
     /// A tag whose whole value is a decimal-integer.
-    func integerValue(_ value: Span, _ name: String, _ section: String) -> UInt64? {
+    mutating func integerValue(_ value: Span, _ name: String, _ section: String) -> UInt64? {
         guard let number = DecimalNumbers.integer(bytes, value) else {
             report(.malformedTagValue, .error, section, "\(name) must be a decimal integer, not \"\(bytes.string(value))\".")
             return nil

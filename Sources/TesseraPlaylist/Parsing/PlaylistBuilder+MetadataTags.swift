@@ -1,6 +1,6 @@
 /// Media metadata tags (RFC 8216bis §4.4.5).
 extension PlaylistBuilder {
-    func applyMetadataTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
+    mutating func applyMetadataTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
         switch tag {
         case .dateRange: try applyDateRange(value)
         case .skip: try applySkip(value)
@@ -10,7 +10,7 @@ extension PlaylistBuilder {
         }
     }
 
-    private func applyDateRange(_ value: Span) throws(PlaylistError) {
+    private mutating func applyDateRange(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-DATERANGE") else { return }
         guard let id = try quoted(&attributes, "ID") else { return missing(attributes, "ID", section: "4.4.5.1") }
         let dateClass = try quoted(&attributes, "CLASS")
@@ -46,7 +46,7 @@ extension PlaylistBuilder {
         try checkCount(dateRanges.count, "date ranges")
     }
 
-    private func date(_ text: String, _ name: String) -> ProgramDateTime {
+    private mutating func date(_ text: String, _ name: String) -> ProgramDateTime {
         let value = ProgramDateTime(text: text)
         if value.secondsSince1970 == nil {
             report(.malformedAttribute, .error, "4.4.5.1", "EXT-X-DATERANGE \(name) \"\(text)\" is not an ISO 8601 date-time.")
@@ -54,7 +54,7 @@ extension PlaylistBuilder {
         return value
     }
 
-    private func applySkip(_ value: Span) throws(PlaylistError) {
+    private mutating func applySkip(_ value: Span) throws(PlaylistError) {
         guard skip == nil else { return repeated("EXT-X-SKIP", "4.4.5.2") }
         guard var attributes = try attributes(value, tag: "EXT-X-SKIP") else { return }
         guard let skipped = integer(&attributes, "SKIPPED-SEGMENTS") else {
@@ -66,7 +66,7 @@ extension PlaylistBuilder {
                                unknownAttributes: unknown(attributes), line: SourceLine(line))
     }
 
-    private func applyPreloadHint(_ value: Span) throws(PlaylistError) {
+    private mutating func applyPreloadHint(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-PRELOAD-HINT") else { return }
         guard let typeSpan = enumerated(&attributes, "TYPE") else { return missing(attributes, "TYPE", section: "4.4.5.3") }
         guard let uri = try quoted(&attributes, "URI") else { return missing(attributes, "URI", section: "4.4.5.3") }
@@ -78,7 +78,7 @@ extension PlaylistBuilder {
         try checkCount(preloadHints.count, "preload hints")
     }
 
-    private func applyRenditionReport(_ value: Span) throws(PlaylistError) {
+    private mutating func applyRenditionReport(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-RENDITION-REPORT") else { return }
         renditionReports.append(RenditionReport(uri: try quoted(&attributes, "URI"),
                                                 lastMediaSequence: integer(&attributes, "LAST-MSN"),

@@ -1,6 +1,6 @@
 /// Multivariant playlist tags (RFC 8216bis §4.4.6).
 extension PlaylistBuilder {
-    func applyMultivariantTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
+    mutating func applyMultivariantTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
         switch tag {
         case .media: try applyMedia(value)
         case .streamInf: try applyStreamInf(value)
@@ -15,7 +15,7 @@ extension PlaylistBuilder {
         }
     }
 
-    private func applyMedia(_ value: Span) throws(PlaylistError) {
+    private mutating func applyMedia(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-MEDIA") else { return }
         guard let typeSpan = enumerated(&attributes, "TYPE") else { return missing(attributes, "TYPE", section: "4.4.6.1") }
         let type: Rendition.MediaType
@@ -49,7 +49,7 @@ extension PlaylistBuilder {
         var videoRange: Variant.VideoRange?
     }
 
-    private func variantCore(_ attributes: inout Attributes, section: String) throws(PlaylistError) -> VariantCore? {
+    private mutating func variantCore(_ attributes: inout Attributes, section: String) throws(PlaylistError) -> VariantCore? {
         guard let bandwidth = integer(&attributes, "BANDWIDTH") else {
             missing(attributes, "BANDWIDTH", section: section)
             return nil
@@ -80,7 +80,7 @@ extension PlaylistBuilder {
         return core
     }
 
-    private func applyStreamInf(_ value: Span) throws(PlaylistError) {
+    private mutating func applyStreamInf(_ value: Span) throws(PlaylistError) {
         if let previous = pendingVariant {
             diagnostics.append(Diagnostic(.variantWithoutURI, .error, line: previous.line, section: "4.4.6.2",
                                           "EXT-X-STREAM-INF is not followed by a URI line; it is ignored."))
@@ -113,14 +113,14 @@ extension PlaylistBuilder {
         }, line: self.line)
     }
 
-    func completeVariant(uri span: Span) throws(PlaylistError) {
+    mutating func completeVariant(uri span: Span) throws(PlaylistError) {
         guard let pendingVariant else { return }
         self.pendingVariant = nil
         variants.append(pendingVariant.make(try text(span)))
         try checkCount(variants.count, "variants")
     }
 
-    private func applyIFrameStreamInf(_ value: Span) throws(PlaylistError) {
+    private mutating func applyIFrameStreamInf(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-I-FRAME-STREAM-INF"),
               let core = try variantCore(&attributes, section: "4.4.6.3") else { return }
         guard let uri = try quoted(&attributes, "URI") else { return missing(attributes, "URI", section: "4.4.6.3") }
@@ -133,7 +133,7 @@ extension PlaylistBuilder {
         try checkCount(iFrameVariants.count, "I-frame variants")
     }
 
-    private func applySessionData(_ value: Span) throws(PlaylistError) {
+    private mutating func applySessionData(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-SESSION-DATA") else { return }
         guard let dataId = try quoted(&attributes, "DATA-ID") else { return missing(attributes, "DATA-ID", section: "4.4.6.4") }
         var format = SessionData.Format.json
@@ -147,7 +147,7 @@ extension PlaylistBuilder {
         try checkCount(sessionData.count, "session data tags")
     }
 
-    private func applyContentSteering(_ value: Span) throws(PlaylistError) {
+    private mutating func applyContentSteering(_ value: Span) throws(PlaylistError) {
         guard contentSteering == nil else { return repeated("EXT-X-CONTENT-STEERING", "4.4.6.6") }
         guard var attributes = try attributes(value, tag: "EXT-X-CONTENT-STEERING") else { return }
         guard let server = try quoted(&attributes, "SERVER-URI") else { return missing(attributes, "SERVER-URI", section: "4.4.6.6") }

@@ -1,6 +1,6 @@
 /// Media segment tags (RFC 8216bis §4.4.4) and the URI line that closes a segment.
 extension PlaylistBuilder {
-    func applySegmentTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
+    mutating func applySegmentTag(_ tag: KnownTag, _ value: Span) throws(PlaylistError) {
         switch tag {
         case .extinf:
             pending.hasSegmentTags = true
@@ -21,7 +21,7 @@ extension PlaylistBuilder {
         case .programDateTime:
             pending.hasSegmentTags = true
             let text = bytes.string(value)
-            let seconds = ISO8601DateTime.secondsSince1970(Array(UnsafeBufferPointer(rebasing: bytes.base[value.start..<value.end]))[...])
+            let seconds = ISO8601DateTime.secondsSince1970(bytes, value)
             if seconds == nil {
                 report(.malformedTagValue, .error, "4.4.4.6", "EXT-X-PROGRAM-DATE-TIME \"\(text)\" is not an ISO 8601 date-time.")
             }
@@ -40,7 +40,7 @@ extension PlaylistBuilder {
         }
     }
 
-    private func extinf(_ value: Span) -> (value: Double, text: String, title: String?)? {
+    private mutating func extinf(_ value: Span) -> (value: Double, text: String, title: String?)? {
         let comma = bytes.firstIndex(of: 0x2C, in: value)
         let number = Span(start: value.start, end: comma ?? value.end)
         let title = comma.flatMap { $0 + 1 < value.end ? bytes.string(Span(start: $0 + 1, end: value.end)) : nil }
@@ -53,7 +53,7 @@ extension PlaylistBuilder {
     }
 
     /// `<length>[@<offset>]`.
-    func byteRangeValue(_ value: Span, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
+    mutating func byteRangeValue(_ value: Span, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
         let at = bytes.firstIndex(of: 0x40, in: value)
         let lengthSpan = Span(start: value.start, end: at ?? value.end)
         guard let length = DecimalNumbers.integer(bytes, lengthSpan) else {
@@ -69,7 +69,7 @@ extension PlaylistBuilder {
     }
 
     /// The byte range of a quoted BYTERANGE attribute value (`"<n>[@<o>]"`).
-    func byteRange(text: String, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
+    mutating func byteRange(text: String, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
         let utf8 = Array(text.utf8)
         return utf8.withUnsafeBufferPointer { pointer in
             let local = Bytes(base: pointer)
@@ -84,7 +84,7 @@ extension PlaylistBuilder {
         }()
     }
 
-    private func applyKey(_ value: Span) throws(PlaylistError) {
+    private mutating func applyKey(_ value: Span) throws(PlaylistError) {
         guard let key = try readKey(value, tag: "EXT-X-KEY", section: "4.4.4.4") else { return }
         if key.method == .none {
             keys.removeAll()
@@ -98,7 +98,7 @@ extension PlaylistBuilder {
     }
 
     /// Reads an EXT-X-KEY / EXT-X-SESSION-KEY attribute list.
-    func readKey(_ value: Span, tag: String, section: String) throws(PlaylistError) -> SegmentKey? {
+    mutating func readKey(_ value: Span, tag: String, section: String) throws(PlaylistError) -> SegmentKey? {
         guard var attributes = try attributes(value, tag: tag) else { return nil }
         guard let methodSpan = enumerated(&attributes, "METHOD") else {
             missing(attributes, "METHOD", section: section)
@@ -125,7 +125,7 @@ extension PlaylistBuilder {
                           unknownAttributes: unknown(attributes), line: SourceLine(line))
     }
 
-    private func applyMap(_ value: Span) throws(PlaylistError) {
+    private mutating func applyMap(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-MAP") else { return }
         guard let uri = try quoted(&attributes, "URI") else {
             return missing(attributes, "URI", section: "4.4.4.5")
@@ -138,7 +138,7 @@ extension PlaylistBuilder {
                                          line: SourceLine(line))
     }
 
-    private func applyPart(_ value: Span) throws(PlaylistError) {
+    private mutating func applyPart(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-PART") else { return }
         guard let uri = try quoted(&attributes, "URI") else { return missing(attributes, "URI", section: "4.4.4.9") }
         guard let (duration, durationText) = float(&attributes, "DURATION") else {

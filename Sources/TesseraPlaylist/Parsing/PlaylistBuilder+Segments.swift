@@ -1,6 +1,6 @@
 /// Closing a segment at its URI line (RFC 8216bis §4.4.4).
 extension PlaylistBuilder {
-    func completeSegment(uri span: Span) throws(PlaylistError) {
+    mutating func completeSegment(uri span: Span) throws(PlaylistError) {
         let uri = try text(span)
         guard let duration = pending.duration else {
             report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(Redaction.uri(uri))\" has no EXTINF before it; it is ignored.")

@@ -1,6 +1,7 @@
 /// The state of one parse: reads lines in order, dispatches tags, accumulates the model and its
-/// diagnostics. Lives only inside `PlaylistParser.parse`; its byte pointer never escapes.
-final class PlaylistBuilder {
+/// diagnostics. Lives only inside `PlaylistParser.parse`; its byte pointer never escapes. A struct,
+/// so exclusivity is checked statically (a class paid for dynamic checks on every field access).
+struct PlaylistBuilder {
     let bytes: Bytes
     let limits: PlaylistLimits
     let context: ParseContext
@@ -57,7 +58,7 @@ final class PlaylistBuilder {
     }
 
     /// Reads one line (terminator excluded).
-    func consume(_ span: Span, number: Int) throws(PlaylistError) {
+    mutating func consume(_ span: Span, number: Int) throws(PlaylistError) {
         line = number
         guard !span.isEmpty else { return }
         if bytes[span.start] == 0x23 {   // '#'
@@ -68,7 +69,7 @@ final class PlaylistBuilder {
         }
     }
 
-    private func consumeTag(_ span: Span) throws(PlaylistError) {
+    private mutating func consumeTag(_ span: Span) throws(PlaylistError) {
         let colon = bytes.firstIndex(of: 0x3A, in: span)
         let nameSpan = Span(start: span.start + 1, end: colon ?? span.end)
         let value = Span(start: colon.map { $0 + 1 } ?? span.end, end: span.end)
@@ -96,7 +97,7 @@ final class PlaylistBuilder {
         }
     }
 
-    private func recordUnknownTag(_ span: Span) throws(PlaylistError) {
+    private mutating func recordUnknownTag(_ span: Span) throws(PlaylistError) {
         let tag = UnknownTag(text: bytes.string(span), line: SourceLine(line))
         // Among segments, an unknown tag travels with the segment it precedes; before the first
         // segment's tags it belongs to the playlist.
@@ -108,7 +109,7 @@ final class PlaylistBuilder {
         try checkCount(unknownTags.count + pending.unknownTags.count, "unknown tags")
     }
 
-    private func consumeURI(_ span: Span) throws(PlaylistError) {
+    private mutating func consumeURI(_ span: Span) throws(PlaylistError) {
         if pendingVariant != nil {
             try completeVariant(uri: span)
         } else if firstMultivariantTagLine != nil, firstMediaTagLine == nil {
@@ -119,12 +120,12 @@ final class PlaylistBuilder {
     }
 
     /// Records a diagnostic at the current line.
-    func report(_ id: DiagnosticID, _ severity: Diagnostic.Severity, _ section: String, _ message: String) {
+    mutating func report(_ id: DiagnosticID, _ severity: Diagnostic.Severity, _ section: String, _ message: String) {
         diagnostics.append(Diagnostic(id, severity, line: line, section: section, message))
     }
 
     /// Throws when a repeated element passes its bound.
-    func checkCount(_ count: Int, _ what: String) throws(PlaylistError) {
+    mutating func checkCount(_ count: Int, _ what: String) throws(PlaylistError) {
         guard count <= limits.maximumElements else {
             throw PlaylistError(.limitExceeded, "More than \(limits.maximumElements) \(what).", line: line)
         }

@@ -35,7 +35,7 @@ public struct PlaylistParser: Sendable {
     }
 
     private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
-        let builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
+        var builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
         let summary = try PlaylistText.scan(bytes, limits: limits) { (span, number) throws(PlaylistError) in
             try builder.consume(span, number: number)
         }

@@ -1,6 +1,12 @@
 /// One pass over the document (RFC 8216bis §4.1): UTF-8 validated without copying, control
 /// characters refused (U+0000–U+001F except CR, LF and TAB; U+007F–U+009F), lines split at LF
 /// or CRLF, the `#EXTM3U` signature checked. Calls `body` for every line after the first.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 enum PlaylistText {
     /// What the pass found besides the lines.
     struct Summary {
@@ -25,28 +31,52 @@ enum PlaylistText {
               afterSignature == count || bytes[afterSignature] == 0x0A || bytes[afterSignature] == 0x0D else {
             throw PlaylistError(.notAPlaylist, "The document does not start with #EXTM3U, so it is not a playlist.", line: 1)
         }
-        var lineStart = index
         var number = 1
+        guard let base = bytes.base.baseAddress else { return summary }
         while index < count {
+            let end: Int
+            if let found = memchr(base + index, 0x0A, count - index) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = count
+            }
+            try validate(bytes, Span(start: index, end: end), line: number)
+            try finish(Span(start: index, end: end), number: number, bytes: bytes, limits: limits, body)
+            number += 1
+            index = end + 1
+        }
+        return summary
+    }
+
+    /// Checks one line's bytes: 8 at a time while they are plain ASCII without control
+    /// characters, byte by byte otherwise (RFC 8216bis §4.1).
+    private static func validate(_ bytes: Bytes, _ line: Span, line number: Int) throws(PlaylistError) {
+        var index = line.start
+        let base = UnsafeRawPointer(bytes.base.baseAddress!)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index < line.end {
+            if index + 8 <= line.end {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+                if word & high == 0, belowSpace == 0, hasDelete == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
-                if byte == 0x0A {
-                    try finish(Span(start: lineStart, end: index), number: number, bytes: bytes, limits: limits, body)
-                    number += 1
-                    lineStart = index + 1
-                } else if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F {
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F {
                     throw PlaylistError(.invalidText, "Control character 0x\(String(byte, radix: 16)) is not allowed in a playlist.",
                                         line: number)
                 }
                 index += 1
-                continue
+            } else {
+                index = try multibyte(bytes, at: index, line: number)
+                guard index <= line.end else { throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: number) }
             }
-            index = try multibyte(bytes, at: index, line: number)
         }
-        if lineStart < count {
-            try finish(Span(start: lineStart, end: count), number: number, bytes: bytes, limits: limits, body)
-        }
-        return summary
     }
 
     private static func finish(_ line: Span, number: Int, bytes: Bytes, limits: PlaylistLimits,

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A half-open range of byte offsets into the document being parsed.
 struct Span: Equatable {
     var start: Int
@@ -21,9 +27,8 @@ struct Bytes {
     /// True when `span` holds exactly `literal`.
     func equals(_ span: Span, _ literal: StaticString) -> Bool {
         guard span.count == literal.utf8CodeUnitCount else { return false }
-        let pointer = literal.utf8Start
-        for i in 0..<span.count where base[span.start + i] != pointer[i] { return false }
-        return true
+        guard span.count > 0, let start = base.baseAddress else { return true }
+        return memcmp(start + span.start, literal.utf8Start, span.count) == 0
     }
 
     /// True when `span` starts with `literal`.

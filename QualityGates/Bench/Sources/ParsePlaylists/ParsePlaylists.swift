@@ -1,0 +1,56 @@
+import Foundation
+import TesseraPlaylist
+
+/// `ParsePlaylists generate <folder> <sizes>` writes the benchmark playlists;
+/// `ParsePlaylists time <file> <reps>` parses one file (read once, outside the timing) REPS times
+/// after one warm-up and prints one JSON line: times, bytes, segments, peak RSS.
+@main
+enum ParsePlaylists {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 4 else {
+            FileHandle.standardError.write(Data("usage: ParsePlaylists generate <folder> <sizes> | time <file> <reps>\n".utf8))
+            exit(2)
+        }
+        switch arguments[1] {
+        case "generate": try generate(into: URL(fileURLWithPath: arguments[2]), sizes: arguments[3])
+        case "time": try time(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 5)
+        default: exit(2)
+        }
+    }
+
+    static func generate(into folder: URL, sizes: String) throws {
+        for variant in ["plain", "pdt", "byterange", "key"] {
+            let directory = folder.appendingPathComponent(variant)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
+                try Data(PlaylistGenerator.media(segments: size, variant: variant).utf8)
+                    .write(to: directory.appendingPathComponent("media_\(size).m3u8"))
+            }
+        }
+        let directory = folder.appendingPathComponent("multivariant")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(PlaylistGenerator.multivariant().utf8).write(to: directory.appendingPathComponent("master.m3u8"))
+    }
+
+    static func time(_ file: URL, reps: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let parser = PlaylistParser()
+        var items = 0
+        _ = try parser.parse(bytes)   // warm-up
+        var times: [Double] = []
+        for _ in 0..<reps {
+            let start = ContinuousClock.now
+            let parsed = try parser.parse(bytes)
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            switch parsed.playlist {
+            case .media(let media): items = media.segments.count
+            case .multivariant(let multivariant): items = multivariant.variants.count + multivariant.renditions.count
+            }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("{\"times\": \(times), \"bytes\": \(bytes.count), \"items\": \(items), \"maxrss_kb\": \(usage.ru_maxrss)}")
+    }
+}
