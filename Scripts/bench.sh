@@ -3,6 +3,8 @@
 #   server  — Tessera's loopback server (libmicrohttpd, 1 thread) vs nginx-light (1 worker)
 #             under wrk on loopback: whole 1 MiB files and 64 KiB ranges. Interleaved runs,
 #             median requests/s of REPS runs of DURATION seconds each.
+#   parse   — the playlist parser vs Python m3u8, streamlink's parser and ffprobe
+#             (Scripts/bench-parse.sh; REPS medians).
 # The download benchmark (vs ffmpeg, yt-dlp, streamlink, curl -Z) arrives with issue 5.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -12,7 +14,11 @@ command -v wrk >/dev/null || { echo "bench: installing wrk"; apt-get install -y 
 WHAT="${1:-server}"
 REPS="${REPS:-3}"
 DURATION="${DURATION:-5}"
-[ "$WHAT" = server ] || { echo "usage: $0 [server]" >&2; exit 2; }
+case "$WHAT" in
+  server) ;;
+  parse) exec bash "$HERE/Scripts/bench-parse.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse]" >&2; exit 2 ;;
+esac
 
 swift build --package-path QualityGates/Bench -c release >/dev/null
 SERVE="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/ServeDirectory"

@@ -25,7 +25,10 @@ public struct MediaSegment: Hashable, Sendable {
     /// Every key in force (one per KEYFORMAT; empty after METHOD=NONE).
     public let keys: [SegmentKey]
     /// The EXT-X-MAP in force, if any.
-    public let map: MediaInitializationSection?
+    public var map: MediaInitializationSection? { mapBox?.value }
+    /// The map, shared by every segment it applies to (one allocation per EXT-X-MAP, 8 bytes per
+    /// segment instead of 80).
+    let mapBox: SharedValue<MediaInitializationSection>?
     /// Its partial segments (the EXT-X-PART tags before its EXTINF), in order.
     public let parts: [PartialSegment]
     /// Unknown tags that stood among its tags, in order.

@@ -134,8 +134,8 @@ extension PlaylistBuilder {
         if let text = try quoted(&attributes, "BYTERANGE"), let (length, offset) = byteRange(text: text, "EXT-X-MAP BYTERANGE", "4.4.4.5") {
             range = PlaylistByteRange(length: length, offset: offset, resolvedOffset: offset ?? 0)
         }
-        map = MediaInitializationSection(uri: uri, byteRange: range, keys: keys, unknownAttributes: unknown(attributes),
-                                         line: SourceLine(line))
+        map = SharedValue(MediaInitializationSection(uri: uri, byteRange: range, keys: keys,
+                                                     unknownAttributes: unknown(attributes), line: SourceLine(line)))
     }
 
     private mutating func applyPart(_ value: Span) throws(PlaylistError) {

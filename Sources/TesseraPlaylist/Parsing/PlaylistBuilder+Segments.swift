@@ -41,7 +41,7 @@ extension PlaylistBuilder {
             discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
             byteRange: range, isDiscontinuity: pending.isDiscontinuity, isGap: pending.isGap,
             programDateTime: pending.programDateTime, bitrate: range == nil ? bitrate : nil,
-            keys: keys, map: map, parts: pending.parts, unknownTags: pending.unknownTags, line: SourceLine(line)))
+            keys: keys, mapBox: map, parts: pending.parts, unknownTags: pending.unknownTags, line: SourceLine(line)))
         pending = PendingSegment()
     }
 }

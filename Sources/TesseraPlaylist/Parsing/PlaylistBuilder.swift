@@ -34,7 +34,7 @@ struct PlaylistBuilder {
     var renditionReports: [RenditionReport] = []
     var unknownTags: [UnknownTag] = []
     var keys: [SegmentKey] = []
-    var map: MediaInitializationSection?
+    var map: SharedValue<MediaInitializationSection>?
     var bitrate: UInt64?
     var discontinuityCount: UInt64 = 0
     /// The previous segment's byte range (resource and end), for ranges without an offset.

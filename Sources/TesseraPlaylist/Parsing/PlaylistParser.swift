@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses playlist bytes into a typed `Playlist` and its diagnostics (RFC 8216bis §4).
 ///
 /// Byte-level: one pass validates UTF-8 and splits lines; tags are recognised by comparing
@@ -34,8 +40,25 @@ public struct PlaylistParser: Sendable {
         return result!
     }
 
+    /// Occurrences of `needle` (which starts with `#`): sizing the segment array up front avoids
+    /// regrowth copies. memchr finds each `#`, memcmp checks the rest.
+    private static func count(_ needle: StaticString, in bytes: Bytes) -> Int {
+        guard let base = UnsafeRawPointer(bytes.base.baseAddress) else { return 0 }
+        let total = bytes.base.count
+        let length = needle.utf8CodeUnitCount
+        var offset = 0
+        var found = 0
+        while offset < total, let hit = memchr(base + offset, 0x23, total - offset) {
+            let position = base.distance(to: UnsafeRawPointer(hit))
+            if position + length <= total, memcmp(hit, needle.utf8Start, length) == 0 { found += 1 }
+            offset = position + 1
+        }
+        return found
+    }
+
     private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
         var builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
+        builder.segments.reserveCapacity(min(Self.count("#EXTINF:", in: bytes), limits.maximumElements))
         let summary = try PlaylistText.scan(bytes, limits: limits) { (span, number) throws(PlaylistError) in
             try builder.consume(span, number: number)
         }

@@ -172,3 +172,4 @@ struct PlaylistParserTests {
         #expect(throws: PlaylistError.self) { try PlaylistParser(limits: limits).parse(Array(two.utf8)) }
     }
 }
+
