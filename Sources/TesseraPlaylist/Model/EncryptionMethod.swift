@@ -8,6 +8,8 @@ public enum EncryptionMethod: Hashable, Sendable, CustomStringConvertible {
     case sampleAES
     /// Sample encryption in CTR mode.
     case sampleAESCTR
+    /// Whole-resource AES-256-GCM (RFC 8216bis §4.4.4.4).
+    case aes256GCM
     /// A method this version does not know, kept verbatim.
     case other(String)
 
@@ -17,6 +19,7 @@ public enum EncryptionMethod: Hashable, Sendable, CustomStringConvertible {
         case "AES-128": self = .aes128
         case "SAMPLE-AES": self = .sampleAES
         case "SAMPLE-AES-CTR": self = .sampleAESCTR
+        case "AES-256-GCM": self = .aes256GCM
         default: self = .other(text)
         }
     }
@@ -27,6 +30,7 @@ public enum EncryptionMethod: Hashable, Sendable, CustomStringConvertible {
         case .aes128: "AES-128"
         case .sampleAES: "SAMPLE-AES"
         case .sampleAESCTR: "SAMPLE-AES-CTR"
+        case .aes256GCM: "AES-256-GCM"
         case .other(let text): text
         }
     }

@@ -129,7 +129,7 @@ extension PlaylistBuilder {
         guard let span = enumerated(&attributes, name) else { return false }
         if bytes.equals(span, "YES") { return true }
         if !onlyYes, bytes.equals(span, "NO") { return false }
-        report(.unknownEnumeratedValue, .error, "4.2",
+        report(.unknownEnumeratedValue, .warning, "6.3.1",
                "\(attributes.tag) attribute \(name) must be \(onlyYes ? "YES" : "YES or NO"), not \(bytes.string(span)).")
         return false
     }
@@ -159,7 +159,7 @@ extension PlaylistBuilder {
 
     /// Reports an enumerated value the spec does not define; the tag is ignored (§6.3.1).
     mutating func unknownValue(_ attributes: Attributes, _ name: StaticString, _ span: Span, section: String) {
-        report(.unknownEnumeratedValue, .warning, section,
+        report(.unknownEnumeratedValue, .warning, "6.3.1",
                "\(attributes.tag) attribute \(name) has the unknown value \(bytes.string(span)); the tag is ignored.")
     }
 }

@@ -13,6 +13,10 @@ extension PlaylistBuilder {
         }
         let isMedia = firstMediaTagLine != nil || !segments.isEmpty
         guard isMedia else {
+            for define in variables.definitions where define.source == .imported {
+                diagnostics.append(Diagnostic(.importInMultivariant, .error, line: define.line.number, section: "4.4.2.3",
+                                              "EXT-X-DEFINE IMPORT must not appear in a multivariant playlist."))
+            }
             return .multivariant(MultivariantPlaylist(
                 version: version, hasIndependentSegments: hasIndependentSegments, start: start,
                 defines: variables.definitions, variants: variants, iFrameVariants: iFrameVariants, renditions: renditions,

@@ -7,9 +7,16 @@ extension PlaylistBuilder {
             targetDuration = integerValue(value, "EXT-X-TARGETDURATION", "4.4.3.1")
         case .mediaSequence:
             guard mediaSequence == nil else { return repeated("EXT-X-MEDIA-SEQUENCE", "4.4.3") }
+            if !segments.isEmpty || pending.hasSegmentTags {
+                report(.sequenceTagAfterSegments, .error, "4.4.3.2", "EXT-X-MEDIA-SEQUENCE must appear before the first segment.")
+            }
             mediaSequence = integerValue(value, "EXT-X-MEDIA-SEQUENCE", "4.4.3.2")
         case .discontinuitySequence:
             guard discontinuitySequence == nil else { return repeated("EXT-X-DISCONTINUITY-SEQUENCE", "4.4.3") }
+            if !segments.isEmpty || pending.hasSegmentTags {
+                report(.sequenceTagAfterSegments, .error, "4.4.3.3",
+                       "EXT-X-DISCONTINUITY-SEQUENCE must appear before the first segment and any EXT-X-DISCONTINUITY.")
+            }
             discontinuitySequence = integerValue(value, "EXT-X-DISCONTINUITY-SEQUENCE", "4.4.3.3")
         case .endList:
             if hasEndList { repeated("EXT-X-ENDLIST", "4.4.3") }

@@ -113,6 +113,9 @@ extension PlaylistBuilder {
         let iv = try hexadecimal(&attributes, "IV")
         let format = try quoted(&attributes, "KEYFORMAT")
         let versions = try quoted(&attributes, "KEYFORMATVERSIONS")
+        if method == .none, uri != nil || iv != nil || format != nil || versions != nil || !unknown(attributes).isEmpty {
+            report(.keyNoneWithAttributes, .error, section, "\(tag) METHOD=NONE must have no other attributes.")
+        }
         if method != .none, uri == nil {
             missing(attributes, "URI", section: section)
             return nil

@@ -67,6 +67,7 @@ public struct PlaylistParser: Sendable {
                                                   "The playlist starts with a byte order mark, which it must not have."), at: 0)
         }
         let playlist = try builder.finish()
+        builder.diagnostics += PlaylistValidator.validate(playlist)
         let diagnostics = builder.diagnostics.sorted { ($0.line ?? .max) < ($1.line ?? .max) }
         if let fatal = diagnostics.first(where: policy.isFatal) {
             throw PlaylistError(.diagnosticEscalated, "\(fatal.id): \(fatal.message)", line: fatal.line)

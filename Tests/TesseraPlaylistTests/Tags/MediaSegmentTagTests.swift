@@ -26,7 +26,7 @@ struct MediaSegmentTagTests {
     @Test("an unreadable date is reported and kept as text")
     func badDate() throws {
         let text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:yesterday\n#EXTINF:2,\na.ts\n"
-        #expect(try Parse.ids(text) == [.malformedTagValue])
+        #expect(try Parse.ids(text).contains(.malformedTagValue))
         #expect(try Parse.media(text).segments[0].programDateTime?.text == "yesterday")
     }
 

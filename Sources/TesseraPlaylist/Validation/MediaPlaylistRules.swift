@@ -1,0 +1,66 @@
+/// Media playlist and segment rules (RFC 8216bis §4.4.3-4.4.4, §8).
+enum MediaPlaylistRules {
+    static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
+        if let target = p.targetDuration, target < 1 {
+            context.add(.targetDurationTooSmall, .error, nil, "4.4.3.1", "EXT-X-TARGETDURATION must be at least 1; it is \(target).")
+        }
+        versions(p, &context)
+        let usesDateTime = p.segments.contains { $0.programDateTime != nil }
+        var reportedMaps = Set<Int>()
+        for segment in p.segments {
+            if let target = p.targetDuration, target >= 1, segment.duration.rounded() > Double(target) {
+                context.add(.segmentExceedsTargetDuration, .error, segment.line, "4.4.3.1",
+                            "EXTINF \(segment.durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
+            }
+            for key in segment.keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM) {
+                context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
+            }
+            if let map = segment.map, reportedMaps.insert(map.line.number).inserted,
+               map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
+                context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
+                            "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+            }
+            if let time = segment.programDateTime, !PlaylistValidator.hasZone(time.text) {
+                context.add(.dateTimeWithoutZone, .warning, segment.line, "4.4.4.6",
+                            "EXT-X-PROGRAM-DATE-TIME \(time.text) has no time zone; it is read as UTC.")
+            }
+            if usesDateTime, segment.isDiscontinuity, segment.programDateTime == nil {
+                context.add(.discontinuityWithoutDateTime, .warning, segment.line, "6.2.1",
+                            "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
+            }
+        }
+        if let start = p.start {
+            let total = p.segments.reduce(0) { $0 + $1.duration }
+            if !p.segments.isEmpty, abs(start.timeOffset) > total {
+                context.add(.startOffsetBeyondDuration, .warning, start.line, "4.4.2.2",
+                            "EXT-X-START TIME-OFFSET \(start.timeOffset) is beyond the playlist's \(total) s.")
+            }
+        }
+    }
+
+    /// Features and the EXT-X-VERSION they need (§8).
+    private static func versions(_ p: MediaPlaylist, _ context: inout RuleContext) {
+        var needs: [(Int, String, SourceLine?)] = []
+        let keys = p.segments.flatMap(\.keys) + p.segments.compactMap(\.map).flatMap(\.keys)
+        if let key = keys.first(where: { $0.iv != nil }) { needs.append((2, "An EXT-X-KEY IV", key.line)) }
+        if let segment = p.segments.first(where: { $0.durationText.contains(".") }) {
+            needs.append((3, "A decimal EXTINF duration", segment.line))
+        }
+        if let segment = p.segments.first(where: { $0.byteRange != nil }) { needs.append((4, "EXT-X-BYTERANGE", segment.line)) }
+        if p.isIFramesOnly { needs.append((4, "EXT-X-I-FRAMES-ONLY", nil)) }
+        if let key = keys.first(where: { $0.method == .sampleAES }) { needs.append((5, "METHOD=SAMPLE-AES", key.line)) }
+        if let key = keys.first(where: { !$0.isIdentity || $0.keyFormatVersions != nil }) {
+            needs.append((5, "KEYFORMAT or KEYFORMATVERSIONS", key.line))
+        }
+        if let map = p.segments.first(where: { $0.map != nil })?.map {
+            needs.append(p.isIFramesOnly ? (5, "EXT-X-MAP in an I-frame playlist", map.line) : (6, "EXT-X-MAP", map.line))
+        }
+        if let skip = p.skip {
+            needs.append(skip.recentlyRemovedDateRanges == nil ? (9, "EXT-X-SKIP", skip.line)
+                                                               : (10, "EXT-X-SKIP of date ranges", skip.line))
+        }
+        if let strongest = needs.max(by: { $0.0 < $1.0 }) {
+            PlaylistValidator.require(strongest.0, for: strongest.1, declared: p.version, line: strongest.2, &context)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The single-playlist rules: every MUST / MUST NOT (and a few SHOULDs) that one playlist can show
+/// on its own, checked over the typed model. Catalogued in docs/DIAGNOSTICS.md. O(n).
+enum PlaylistValidator {
+    static func validate(_ playlist: Playlist) -> [Diagnostic] {
+        var context = RuleContext()
+        switch playlist {
+        case .media(let media):
+            MediaPlaylistRules.check(media, &context)
+            LowLatencyRules.check(media, &context)
+            DateRangeRules.check(media, &context)
+        case .multivariant(let multivariant):
+            MultivariantRules.check(multivariant, &context)
+        }
+        return context.diagnostics
+    }
+
+    /// Reports a feature that needs a higher version than declared.
+    static func require(_ needed: Int, for feature: String, declared: Int?, line: SourceLine?, _ context: inout RuleContext) {
+        guard (declared ?? 1) < needed else { return }
+        context.add(.versionTooLow, .error, line, "8",
+                    "\(feature) needs EXT-X-VERSION \(needed) or higher; the playlist declares \(declared.map(String.init) ?? "none").")
+    }
+
+    /// True when an ISO 8601 date-time names its time zone.
+    static func hasZone(_ text: String) -> Bool {
+        guard let t = text.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return false }
+        return text[t...].contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
+    }
+}
