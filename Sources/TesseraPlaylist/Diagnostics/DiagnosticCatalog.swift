@@ -76,5 +76,14 @@ public enum DiagnosticCatalog {
         Entry(id: .sessionDataDuplicate, severity: .error, section: "4.4.6.4", summary: "Two EXT-X-SESSION-DATA of one DATA-ID and LANGUAGE."),
         Entry(id: .sessionKeyMethodNone, severity: .error, section: "4.4.6.5", summary: "EXT-X-SESSION-KEY with METHOD=NONE."),
         Entry(id: .steeringPathwayUnknown, severity: .error, section: "4.4.6.6", summary: "EXT-X-CONTENT-STEERING PATHWAY-ID that no variant has."),
+        Entry(id: .iFrameVariantAttribute, severity: .error, section: "4.4.6.3", summary: "EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS."),
+        // Attribute syntax (§4.4.4-4.4.6)
+        Entry(id: .keyFormatVersionsSyntax, severity: .error, section: "4.4.4.4", summary: "KEYFORMATVERSIONS that is not positive integers joined by '/'."),
+        Entry(id: .mapByteRangeWithoutOffset, severity: .error, section: "4.4.4.5", summary: "An EXT-X-MAP BYTERANGE without its mandatory offset."),
+        Entry(id: .channelsSyntax, severity: .error, section: "4.4.6.1", summary: "CHANNELS not of the form count[/coding-ids[/special-usage-ids]]."),
+        Entry(id: .instreamIdValue, severity: .error, section: "4.4.6.1", summary: "INSTREAM-ID other than CC1-CC4 / SERVICE1-63 on CLOSED-CAPTIONS, or with characters outside A-Z a-z 0-9 '.' on other types."),
+        Entry(id: .videoLayoutSyntax, severity: .error, section: "4.4.6.2", summary: "REQ-VIDEO-LAYOUT with an empty entry, a repeated or an unknown specifier."),
+        Entry(id: .allowedCPCSyntax, severity: .error, section: "4.4.6.2", summary: "ALLOWED-CPC not of the form KEYFORMAT:LABEL[/LABEL] entries joined by ','."),
+        Entry(id: .scoreNotPositive, severity: .error, section: "4.4.6.2", summary: "SCORE that is not positive."),
     ]
 }

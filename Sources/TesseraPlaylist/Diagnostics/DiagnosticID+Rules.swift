@@ -83,3 +83,23 @@ extension DiagnosticID {
     /// EXT-X-CONTENT-STEERING PATHWAY-ID that no variant has (§4.4.6.6).
     public static let steeringPathwayUnknown: DiagnosticID = "steering-pathway-unknown"
 }
+
+/// IDs of attribute-syntax rules the spec states for single attributes.
+extension DiagnosticID {
+    /// KEYFORMATVERSIONS that is not positive integers joined by '/' (§4.4.4.4).
+    public static let keyFormatVersionsSyntax: DiagnosticID = "keyformatversions-syntax"
+    /// An EXT-X-MAP BYTERANGE without its (mandatory) offset (§4.4.4.5).
+    public static let mapByteRangeWithoutOffset: DiagnosticID = "map-byterange-without-offset"
+    /// CHANNELS not of the form count[/coding-ids[/special-usage]] (§4.4.6.1).
+    public static let channelsSyntax: DiagnosticID = "channels-syntax"
+    /// An INSTREAM-ID value the spec does not allow for the rendition's TYPE (§4.4.6.1).
+    public static let instreamIdValue: DiagnosticID = "instream-id-value"
+    /// REQ-VIDEO-LAYOUT with an empty entry or an unknown specifier (§4.4.6.2).
+    public static let videoLayoutSyntax: DiagnosticID = "req-video-layout-syntax"
+    /// ALLOWED-CPC not of the form KEYFORMAT:LABEL[/LABEL],… (§4.4.6.2).
+    public static let allowedCPCSyntax: DiagnosticID = "allowed-cpc-syntax"
+    /// SCORE that is not positive (§4.4.6.2).
+    public static let scoreNotPositive: DiagnosticID = "score-not-positive"
+    /// EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS (§4.4.6.3).
+    public static let iFrameVariantAttribute: DiagnosticID = "iframe-variant-attribute"
+}

@@ -123,6 +123,10 @@ extension PlaylistBuilder {
     private mutating func applyIFrameStreamInf(_ value: Span) throws(PlaylistError) {
         guard var attributes = try attributes(value, tag: "EXT-X-I-FRAME-STREAM-INF"),
               let core = try variantCore(&attributes, section: "4.4.6.3") else { return }
+        for raw in attributes.raw where ["FRAME-RATE", "AUDIO", "SUBTITLES", "CLOSED-CAPTIONS"].contains(bytes.string(raw.name)) {
+            report(.iFrameVariantAttribute, .error, "4.4.6.3",
+                   "EXT-X-I-FRAME-STREAM-INF must not have \(bytes.string(raw.name)); it is kept as an unknown attribute.")
+        }
         guard let uri = try quoted(&attributes, "URI") else { return missing(attributes, "URI", section: "4.4.6.3") }
         iFrameVariants.append(Variant(
             uri: uri, bandwidth: core.bandwidth, averageBandwidth: core.averageBandwidth, score: core.score, codecs: core.codecs,

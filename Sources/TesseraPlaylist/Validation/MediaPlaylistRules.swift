@@ -5,6 +5,9 @@ enum MediaPlaylistRules {
             context.add(.targetDurationTooSmall, .error, nil, "4.4.3.1", "EXT-X-TARGETDURATION must be at least 1; it is \(target).")
         }
         versions(p, &context)
+        let allKeys = p.segments.flatMap(\.keys)
+        var seenKeyLines = Set<Int>()
+        AttributeSyntaxRules.check(keys: allKeys.filter { seenKeyLines.insert($0.line.number).inserted }, &context)
         let usesDateTime = p.segments.contains { $0.programDateTime != nil }
         var reportedMaps = Set<Int>()
         for segment in p.segments {
@@ -15,10 +18,15 @@ enum MediaPlaylistRules {
             for key in segment.keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM) {
                 context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
             }
-            if let map = segment.map, reportedMaps.insert(map.line.number).inserted,
-               map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
-                context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
-                            "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+            if let map = segment.map, reportedMaps.insert(map.line.number).inserted {
+                if map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
+                    context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
+                                "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+                }
+                if let range = map.byteRange, range.offset == nil {
+                    context.add(.mapByteRangeWithoutOffset, .error, map.line, "4.4.4.5",
+                                "EXT-X-MAP BYTERANGE must give its offset (<length>@<offset>).")
+                }
             }
             if let time = segment.programDateTime, !PlaylistValidator.hasZone(time.text) {
                 context.add(.dateTimeWithoutZone, .warning, segment.line, "4.4.4.6",

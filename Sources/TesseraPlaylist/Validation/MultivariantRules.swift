@@ -2,6 +2,7 @@
 enum MultivariantRules {
     static func check(_ p: MultivariantPlaylist, _ context: inout RuleContext) {
         versions(p, &context)
+        AttributeSyntaxRules.check(p, &context)
         renditions(p, &context)
         variants(p, &context)
         var dataKeys = Set<String>()

@@ -67,6 +67,14 @@ struct DiagnosticCatalogTests {
         (.sessionDataDuplicate, mv + "#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"b\"\n#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"c\"\n"),
         (.sessionKeyMethodNone, mv + "#EXT-X-SESSION-KEY:METHOD=NONE\n"),
         (.steeringPathwayUnknown, mv + "#EXT-X-CONTENT-STEERING:SERVER-URI=\"s.json\",PATHWAY-ID=\"B\"\n#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",PATHWAY-ID=\"A\"\na.m3u8\n"),
+        (.iFrameVariantAttribute, mv + "#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",URI=\"i.m3u8\",FRAME-RATE=30\n"),
+        (.keyFormatVersionsSyntax, m + "#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"k\",KEYFORMATVERSIONS=\"1/x\"\n#EXTINF:4,\na.ts\n"),
+        (.mapByteRangeWithoutOffset, m + "#EXT-X-MAP:URI=\"i.mp4\",BYTERANGE=\"100\"\n#EXTINF:4,\na.m4s\n"),
+        (.channelsSyntax, mv + "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"x\",CHANNELS=\"6//BINAURAL\"\n"),
+        (.instreamIdValue, mv + "#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID=\"c\",NAME=\"x\",INSTREAM-ID=\"CC5\"\n"),
+        (.videoLayoutSyntax, mv + "#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",REQ-VIDEO-LAYOUT=\"CH-STEREO,,PROJ-WEIRD\"\na.m3u8\n"),
+        (.allowedCPCSyntax, mv + "#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",ALLOWED-CPC=\"com.example:hw\"\na.m3u8\n"),
+        (.scoreNotPositive, mv + "#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",SCORE=0\na.m3u8\n"),
     ]
 
     @Test("the playlist for each ID reports it with the catalogued severity and section", arguments: cases.map(\.0))

@@ -1,11 +1,16 @@
 import TesseraPlaylist
 
-/// Any bytes: the parser must return a playlist or throw `PlaylistError`, never trap or hang.
+/// Any bytes: the parser (with its validator) must return a playlist or throw `PlaylistError`,
+/// never trap or hang; whatever parses must also write, and the written text must parse again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlaylistParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var limits = PlaylistLimits()
     limits.maximumElements = 10_000
-    _ = try? PlaylistParser(limits: limits).parse(bytes)
+    let parser = PlaylistParser(limits: limits)
+    let context = ParseContext(importableVariables: ["a": "1", "b": "{$a}"])
+    guard let parsed = try? parser.parse(bytes, context: context) else { return 0 }
+    let written = PlaylistWriter().write(parsed.playlist)
+    _ = try? parser.parse(Array(written.utf8), context: context)
     return 0
 }
