@@ -80,6 +80,13 @@ for variant in plain pdt byterange key; do
   a=${OURS_AT["$variant/100000"]:-}; b=${OURS_AT["$variant/10000"]:-}
   [ -n "$a" ] && [ -n "$b" ] && awk -v v="$variant" -v a="$a" -v b="$b" 'BEGIN { printf "linearity %-10s 100k/10k time = %.1f (linear: 10, target <= 11)\n", v, a/b }'
 done
+for variant in plain pdt byterange key; do
+  file="$WORK/$variant/media_100000.m3u8"
+  [ -f "$file" ] || continue
+  "$OURS" memory "$file" | awk -v v="$variant" -F'[:,}]' '{
+    bytes=$2; before=$4; after=$6; peak=$8
+    printf "memory    %-10s input %.1f MB, model %.1f MB, peak above the model %.1f MB (target <= 4 x input = %.1f MB)\n", v, bytes/1e6, (after-before)/1024, (peak-after)/1024, 4*bytes/1e6 }'
+done
 big="$WORK/pdt/media_100000.m3u8"
 if [ -f "$big" ]; then
   t=(); for i in $(seq 0 3); do s=$(date +%s.%N); "$TESSERA" inspect --json "$big" >/dev/null; e=$(date +%s.%N); [ "$i" -gt 0 ] && t+=("$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }')"); done

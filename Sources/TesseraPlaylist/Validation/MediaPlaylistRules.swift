@@ -4,10 +4,9 @@ enum MediaPlaylistRules {
         if let target = p.targetDuration, target < 1 {
             context.add(.targetDurationTooSmall, .error, nil, "4.4.3.1", "EXT-X-TARGETDURATION must be at least 1; it is \(target).")
         }
-        versions(p, &context)
-        let allKeys = p.segments.flatMap(\.keys)
-        var seenKeyLines = Set<Int>()
-        AttributeSyntaxRules.check(keys: allKeys.filter { seenKeyLines.insert($0.line.number).inserted }, &context)
+        let keys = distinctKeys(p)
+        versions(p, keys: keys, &context)
+        AttributeSyntaxRules.check(keys: keys, &context)
         let usesDateTime = p.segments.contains { $0.programDateTime != nil }
         var reportedMaps = Set<Int>()
         for segment in p.segments {
@@ -47,9 +46,18 @@ enum MediaPlaylistRules {
     }
 
     /// Features and the EXT-X-VERSION they need (§8).
-    private static func versions(_ p: MediaPlaylist, _ context: inout RuleContext) {
+    /// Every EXT-X-KEY once (segments share their key arrays, so this stays O(segments + keys)).
+    private static func distinctKeys(_ p: MediaPlaylist) -> [SegmentKey] {
+        var seen = Set<Int>()
+        var keys: [SegmentKey] = []
+        for segment in p.segments {
+            for key in segment.keys + (segment.map?.keys ?? []) where seen.insert(key.line.number).inserted { keys.append(key) }
+        }
+        return keys
+    }
+
+    private static func versions(_ p: MediaPlaylist, keys: [SegmentKey], _ context: inout RuleContext) {
         var needs: [(Int, String, SourceLine?)] = []
-        let keys = p.segments.flatMap(\.keys) + p.segments.compactMap(\.map).flatMap(\.keys)
         if let key = keys.first(where: { $0.iv != nil }) { needs.append((2, "An EXT-X-KEY IV", key.line)) }
         if let segment = p.segments.first(where: { $0.durationText.contains(".") }) {
             needs.append((3, "A decimal EXTINF duration", segment.line))

@@ -8,13 +8,14 @@ import TesseraPlaylist
 enum ParsePlaylists {
     static func main() throws {
         let arguments = CommandLine.arguments
-        guard arguments.count >= 4 else {
-            FileHandle.standardError.write(Data("usage: ParsePlaylists generate <folder> <sizes> | time <file> <reps>\n".utf8))
+        guard arguments.count >= 3 else {
+            FileHandle.standardError.write(Data("usage: ParsePlaylists generate <folder> <sizes> | time <file> <reps> | memory <file>\n".utf8))
             exit(2)
         }
         switch arguments[1] {
         case "generate": try generate(into: URL(fileURLWithPath: arguments[2]), sizes: arguments[3])
         case "time": try time(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 5)
+        case "memory": try memory(path: arguments[2])
         default: exit(2)
         }
     }
@@ -31,6 +32,38 @@ enum ParsePlaylists {
         let directory = folder.appendingPathComponent("multivariant")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(PlaylistGenerator.multivariant().utf8).write(to: directory.appendingPathComponent("master.m3u8"))
+    }
+
+    /// One parse, keeping the model: resident size before, after, and the peak in between.
+    static func memory(path: String) throws {
+        let fd = open(path, O_RDONLY)
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0 else { exit(1) }
+        let size = Int(info.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = read(fd, buffer.baseAddress, size)
+        }
+        close(fd)
+        let before = residentKilobytes()
+        let peakBefore = peakKilobytes()
+        let parsed = try PlaylistParser().parse(bytes)
+        let after = residentKilobytes()
+        let peak = max(peakKilobytes(), peakBefore)
+        withExtendedLifetime(parsed) {
+            print("{\"bytes\": \(bytes.count), \"rss_before_kb\": \(before), \"rss_after_kb\": \(after), \"peak_kb\": \(peak)}")
+        }
+    }
+
+    static func residentKilobytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
+    }
+
+    static func peakKilobytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
     }
 
     static func time(_ file: URL, reps: Int) throws {
