@@ -75,6 +75,8 @@ public enum DiagnosticCatalog {
         Entry(id: .sessionDataValueOrURI, severity: .error, section: "4.4.6.4", summary: "EXT-X-SESSION-DATA with both or neither of VALUE and URI."),
         Entry(id: .sessionDataDuplicate, severity: .error, section: "4.4.6.4", summary: "Two EXT-X-SESSION-DATA of one DATA-ID and LANGUAGE."),
         Entry(id: .sessionKeyMethodNone, severity: .error, section: "4.4.6.5", summary: "EXT-X-SESSION-KEY with METHOD=NONE."),
+        Entry(id: .sessionKeyDuplicate, severity: .error, section: "4.4.6.5", summary: "Two EXT-X-SESSION-KEY tags with identical METHOD, URI, IV, KEYFORMAT and KEYFORMATVERSIONS."),
+        Entry(id: .autoselectWithDefault, severity: .error, section: "4.4.6.1", summary: "AUTOSELECT=NO on a DEFAULT=YES rendition."),
         Entry(id: .steeringPathwayUnknown, severity: .error, section: "4.4.6.6", summary: "EXT-X-CONTENT-STEERING PATHWAY-ID that no variant has."),
         Entry(id: .iFrameVariantAttribute, severity: .error, section: "4.4.6.3", summary: "EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS."),
         // Attribute syntax (§4.4.4-4.4.6)

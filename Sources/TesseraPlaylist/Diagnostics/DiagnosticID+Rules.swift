@@ -100,6 +100,10 @@ extension DiagnosticID {
     public static let allowedCPCSyntax: DiagnosticID = "allowed-cpc-syntax"
     /// SCORE that is not positive (§4.4.6.2).
     public static let scoreNotPositive: DiagnosticID = "score-not-positive"
+    /// AUTOSELECT=NO on a DEFAULT=YES rendition (§4.4.6.1).
+    public static let autoselectWithDefault: DiagnosticID = "autoselect-with-default"
+    /// Two EXT-X-SESSION-KEY tags with identical attributes (§4.4.6.5).
+    public static let sessionKeyDuplicate: DiagnosticID = "session-key-duplicate"
     /// EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS (§4.4.6.3).
     public static let iFrameVariantAttribute: DiagnosticID = "iframe-variant-attribute"
 }

@@ -26,6 +26,11 @@ extension PlaylistBuilder {
         else { return unknownValue(attributes, "TYPE", typeSpan, section: "4.4.6.1") }
         guard let group = try quoted(&attributes, "GROUP-ID") else { return missing(attributes, "GROUP-ID", section: "4.4.6.1") }
         guard let name = try quoted(&attributes, "NAME") else { return missing(attributes, "NAME", section: "4.4.6.1") }
+        let autoselectNo = attributes.raw.contains { bytes.equals($0.name, "AUTOSELECT") && bytes.equals($0.value, "NO") }
+        let defaultYes = attributes.raw.contains { bytes.equals($0.name, "DEFAULT") && bytes.equals($0.value, "YES") }
+        if autoselectNo, defaultYes {
+            report(.autoselectWithDefault, .error, "4.4.6.1", "EXT-X-MEDIA \"\(name)\": AUTOSELECT must be YES when DEFAULT=YES.")
+        }
         renditions.append(Rendition(
             type: type, uri: try quoted(&attributes, "URI"), groupId: group, language: try quoted(&attributes, "LANGUAGE"),
             associatedLanguage: try quoted(&attributes, "ASSOC-LANGUAGE"), name: name,

@@ -19,6 +19,9 @@ enum MultivariantRules {
         for key in p.sessionKeys where key.method == .none {
             context.add(.sessionKeyMethodNone, .error, key.line, "4.4.6.5", "EXT-X-SESSION-KEY must not have METHOD=NONE.")
         }
+        for (index, key) in p.sessionKeys.enumerated() where p.sessionKeys[..<index].contains(key) {
+            context.add(.sessionKeyDuplicate, .error, key.line, "4.4.6.5", "EXT-X-SESSION-KEY repeats an earlier one exactly.")
+        }
         if let steering = p.contentSteering, let pathway = steering.pathwayId,
            !p.variants.contains(where: { $0.pathwayId == pathway }) {
             context.add(.steeringPathwayUnknown, .error, steering.line, "4.4.6.6",

@@ -66,6 +66,8 @@ struct DiagnosticCatalogTests {
         (.sessionDataValueOrURI, mv + "#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"b\",URI=\"c\"\n"),
         (.sessionDataDuplicate, mv + "#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"b\"\n#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"c\"\n"),
         (.sessionKeyMethodNone, mv + "#EXT-X-SESSION-KEY:METHOD=NONE\n"),
+        (.sessionKeyDuplicate, mv + "#EXT-X-SESSION-KEY:METHOD=AES-128,URI=\"k\"\n#EXT-X-SESSION-KEY:METHOD=AES-128,URI=\"k\"\n"),
+        (.autoselectWithDefault, mv + "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"x\",DEFAULT=YES,AUTOSELECT=NO\n"),
         (.steeringPathwayUnknown, mv + "#EXT-X-CONTENT-STEERING:SERVER-URI=\"s.json\",PATHWAY-ID=\"B\"\n#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",PATHWAY-ID=\"A\"\na.m3u8\n"),
         (.iFrameVariantAttribute, mv + "#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",URI=\"i.m3u8\",FRAME-RATE=30\n"),
         (.keyFormatVersionsSyntax, m + "#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"k\",KEYFORMATVERSIONS=\"1/x\"\n#EXTINF:4,\na.ts\n"),
