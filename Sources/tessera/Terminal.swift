@@ -24,4 +24,21 @@ enum Terminal {
     }
 
     static var isInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Writes `raw` to standard output without an intermediate copy.
+    static func writeAll(_ raw: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < raw.count {
+            #if canImport(Glibc)
+            let n = Glibc.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            #else
+            let n = Darwin.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            #endif
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+    }
 }

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import TesseraPlaylist
+@testable import TesseraPlaylist
 import TesseraTestSupport
-@testable import tessera
 
 @Suite("tessera inspect --json contract")
 struct InspectJSONContractTests {
@@ -19,13 +18,13 @@ struct InspectJSONContractTests {
 
     func json(_ text: String) throws -> [String: Any] {
         let parsed = try PlaylistParser().parse(Array(text.utf8))
-        let rendered = PlaylistJSON.make(parsed).rendered()
-        return try #require(JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
+        let rendered = PlaylistJSON.render(parsed)
+        return try #require(JSONSerialization.jsonObject(with: Data(rendered)) as? [String: Any])
     }
 
     /// Keys in the order they were written.
     func orderedKeys(_ text: String) throws -> [String] {
-        let rendered = PlaylistJSON.make(try PlaylistParser().parse(Array(text.utf8))).rendered()
+        let rendered = String(decoding: PlaylistJSON.render(try PlaylistParser().parse(Array(text.utf8))), as: UTF8.self)
         return rendered.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { line in
             String(line.dropFirst(3).prefix { $0 != "\"" })
         }
@@ -100,7 +99,16 @@ struct InspectJSONContractTests {
 
     @Test("strings are escaped as JSON requires")
     func escaping() throws {
-        let rendered = JSONValue.object([("s", .string("a\"b\\c\u{1}"))]).rendered()
-        #expect(rendered == "{\n  \"s\": \"a\\\"b\\\\c\\u0001\"\n}")
+        var output: [UInt8] = []
+        var writer = JSONWriter { output.append(contentsOf: $0) }
+        writer.beginObject()
+        writer.key("s")
+        writer.string("a\"b\\c\u{1}")
+        writer.key("e")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        writer.finish()
+        #expect(String(decoding: output, as: UTF8.self) == "{\n  \"s\": \"a\\\"b\\\\c\\u0001\",\n  \"e\": []\n}")
     }
 }

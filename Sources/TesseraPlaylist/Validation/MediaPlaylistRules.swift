@@ -7,33 +7,45 @@ enum MediaPlaylistRules {
         let keys = distinctKeys(p)
         versions(p, keys: keys, &context)
         AttributeSyntaxRules.check(keys: keys, &context)
-        let usesDateTime = p.segments.contains { $0.programDateTime != nil }
-        var reportedMaps = Set<Int>()
-        for segment in p.segments {
-            if let target = p.targetDuration, target >= 1, segment.duration.rounded() > Double(target) {
-                context.add(.segmentExceedsTargetDuration, .error, segment.line, "4.4.3.1",
-                            "EXTINF \(segment.durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
+        p.segments.withUnsafeBufferPointer { segments in
+            // Fields are read through the buffer: copying each 200-byte segment would retain all of
+            // its references, which cost more than the checks themselves.
+            var usesDateTime = false
+            for i in segments.indices where segments[i].programDateTime != nil {
+                usesDateTime = true
+                break
             }
-            for key in segment.keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM) {
-                context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
-            }
-            if let map = segment.map, reportedMaps.insert(map.line.number).inserted {
-                if map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
-                    context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
-                                "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+            var reportedMaps = Set<Int>()
+            for i in segments.indices {
+                if let target = p.targetDuration, target >= 1, segments[i].duration.rounded() > Double(target) {
+                    context.add(.segmentExceedsTargetDuration, .error, segments[i].line, "4.4.3.1",
+                                "EXTINF \(segments[i].durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
                 }
-                if let range = map.byteRange, range.offset == nil {
-                    context.add(.mapByteRangeWithoutOffset, .error, map.line, "4.4.4.5",
-                                "EXT-X-MAP BYTERANGE must give its offset (<length>@<offset>).")
+                if !segments[i].keys.isEmpty {
+                    for key in segments[i].keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM) {
+                        context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
+                    }
                 }
-            }
-            if let time = segment.programDateTime, !PlaylistValidator.hasZone(time.text) {
-                context.add(.dateTimeWithoutZone, .warning, segment.line, "4.4.4.6",
-                            "EXT-X-PROGRAM-DATE-TIME \(time.text) has no time zone; it is read as UTC.")
-            }
-            if usesDateTime, segment.isDiscontinuity, segment.programDateTime == nil {
-                context.add(.discontinuityWithoutDateTime, .warning, segment.line, "6.2.1",
-                            "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
+                if let box = segments[i].mapBox, reportedMaps.insert(box.value.line.number).inserted {
+                    let map = box.value
+                    if map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
+                        context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
+                                    "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+                    }
+                    if let range = map.byteRange, range.offset == nil {
+                        context.add(.mapByteRangeWithoutOffset, .error, map.line, "4.4.4.5",
+                                    "EXT-X-MAP BYTERANGE must give its offset (<length>@<offset>).")
+                    }
+                }
+                if let time = segments[i].programDateTime {
+                    if !PlaylistValidator.hasZone(time.text) {
+                        context.add(.dateTimeWithoutZone, .warning, segments[i].line, "4.4.4.6",
+                                    "EXT-X-PROGRAM-DATE-TIME \(time.text) has no time zone; it is read as UTC.")
+                    }
+                } else if usesDateTime, segments[i].isDiscontinuity {
+                    context.add(.discontinuityWithoutDateTime, .warning, segments[i].line, "6.2.1",
+                                "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
+                }
             }
         }
         if let start = p.start {
@@ -50,8 +62,18 @@ enum MediaPlaylistRules {
     private static func distinctKeys(_ p: MediaPlaylist) -> [SegmentKey] {
         var seen = Set<Int>()
         var keys: [SegmentKey] = []
-        for segment in p.segments {
-            for key in segment.keys + (segment.map?.keys ?? []) where seen.insert(key.line.number).inserted { keys.append(key) }
+        p.segments.withUnsafeBufferPointer { segments in
+            var previousFirst = -1
+            for i in segments.indices {
+                // Consecutive segments share their key array: look at it once per change.
+                if let first = segments[i].keys.first, first.line.number != previousFirst {
+                    previousFirst = first.line.number
+                    for key in segments[i].keys where seen.insert(key.line.number).inserted { keys.append(key) }
+                }
+                if let box = segments[i].mapBox {
+                    for key in box.value.keys where seen.insert(key.line.number).inserted { keys.append(key) }
+                }
+            }
         }
         return keys
     }

@@ -22,8 +22,12 @@ enum PlaylistValidator {
     }
 
     /// True when an ISO 8601 date-time names its time zone.
+    /// Works on UTF-8 bytes: it runs for every segment's date.
     static func hasZone(_ text: String) -> Bool {
-        guard let t = text.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return false }
-        return text[t...].contains { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let t = bytes.firstIndex(where: { $0 == 0x54 || $0 == 0x74 }) else { return false }
+            return bytes[t...].contains { $0 == 0x5A || $0 == 0x7A || $0 == 0x2B || $0 == 0x2D }
+        }
     }
 }

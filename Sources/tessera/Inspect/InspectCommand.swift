@@ -25,7 +25,7 @@ struct InspectCommand: Sendable {
             return 1
         }
         if json {
-            Terminal.line(PlaylistJSON.make(parsed).rendered())
+            PlaylistJSON.write(parsed, newline: true) { Terminal.writeAll($0) }
         } else {
             for line in PlaylistSummary.lines(parsed, source: redacted) { Terminal.line(line) }
         }

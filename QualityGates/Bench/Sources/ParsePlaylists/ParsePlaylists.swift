@@ -16,6 +16,7 @@ enum ParsePlaylists {
         case "generate": try generate(into: URL(fileURLWithPath: arguments[2]), sizes: arguments[3])
         case "time": try time(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 5)
         case "memory": try memory(path: arguments[2])
+        case "json": try json(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 3)
         default: exit(2)
         }
     }
@@ -64,6 +65,20 @@ enum ParsePlaylists {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss
+    }
+
+    /// Renders the inspect JSON of one parse REPS times; prints the times and the output size.
+    static func json(_ file: URL, reps: Int) throws {
+        let parsed = try PlaylistParser().parse([UInt8](try Data(contentsOf: file)))
+        var times: [Double] = []
+        var size = 0
+        for _ in 0..<reps {
+            let start = ContinuousClock.now
+            size = PlaylistJSON.render(parsed).count
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        print("{\"times\": \(times), \"bytes\": \(size)}")
     }
 
     static func time(_ file: URL, reps: Int) throws {

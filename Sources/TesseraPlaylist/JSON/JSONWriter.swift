@@ -1,0 +1,125 @@
+/// Writes pretty-printed JSON (two-space indent, keys in the order written, explicit nulls)
+/// straight into bytes streamed to a sink: no intermediate tree, no `String` per value.
+struct JSONWriter {
+    private let buffer: ByteBuffer
+    /// Per open container: whether it has had an element yet.
+    private var hasElements: [Bool] = []
+
+    /// Newline followed by indentation for every depth, appended as one slice.
+    private static let newlineAndSpaces: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 256)
+
+    init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        buffer = ByteBuffer(capacity: 1 << 20, sink: sink)
+    }
+
+    /// Hands any buffered bytes to the sink; call once at the end.
+    mutating func finish() { buffer.flush() }
+
+    mutating func beginObject() { open(0x7B) }
+    mutating func endObject() { close(0x7D) }
+    mutating func beginArray() { open(0x5B) }
+    mutating func endArray() { close(0x5D) }
+
+    /// Starts an object member: separator, indentation, `"name": `.
+    mutating func key(_ name: StaticString) {
+        element()
+        buffer.append(0x22)
+        buffer.append(name.utf8Start, count: name.utf8CodeUnitCount)
+        append("\": ")
+    }
+
+    /// Starts an object member whose name is only known at run time (escaped like a string).
+    mutating func dynamicKey(_ name: String) {
+        element()
+        string(name)
+        append(": ")
+    }
+
+    /// Starts an array element (for scalars written into arrays).
+    mutating func item() { element() }
+
+    mutating func null() { append("null") }
+    /// A final line feed after the top-level value.
+    mutating func lineFeed() { buffer.append(0x0A) }
+    mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
+
+    mutating func integer(_ value: UInt64?) {
+        guard var value else { return null() }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            repeat {
+                index -= 1
+                digits[index] = UInt8(value % 10) + 0x30
+                value /= 10
+            } while value > 0
+            buffer.append(digits.baseAddress! + index, count: 20 - index)
+        }
+    }
+
+    mutating func number(_ value: Double?) {
+        guard let value, value.isFinite else { return null() }
+        if value == value.rounded(), abs(value) < 1e15 {
+            if value < 0 { buffer.append(0x2D) }
+            integer(UInt64(abs(value)))
+        } else {
+            var text = "\(value)"
+            text.withUTF8 { buffer.append($0.baseAddress!, count: $0.count) }
+        }
+    }
+
+    mutating func string(_ value: String?) {
+        guard var value else { return null() }
+        buffer.append(0x22)
+        value.withUTF8 { utf8 in
+            // Fast path: nothing to escape, one bulk copy.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+                if let base = utf8.baseAddress { buffer.append(base, count: utf8.count) }
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case 0x22: append("\\\"")
+                case 0x5C: append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    append("\\u00")
+                    buffer.append(hex[Int(byte >> 4)])
+                    buffer.append(hex[Int(byte & 0x0F)])
+                default: buffer.append(byte)
+                }
+            }
+        }
+        buffer.append(0x22)
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        buffer.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        buffer.append(bracket)
+        hasElements.append(false)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let had = hasElements.removeLast()
+        if had { newline() }
+        buffer.append(bracket)
+    }
+
+    private mutating func element() {
+        guard !hasElements.isEmpty else { return }
+        if hasElements[hasElements.count - 1] { buffer.append(0x2C) }
+        hasElements[hasElements.count - 1] = true
+        newline()
+    }
+
+    /// LF and the current depth's indentation, in one copy.
+    private mutating func newline() {
+        let width = min(2 * hasElements.count, 256)
+        Self.newlineAndSpaces.withUnsafeBufferPointer { buffer.append($0.baseAddress!, count: width + 1) }
+    }
+}
