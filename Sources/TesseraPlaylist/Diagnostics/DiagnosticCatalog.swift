@@ -38,6 +38,7 @@ public enum DiagnosticCatalog {
         Entry(id: .keyNoneWithAttributes, severity: .error, section: "4.4.4.4", summary: "EXT-X-KEY METHOD=NONE with other attributes."),
         Entry(id: .keyIVNotAllowed, severity: .error, section: "4.4.4.4", summary: "An IV on a SAMPLE-AES-CTR or AES-256-GCM key."),
         Entry(id: .encryptedMapWithoutIV, severity: .error, section: "4.4.4.5", summary: "An EXT-X-MAP encrypted with AES-128 by a key without an IV."),
+        Entry(id: .dateTimeOverlap, severity: .error, section: "6.2.1", summary: "A PROGRAM-DATE-TIME a second or more earlier than the previous segments' dates and durations allow (an ambiguous date-to-segment mapping)."),
         Entry(id: .dateTimeWithoutZone, severity: .warning, section: "4.4.4.6", summary: "An EXT-X-PROGRAM-DATE-TIME without a time zone (read as UTC)."),
         Entry(id: .discontinuityWithoutDateTime, severity: .warning, section: "6.2.1", summary: "A discontinuity segment without EXT-X-PROGRAM-DATE-TIME in a playlist that uses them."),
         Entry(id: .startOffsetBeyondDuration, severity: .warning, section: "4.4.2.2", summary: "EXT-X-START TIME-OFFSET beyond the playlist's duration."),

@@ -16,6 +16,9 @@ extension DiagnosticID {
     public static let encryptedMapWithoutIV: DiagnosticID = "encrypted-map-without-iv"
     /// A date-time without a time zone (§4.4.4.6).
     public static let dateTimeWithoutZone: DiagnosticID = "date-time-without-zone"
+    /// A PROGRAM-DATE-TIME earlier than the previous segments' dates and durations allow by a
+    /// second or more, so one instant maps to two segments (§6.2.1).
+    public static let dateTimeOverlap: DiagnosticID = "date-time-overlap"
     /// With PROGRAM-DATE-TIME in use, a discontinuity segment without one (§6.2.1).
     public static let discontinuityWithoutDateTime: DiagnosticID = "discontinuity-without-date-time"
     /// EXT-X-PART without EXT-X-PART-INF (§4.4.3.7).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Media playlist and segment rules (RFC 8216bis §4.4.3-4.4.4, §8).
 enum MediaPlaylistRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
@@ -16,7 +18,16 @@ enum MediaPlaylistRules {
                 break
             }
             var reportedMaps = Set<Int>()
+            var expected: Double?   // where the next segment starts by the last date and the durations since
             for i in segments.indices {
+                if let time = segments[i].programDateTime?.secondsSince1970 {
+                    if let expected, expected - time >= 1 {
+                        context.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
+                                    "EXT-X-PROGRAM-DATE-TIME is \(String(format: "%.3f", expected - time)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
+                    }
+                    expected = time
+                }
+                expected = expected.map { $0 + segments[i].duration }
                 if let target = p.targetDuration, target >= 1, segments[i].duration.rounded() > Double(target) {
                     context.add(.segmentExceedsTargetDuration, .error, segments[i].line, "4.4.3.1",
                                 "EXTINF \(segments[i].durationText) rounds to more than EXT-X-TARGETDURATION \(target).")

@@ -32,6 +32,7 @@ struct DiagnosticCatalogTests {
         (.keyNoneWithAttributes, m + "#EXT-X-KEY:METHOD=NONE,URI=\"k\"\n"),
         (.keyIVNotAllowed, m + "#EXT-X-KEY:METHOD=AES-256-GCM,URI=\"k\",IV=0x00000000000000000000000000000001\n#EXTINF:4,\na.ts\n"),
         (.encryptedMapWithoutIV, m + "#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXT-X-MAP:URI=\"i.mp4\"\n#EXTINF:4,\na.m4s\n"),
+        (.dateTimeOverlap, m + pdt + "#EXTINF:4,\na.ts\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:02Z\n#EXTINF:4,\nb.ts\n"),
         (.dateTimeWithoutZone, m + "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00\n#EXTINF:4,\na.ts\n"),
         (.discontinuityWithoutDateTime, m + pdt + "#EXTINF:4,\na.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nb.ts\n"),
         (.startOffsetBeyondDuration, m + "#EXT-X-START:TIME-OFFSET=100\n#EXTINF:4,\na.ts\n"),
