@@ -13,5 +13,7 @@ let package = Package(
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "FuzzContentRange",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "FuzzEventStreams",
+                          dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
     ]
 )
