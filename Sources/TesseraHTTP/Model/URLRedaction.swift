@@ -14,4 +14,41 @@ package enum URLRedaction {
         let base = parts.string ?? "<unparseable URL>"
         return hadQuery ? base + "?<redacted>" : base
     }
+
+    /// The event form of `url` (what the event stream and `curlCommand()` show): user-info and
+    /// fragment removed, every query value replaced by `<redacted>` with the names kept in
+    /// order, and path segments that look like JWTs (three base64url parts joined by dots,
+    /// beginning `eyJ`) replaced by `<jwt>`.
+    package static func forEvents(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return "<unparseable URL>" }
+        parts.user = nil
+        parts.password = nil
+        parts.fragment = nil
+        let query = parts.percentEncodedQuery
+        parts.percentEncodedQuery = nil
+        let path = parts.percentEncodedPath
+            .split(separator: "/", omittingEmptySubsequences: false)
+            .map { isJWTLike($0) ? "<jwt>" : String($0) }
+            .joined(separator: "/")
+        parts.percentEncodedPath = ""
+        guard var text = parts.string else { return "<unparseable URL>" }
+        text += path
+        if let query {
+            let names = query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+                item.split(separator: "=", maxSplits: 1).first.map { "\($0)=<redacted>" } ?? "=<redacted>"
+            }
+            text += "?" + names.joined(separator: "&")
+        }
+        return text
+    }
+
+    private static func isJWTLike(_ segment: Substring) -> Bool {
+        let pieces = segment.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count == 3, segment.hasPrefix("eyJ"), pieces[0].count >= 8, pieces[1].count >= 8 else { return false }
+        return pieces.allSatisfy { piece in
+            piece.utf8.allSatisfy { b in
+                (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x2D || b == 0x5F
+            }
+        }
+    }
 }
