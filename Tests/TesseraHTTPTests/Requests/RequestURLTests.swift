@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import TesseraHTTP
+
+@Suite("RequestURL")
+struct RequestURLTests {
+    let base = URL(string: "https://api.example.com:8443/v2/")!
+
+    @Test("paths go after the base path with one slash; segments and query values are percent-encoded; repeated names stay in order")
+    func building() throws {
+        let url = try RequestURL.make(base: base, path: "/streams/a b/€", query: [("tag", "x&y=z"), ("tag", "2"), ("q", "a+b c")])
+        #expect(url.absoluteString == "https://api.example.com:8443/v2/streams/a%20b/%E2%82%AC?tag=x%26y%3Dz&tag=2&q=a%2Bb%20c")
+        let noSlash = try RequestURL.make(base: URL(string: "https://h.example/v1")!, path: "items")
+        #expect(noSlash.absoluteString == "https://h.example/v1/items")
+    }
+
+    @Test("refused: ? or # in the path, dot segments, http without opt-in, user-info, fragments, queries in the base")
+    func refusals() throws {
+        let cases: [(URL, String, Bool, String)] = [
+            (base, "a?b=1", false, "bad-path"), (base, "a#b", false, "bad-path"), (base, "a/../b", false, "bad-path"),
+            (URL(string: "http://h.example/")!, "a", false, "insecure-base-url"),
+            (URL(string: "https://u:p@h.example/")!, "a", false, "bad-base-url"),
+            (URL(string: "https://h.example/#f")!, "a", false, "bad-base-url"),
+            (URL(string: "https://h.example/?k=v")!, "a", false, "bad-base-url"),
+            (URL(string: "ftp://h.example/")!, "a", true, "bad-base-url"),
+        ]
+        for (base, path, allowHTTP, code) in cases {
+            #expect(performing: { _ = try RequestURL.make(base: base, path: path, allowHTTP: allowHTTP) },
+                    throws: { ($0 as? HTTPError)?.code == code })
+        }
+        #expect(try RequestURL.make(base: URL(string: "http://127.0.0.1:8080")!, path: "x", allowHTTP: true).absoluteString == "http://127.0.0.1:8080/x")
+    }
+}
