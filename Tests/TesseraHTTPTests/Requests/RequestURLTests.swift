@@ -12,6 +12,8 @@ struct RequestURLTests {
         #expect(url.absoluteString == "https://api.example.com:8443/v2/streams/a%20b/%E2%82%AC?tag=x%26y%3Dz&tag=2&q=a%2Bb%20c")
         let noSlash = try RequestURL.make(base: URL(string: "https://h.example/v1")!, path: "items")
         #expect(noSlash.absoluteString == "https://h.example/v1/items")
+        let v6 = try RequestURL.make(base: URL(string: "https://[::1]:8443")!, path: "p")
+        #expect(v6.absoluteString == "https://[::1]:8443/p")
     }
 
     @Test("refused: ? or # in the path, dot segments, http without opt-in, user-info, fragments, queries in the base")
