@@ -31,7 +31,7 @@ public enum RequestURL {
         while relative.hasPrefix("/") { relative = relative.dropFirst() }
         let encodedPath = relative.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             guard segment != ".", segment != ".." else { return "\u{0}" }
-            return encode(segment, allowed: pathAllowed)
+            return PercentEncoding.encode(segment, allowed: pathAllowed)
         }
         guard !encodedPath.contains("\u{0}") else {
             throw HTTPError(.invalidRequest, code: "bad-path", "The path contains a '.' or '..' segment.")
@@ -40,7 +40,7 @@ public enum RequestURL {
         if let port = parts.port { text += ":\(port)" }
         text += basePath + "/" + encodedPath.joined(separator: "/")
         if !query.isEmpty {
-            text += "?" + query.map { encode($0.0, allowed: unreserved) + "=" + encode($0.1, allowed: unreserved) }.joined(separator: "&")
+            text += "?" + query.map { PercentEncoding.encode($0.0, allowed: PercentEncoding.unreserved) + "=" + PercentEncoding.encode($0.1, allowed: PercentEncoding.unreserved) }.joined(separator: "&")
         }
         guard let url = URL(string: text) else {
             throw HTTPError(.invalidRequest, code: "bad-path", "The request URL could not be formed.")
@@ -48,21 +48,6 @@ public enum RequestURL {
         return url
     }
 
-    /// RFC 3986 unreserved characters.
-    static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
     /// Unreserved plus the sub-delimiters and `:@` a path segment may hold literally.
-    static let pathAllowed: Set<UInt8> = unreserved.union(Array("!$&'()*+,;=:@".utf8))
-
-    private static func encode(_ text: some StringProtocol, allowed: Set<UInt8>) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            if allowed.contains(byte) {
-                out.append(byte)
-            } else {
-                out += [0x25, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static let pathAllowed: Set<UInt8> = PercentEncoding.unreserved.union(Array("!$&'()*+,;=:@".utf8))
 }

@@ -1,0 +1,28 @@
+/// UTF-8 percent-encoding with an explicit set of bytes left literal (RFC 3986 §2.1, uppercase
+/// hex digits).
+enum PercentEncoding {
+    /// RFC 3986 unreserved characters.
+    static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+
+    /// Appends `text` encoded; with `spaceAsPlus`, a space becomes `+` (form encoding).
+    static func append(_ text: some StringProtocol, allowed: Set<UInt8>, spaceAsPlus: Bool = false, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                out.append(byte)
+            } else if spaceAsPlus, byte == 0x20 {
+                out.append(0x2B)
+            } else {
+                out += [0x25, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+            }
+        }
+    }
+
+    /// `text` encoded.
+    static func encode(_ text: some StringProtocol, allowed: Set<UInt8>) -> String {
+        var out: [UInt8] = []
+        append(text, allowed: allowed, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+}
