@@ -34,13 +34,7 @@ public enum CacheValidation {
     /// connection-specific ones, which keep their stored values.
     public static func updated(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {
         var result = stored
-        var replaced = Set<String>()
-        for field in notModified {
-            let name = field.name.lowercased()
-            guard !Self.preservedFields.contains(name) else { continue }
-            if replaced.insert(name).inserted { result.remove(field.name) }
-            result.add(field.name, field.value)
-        }
+        result.overlay(notModified, preserving: preservedFields)
         return result
     }
 

@@ -34,6 +34,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.removeAll { Self.same($0.name, name) }
     }
 
+    /// Overlays `other`: each name it carries replaces every field of that name here (its own
+    /// repeats kept in order), except names in `preserved` (lowercased), which are left alone.
+    public mutating func overlay(_ other: HTTPHeaders, preserving preserved: Set<String> = []) {
+        var replaced = Set<String>()
+        for field in other {
+            let name = field.name.lowercased()
+            guard !preserved.contains(name) else { continue }
+            if replaced.insert(name).inserted { remove(field.name) }
+            add(field.name, field.value)
+        }
+    }
+
     /// The first value of `name`, if any.
     /// - Complexity: O(n).
     public subscript(_ name: String) -> String? {
