@@ -3,8 +3,9 @@ import TesseraHTTP
 
 /// An in-memory `HTTPTransport` for tests: answers from stubs registered per URL, records every
 /// request, and serves single byte ranges of stubbed bodies (206 with `Content-Range`, or 416).
-/// Unstubbed URLs get 404. Several stubs for one URL answer successive attempts in order; the
-/// last one repeats.
+/// An unstubbed URL fails loudly by default (an `unstubbed-route` error naming it), or answers a
+/// chosen status. Several stubs for one URL answer successive attempts in order; the last one
+/// repeats.
 public final class MockTransport: HTTPTransport {
     /// One canned answer.
     public enum Stub: Sendable {
@@ -24,10 +25,21 @@ public final class MockTransport: HTTPTransport {
         var requests: [HTTPRequest] = []
     }
 
-    private let state = Lock(State())
+    /// What an unstubbed URL gets.
+    public enum Unstubbed: Sendable {
+        /// An `invalidRequest` error with code `unstubbed-route` naming the method and URL.
+        case fail
+        /// A response with this status and no body (404 imitates an origin).
+        case status(Int)
+    }
 
-    /// An empty mock: everything is 404 until stubbed.
-    public init() {}
+    private let state = Lock(State())
+    private let unstubbed: Unstubbed
+
+    /// An empty mock; unstubbed URLs fail loudly unless `unstubbed` says otherwise.
+    public init(unstubbed: Unstubbed = .fail) {
+        self.unstubbed = unstubbed
+    }
 
     /// Adds `stub` as the answer to the next unanswered attempt at `url`.
     public func stub(_ url: URL, _ stub: Stub) {
@@ -49,7 +61,11 @@ public final class MockTransport: HTTPTransport {
         }
         switch stub {
         case nil:
-            return Self.response(status: 404, headers: HTTPHeaders(), chunks: [], failure: nil, url: request.url)
+            guard case .status(let status) = unstubbed else {
+                throw HTTPError(.invalidRequest, code: "unstubbed-route",
+                                "MockTransport has no stub for \(request.method.rawValue) \(request.url.absoluteString); add one with stub(_:_:).")
+            }
+            return Self.response(status: status, headers: HTTPHeaders(), chunks: [], failure: nil, url: request.url)
         case .failure(let error):
             throw error
         case .response(let status, let headers, let chunks, let failure):

@@ -7,16 +7,26 @@ import TesseraHTTPTesting
 struct MockTransportTests {
     let url = URL(string: "https://example.test/a.ts")!
 
-    @Test("answers stubbed URLs, records requests, and 404s the rest")
+    @Test("answers stubbed URLs, records requests, and fails loudly on the rest")
     func stubs() async throws {
         let mock = MockTransport()
         mock.stub(url, .ok([1, 2, 3], headers: ["Content-Type": "video/mp2t"]))
         let response = try await mock.send(HTTPRequest(url: url))
         #expect(response.head.status == 200 && response.head.headers["content-type"] == "video/mp2t")
         #expect(try await response.body.collect(upTo: 10) == [1, 2, 3])
-        let missing = try await mock.send(HTTPRequest(url: URL(string: "https://example.test/b")!))
-        #expect(missing.head.status == 404)
+        do {
+            _ = try await mock.send(HTTPRequest(url: URL(string: "https://example.test/b")!))
+            Issue.record("an unstubbed route answered")
+        } catch {
+            #expect(error.code == "unstubbed-route" && error.message.contains("GET https://example.test/b"))
+        }
         #expect(mock.requests.map(\.url.lastPathComponent) == ["a.ts", "b"])
+    }
+
+    @Test("an origin-like mock answers unstubbed URLs with a chosen status")
+    func unstubbedStatus() async throws {
+        let mock = MockTransport(unstubbed: .status(404))
+        #expect(try await mock.send(HTTPRequest(url: url)).head.status == 404)
     }
 
     @Test("successive stubs answer successive attempts; the last repeats")
