@@ -13,6 +13,9 @@ public final class HTTPBody: AsyncSequence, Sendable {
 
     deinit { source.abandon() }
 
+    /// Gives the body up unread: the transfer stops and its connection is released.
+    public func discard() { source.abandon() }
+
     /// Iterates the chunks.
     public struct AsyncIterator: AsyncIteratorProtocol {
         public typealias Element = [UInt8]

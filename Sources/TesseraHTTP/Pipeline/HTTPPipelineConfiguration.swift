@@ -1,0 +1,14 @@
+/// The policies an `HTTPPipeline` applies, each opt-in or with safe defaults.
+public struct HTTPPipelineConfiguration: Sendable {
+    /// Retries; `RetryPolicy.never` turns them off.
+    public var retry = RetryPolicy()
+    /// The client-wide retry budget.
+    public var retryBudget = RetryBudget()
+    /// Redirects, followed by the pipeline hop by hop; `RedirectPolicy.none` hands them over.
+    public var redirect = RedirectPolicy()
+    /// A per-host circuit breaker, or nil for none.
+    public var circuitBreaker: CircuitBreakerPolicy?
+
+    /// The defaults: retries and redirects on, no circuit breaker.
+    public init() {}
+}

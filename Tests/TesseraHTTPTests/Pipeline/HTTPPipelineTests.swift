@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TesseraHTTPTesting
+@testable import TesseraHTTP
+
+@Suite("HTTPPipeline over a mock transport")
+struct HTTPPipelineTests {
+    let url = URL(string: "https://cdn.example/live/index.m3u8?token=secret")!
+
+    private func configuration(_ change: (inout HTTPPipelineConfiguration) -> Void = { _ in }) -> HTTPPipelineConfiguration {
+        var configuration = HTTPPipelineConfiguration()
+        configuration.retry.jitter = 0
+        configuration.retry.initialBackoff = .milliseconds(100)
+        change(&configuration)
+        return configuration
+    }
+
+    @Test("retryable statuses are retried with exponential backoff until a final answer")
+    func retriesWithBackoff() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 503, chunks: []))
+        mock.stub(url, .response(status: 502, chunks: []))
+        mock.stub(url, .ok(Array("#EXTM3U".utf8)))
+        let clock = TestClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: clock)
+        let response = try await pipeline.send(HTTPRequest(url: url))
+        #expect(response.head.status == 200)
+        #expect(try await response.body.collect(upTo: 100) == Array("#EXTM3U".utf8))
+        #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200)])
+        #expect(mock.requests.count == 3)
+    }
+
+    @Test("Retry-After is honoured and clamped; when attempts run out the last response is delivered")
+    func retryAfter() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 503, headers: ["Retry-After": "7"], chunks: []))
+        mock.stub(url, .response(status: 429, headers: ["Retry-After": "999999"], chunks: []))
+        let clock = TestClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration { $0.retry.maximumRetryAfter = .seconds(30) }, clock: clock)
+        let response = try await pipeline.send(HTTPRequest(url: url))
+        #expect(response.head.status == 429)
+        #expect(clock.sleeps == [.seconds(7), .seconds(30)])
+    }
+
+    @Test("unsafe methods are not retried without an Idempotency-Key; transport failures are retried for GET")
+    func idempotency() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 503, chunks: []))
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock())
+        var post = HTTPRequest(url: url)
+        post.method = .post
+        #expect(try await pipeline.send(post).head.status == 503)
+        #expect(mock.requests.count == 1)
+
+        let flaky = MockTransport()
+        flaky.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
+        flaky.stub(url, .ok([1]))
+        let clock = TestClock()
+        #expect(try await HTTPPipeline(transport: flaky, configuration: configuration(), clock: clock).send(HTTPRequest(url: url)).head.status == 200)
+        #expect(clock.sleeps.count == 1)
+    }
+
+    @Test("redirects are followed hop by hop, stripping credentials cross-origin; a downgrade is refused")
+    func redirects() async throws {
+        let mock = MockTransport()
+        let other = URL(string: "https://other.example/index.m3u8")!
+        mock.stub(url, .response(status: 302, headers: ["Location": other.absoluteString], chunks: []))
+        mock.stub(other, .ok([7]))
+        var request = HTTPRequest(url: url)
+        request.headers.add("Authorization", "Bearer secret")
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock())
+        #expect(try await pipeline.send(request).head.status == 200)
+        #expect(mock.requests.map(\.url) == [url, other])
+        #expect(mock.requests.last?.headers["Authorization"] == nil)
+
+        let downgrade = MockTransport()
+        downgrade.stub(url, .response(status: 301, headers: ["Location": "http://cdn.example/index.m3u8"], chunks: []))
+        do {
+            _ = try await HTTPPipeline(transport: downgrade, configuration: configuration(), clock: TestClock()).send(request)
+            Issue.record("a downgrade was followed")
+        } catch {
+            #expect(error.category == .protocol)
+        }
+        #expect(downgrade.requests.count == 1)
+    }
+
+    @Test("an open circuit refuses without sending; after the cool-down one probe goes")
+    func circuitBreaker() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
+        mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
+        mock.stub(url, .ok([1]))
+        let clock = TestClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration {
+            $0.retry = .never
+            var breaker = CircuitBreakerPolicy()
+            breaker.failureThreshold = 2
+            breaker.coolDown = .seconds(30)
+            $0.circuitBreaker = breaker
+        }, clock: clock)
+        for _ in 0..<2 { await #expect(throws: HTTPError.self) { _ = try await pipeline.send(HTTPRequest(url: url)) } }
+        do {
+            _ = try await pipeline.send(HTTPRequest(url: url))
+            Issue.record("an open circuit sent a request")
+        } catch {
+            #expect(error.code == "circuit-open")
+        }
+        #expect(mock.requests.count == 2)
+        clock.advance(by: .seconds(30))
+        #expect(try await pipeline.send(HTTPRequest(url: url)).head.status == 200)
+        #expect(mock.requests.count == 3)
+    }
+
+    @Test("events tell the story with redacted URLs")
+    func events() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 503, chunks: []))
+        mock.stub(url, .ok([1]))
+        let stream = HTTPEventStream()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock(), events: stream)
+        _ = try await pipeline.send(HTTPRequest(url: url))
+        stream.finish()
+        var kinds: [HTTPEvent.Kind] = []
+        for await event in stream.events {
+            #expect(!event.url.contains("secret"))
+            kinds.append(event.kind)
+        }
+        #expect(kinds == [.start, .response(status: 503), .retry(attempt: 1, delay: .milliseconds(100), reason: "status 503"), .response(status: 200)])
+    }
+}
