@@ -37,82 +37,127 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// - Throws: the last transport failure when retries are exhausted or not allowed;
     ///   `circuit-open` when the host's circuit refuses; a redirect refusal; `cancelled`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        var run = begin(request)
+        return try await exchange(&run)
+    }
+
+    /// Sends `request` and collects its body, up to `limit` bytes. A retryable failure in the
+    /// middle of the body (connection lost, timeout) retries the whole request under the same
+    /// retry policy and budget.
+    /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
+    public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> (HTTPResponseHead, [UInt8]) {
+        var run = begin(request)
+        while true {
+            let response = try await exchange(&run)
+            do throws(HTTPError) {
+                let bytes = try await response.body.collect(upTo: limit)
+                emit(run, .finish(bytes: Int64(bytes.count)))
+                return (response.head, bytes)
+            } catch {
+                guard try await retry(&run, afterBodyFailure: error) else { throw fail(run, error) }
+            }
+        }
+    }
+
+    private func begin(_ request: HTTPRequest) -> PipelineRun<C.Instant> {
         let id = state.withLock { state -> UInt64 in
             state.nextRequestID += 1
             return state.nextRequestID
         }
-        let start = clock.now
-        var current = request
-        var redirects = RedirectStateMachine(policy: configuration.redirect, request: request)
-        var retries = RetryStateMachine(policy: configuration.retry, request: request)
-        var random = SystemRandomNumberGenerator()
-        func emit(_ kind: HTTPEvent.Kind) {
-            events?.emit(HTTPEvent(requestID: id, method: current.method.rawValue, url: current.url, kind: kind,
-                                   elapsed: start.duration(to: clock.now)))
-        }
-        func fail(_ error: HTTPError) -> HTTPError {
-            emit(.failure(code: error.code))
-            return error
-        }
-        emit(.start)
+        let run = PipelineRun(id: id, start: clock.now, request: request, configuration: configuration)
+        emit(run, .start)
+        return run
+    }
+
+    /// Attempts until a response is final: breaker, transport, redirects, retries.
+    private func exchange(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) -> HTTPResponse {
         while true {
             guard !Task.isCancelled else {
-                throw fail(HTTPError(.cancelled, code: "cancelled", "The request to \(URLRedaction.redact(current.url)) was cancelled."))
+                throw fail(run, HTTPError(.cancelled, code: "cancelled", "The request to \(URLRedaction.redact(run.current.url)) was cancelled."))
             }
-            let host = current.url.host?.lowercased() ?? ""
-            let admission = admit(host)
-            guard admission != .refused else {
-                throw fail(HTTPError(.connect, code: "circuit-open",
-                                     "The circuit for \(host) is open after repeated failures; the request was not sent."))
+            let host = run.current.url.host?.lowercased() ?? ""
+            guard admit(host) != .refused else {
+                throw fail(run, HTTPError(.connect, code: "circuit-open",
+                                          "The circuit for \(host) is open after repeated failures; the request was not sent."))
             }
             let attempt: Result<HTTPResponse, HTTPError>
             do throws(HTTPError) {
-                attempt = .success(try await transport.send(current))
+                attempt = .success(try await transport.send(run.current))
             } catch {
                 attempt = .failure(error)
             }
-            let outcome: RetryStateMachine.Outcome
-            var response: HTTPResponse?
             switch attempt {
             case .failure(let error):
                 record(host, success: false)
-                outcome = .failure(error)
+                try await retryOrThrow(&run, after: .failure(error), error: error)
             case .success(let received):
                 let status = received.head.status
                 record(host, success: status < 500)
-                emit(.response(status: status))
-                switch redirects.decide(status: status, headers: received.head.headers) {
+                emit(run, .response(status: status))
+                switch run.redirects.decide(status: status, headers: received.head.headers) {
                 case .follow(let next):
                     received.body.discard()
-                    emit(.redirect(status: status, location: URLRedaction.forEvents(next.url)))
-                    current = next
-                    continue
+                    emit(run, .redirect(status: status, location: URLRedaction.forEvents(next.url)))
+                    run.current = next
                 case .refuse(let error):
                     received.body.discard()
-                    throw fail(error)
+                    throw fail(run, error)
                 case .deliver:
-                    response = received
-                    outcome = .response(status: status, headers: received.head.headers)
-                }
-            }
-            let now = wallClock()
-            let decision = state.withLock { state in
-                retries.decide(after: outcome, now: now, budget: &state.budget, using: &random)
-            }
-            switch decision {
-            case .stop:
-                if let response { return response }
-                if case .failure(let error) = outcome { throw fail(error) }
-            case .retry(let delay):
-                response?.body.discard()
-                emit(.retry(attempt: retries.attempts, delay: delay, reason: Self.reason(outcome)))
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    throw fail(HTTPError(.cancelled, code: "cancelled", "The request to \(URLRedaction.redact(current.url)) was cancelled while waiting to retry."))
+                    guard try await retry(&run, after: .response(status: status, headers: received.head.headers)) else {
+                        return received
+                    }
+                    received.body.discard()
                 }
             }
         }
+    }
+
+    /// Retries after a failure (sleeping first) or throws it.
+    private func retryOrThrow(_ run: inout PipelineRun<C.Instant>, after outcome: RetryStateMachine.Outcome,
+                              error: HTTPError) async throws(HTTPError) {
+        guard try await retry(&run, after: outcome) else { throw fail(run, error) }
+    }
+
+    /// Asks the retry state machine about an attempt's outcome; when it says retry, emits the
+    /// event and sleeps. Returns whether to send again.
+    private func retry(_ run: inout PipelineRun<C.Instant>, after outcome: RetryStateMachine.Outcome) async throws(HTTPError) -> Bool {
+        let now = wallClock()
+        let decision = state.withLock { state in
+            run.retries.decide(after: outcome, now: now, budget: &state.budget, using: &run.random)
+        }
+        return try await act(on: decision, &run, reason: Self.reason(outcome))
+    }
+
+    /// The same, for a body that failed after its attempt's status was accepted.
+    private func retry(_ run: inout PipelineRun<C.Instant>, afterBodyFailure error: HTTPError) async throws(HTTPError) -> Bool {
+        let now = wallClock()
+        let decision = state.withLock { state in
+            run.retries.decide(afterBodyFailure: error, now: now, budget: &state.budget, using: &run.random)
+        }
+        return try await act(on: decision, &run, reason: error.code)
+    }
+
+    private func act(on decision: RetryStateMachine.Decision, _ run: inout PipelineRun<C.Instant>,
+                     reason: String) async throws(HTTPError) -> Bool {
+        guard case .retry(let delay) = decision else { return false }
+        emit(run, .retry(attempt: run.retries.attempts, delay: delay, reason: reason))
+        do {
+            try await clock.sleep(for: delay)
+        } catch {
+            throw fail(run, HTTPError(.cancelled, code: "cancelled",
+                                      "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry."))
+        }
+        return true
+    }
+
+    private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind) {
+        events?.emit(HTTPEvent(requestID: run.id, method: run.current.method.rawValue, url: run.current.url, kind: kind,
+                               elapsed: run.start.duration(to: clock.now)))
+    }
+
+    private func fail(_ run: PipelineRun<C.Instant>, _ error: HTTPError) -> HTTPError {
+        emit(run, .failure(code: error.code))
+        return error
     }
 
     private func admit(_ host: String) -> CircuitBreakerStateMachine<C.Instant>.Admission {

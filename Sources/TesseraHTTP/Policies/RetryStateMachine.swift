@@ -57,6 +57,14 @@ public struct RetryStateMachine: Sendable {
         return .retry(after: backoff(using: &random))
     }
 
+    /// Re-decides the last attempt when its response body failed after a final status was
+    /// already accepted: the failure replaces that attempt's outcome, so it does not count twice.
+    public mutating func decide(afterBodyFailure error: HTTPError, now: Int64, budget: inout RetryBudget,
+                                using random: inout some RandomNumberGenerator) -> Decision {
+        attempts = max(0, attempts - 1)
+        return decide(after: .failure(error), now: now, budget: &budget, using: &random)
+    }
+
     /// initial × multiplier^(retries so far), capped, then reduced by up to `jitter` of itself.
     private func backoff(using random: inout some RandomNumberGenerator) -> Duration {
         let base = Double(policy.initialBackoff.components.seconds) + Double(policy.initialBackoff.components.attoseconds) / 1e18

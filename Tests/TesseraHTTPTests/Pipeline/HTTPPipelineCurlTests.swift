@@ -25,6 +25,17 @@ struct HTTPPipelineCurlTests {
         #expect(harness.origin.attempts("/small.bin") == 3)
     }
 
+    @Test("a body cut off mid-transfer is fetched again whole")
+    func truncatedBody() async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.truncate(afterBytes: 1_000), path: "/small.bin", attempts: 1...1)
+        let clock = TestClock()
+        let (head, bytes) = try await pipeline(harness, clock).data(harness.request("/small.bin"), upTo: 1 << 20)
+        #expect(head.status == 200 && bytes == TransportHarness.small)
+        #expect(clock.sleeps == [.milliseconds(100)])
+        #expect(harness.origin.attempts("/small.bin") == 2)
+    }
+
     @Test("a relative redirect is followed to the real file")
     func redirect() async throws {
         let harness = try TransportHarness()

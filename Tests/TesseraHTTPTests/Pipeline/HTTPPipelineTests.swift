@@ -111,6 +111,25 @@ struct HTTPPipelineTests {
         #expect(mock.requests.count == 3)
     }
 
+    @Test("data(): a failure mid-body retries the whole request; a body over the limit is not retried")
+    func midBody() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 200, chunks: [[1, 2]], failure: HTTPError(.connectionLost, code: "partial-body", "cut")))
+        mock.stub(url, .ok([1, 2, 3]))
+        let clock = TestClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: clock)
+        let (head, bytes) = try await pipeline.data(HTTPRequest(url: url), upTo: 10)
+        #expect(head.status == 200 && bytes == [1, 2, 3])
+        #expect(clock.sleeps == [.milliseconds(100)])
+        do {
+            _ = try await pipeline.data(HTTPRequest(url: url), upTo: 2)
+            Issue.record("an oversized body was accepted")
+        } catch {
+            #expect(error.code == "body-too-large")
+        }
+        #expect(mock.requests.count == 3)
+    }
+
     @Test("events tell the story with redacted URLs")
     func events() async throws {
         let mock = MockTransport()

@@ -30,6 +30,21 @@ struct RetryStateMachineTests {
                 == .stop(reason: "5 attempts made"))
     }
 
+    @Test("a body failure after an accepted status replaces that attempt's outcome instead of counting twice")
+    mutating func bodyFailure() {
+        var policy = RetryPolicy()
+        policy.jitter = 0
+        var m = machine(policy: policy)
+        let lost = HTTPError(.connectionLost, code: "partial-body", "cut")
+        #expect(m.decide(after: .response(status: 200, headers: [:]), now: 0, budget: &budget, using: &random) == .stop(reason: "status 200 is final"))
+        #expect(m.decide(afterBodyFailure: lost, now: 0, budget: &budget, using: &random) == .retry(after: .milliseconds(200)))
+        #expect(m.attempts == 1)
+        #expect(m.decide(after: .response(status: 200, headers: [:]), now: 0, budget: &budget, using: &random) == .stop(reason: "status 200 is final"))
+        #expect(m.decide(afterBodyFailure: lost, now: 0, budget: &budget, using: &random) == .retry(after: .milliseconds(400)))
+        _ = m.decide(after: .response(status: 200, headers: [:]), now: 0, budget: &budget, using: &random)
+        #expect(m.decide(afterBodyFailure: lost, now: 0, budget: &budget, using: &random) == .stop(reason: "3 attempts made"))
+    }
+
     @Test("jitter keeps every wait within [base × (1 − jitter), base]")
     mutating func jitter() {
         for seed in 1...50 {

@@ -1,0 +1,18 @@
+/// The state of one request as it moves through an `HTTPPipeline`: the hop being sent and the
+/// redirect and retry state machines, shared by every attempt of the request.
+struct PipelineRun<Instant: InstantProtocol>: Sendable {
+    let id: UInt64
+    let start: Instant
+    var current: HTTPRequest
+    var redirects: RedirectStateMachine
+    var retries: RetryStateMachine
+    var random = SystemRandomNumberGenerator()
+
+    init(id: UInt64, start: Instant, request: HTTPRequest, configuration: HTTPPipelineConfiguration) {
+        self.id = id
+        self.start = start
+        current = request
+        redirects = RedirectStateMachine(policy: configuration.redirect, request: request)
+        retries = RetryStateMachine(policy: configuration.retry, request: request)
+    }
+}
