@@ -20,6 +20,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     private let wallClock: @Sendable () -> Int64
     private let events: HTTPEventStream?
     private let state: Lock<State>
+    private let coalescer = RequestCoalescer<String, Collected>()
+
+    /// A collected response, as `data(_:upTo:)` returns it.
+    public typealias Collected = (head: HTTPResponseHead, body: [UInt8])
 
     /// A pipeline over `transport`.
     public init(transport: any HTTPTransport, configuration: HTTPPipelineConfiguration = HTTPPipelineConfiguration(),
@@ -45,7 +49,27 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// middle of the body (connection lost, timeout) retries the whole request under the same
     /// retry policy and budget.
     /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
-    public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> (HTTPResponseHead, [UInt8]) {
+    public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
+        guard let key = coalescingKey(request, limit: limit) else { return try await fetchData(request, upTo: limit) }
+        return try await coalescer.run(key) { () async throws(HTTPError) in try await self.fetchData(request, upTo: limit) }
+    }
+
+    /// How many callers share the in-flight fetch `data(request, upTo: limit)` would join.
+    func coalescedCallers(_ request: HTTPRequest, limit: Int) async -> Int {
+        guard let key = coalescingKey(request, limit: limit) else { return 0 }
+        return await coalescer.waiterCount(for: key)
+    }
+
+    /// The key under which identical GETs share a fetch, or nil when this one must not.
+    private func coalescingKey(_ request: HTTPRequest, limit: Int) -> String? {
+        guard configuration.coalescesIdenticalGETs, request.method == .get, request.body == nil else { return nil }
+        var key = "\(limit) \(request.url.absoluteString)"
+        if let range = request.byteRange { key += " range=\(range.offset)-\(range.lastByte.map(String.init) ?? "")" }
+        for field in request.headers { key += "\n\(field.name.lowercased()):\(field.value)" }
+        return key
+    }
+
+    private func fetchData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
         var run = begin(request)
         while true {
             let response = try await exchange(&run)

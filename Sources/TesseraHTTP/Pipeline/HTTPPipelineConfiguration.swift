@@ -8,6 +8,9 @@ public struct HTTPPipelineConfiguration: Sendable {
     public var redirect = RedirectPolicy()
     /// A per-host circuit breaker, or nil for none.
     public var circuitBreaker: CircuitBreakerPolicy?
+    /// Whether identical in-flight GETs through `data(_:upTo:)` share one fetch. Identical means
+    /// the same URL, headers, byte range and limit.
+    public var coalescesIdenticalGETs = false
 
     /// The defaults: retries and redirects on, no circuit breaker.
     public init() {}
