@@ -27,7 +27,8 @@ public struct CachePolicy: Sendable, Equatable {
     /// Whether a response may be stored (§3): a `GET` whose request and response lack
     /// `no-store`, with a final status the cache understands, a known length within the limit,
     /// and either explicit freshness, a validator, or a heuristically cacheable status. Partial
-    /// (`206`) responses are not stored.
+    /// (`206`) responses are not stored, nor responses to requests with `Authorization` unless
+    /// they carry `private`, `public`, `must-revalidate` or `s-maxage`.
     public func mayStore(method: String, request: HTTPHeaders, status: Int, response: HTTPHeaders) -> Bool {
         guard method == "GET", (200..<600).contains(status), status != 206, status != 304 else { return false }
         let requestControl = CacheControl(headers: request)
@@ -35,6 +36,10 @@ public struct CachePolicy: Sendable, Equatable {
         guard !requestControl.noStore, !responseControl.noStore else { return false }
         if let length = response["Content-Length"].flatMap({ Int64($0) }), length > maximumEntryBytes { return false }
         if response.values("Vary").contains(where: { $0.contains("*") }) { return false }
+        // Authorization-aware (after RFC 9111 §3.5): a response to an authorised request is kept
+        // only when the server marked it as storable for that case.
+        if request["Authorization"] != nil,
+           !["private", "public", "must-revalidate", "s-maxage"].contains(where: responseControl.contains) { return false }
         let explicit = responseControl.seconds("max-age") != nil || response["Expires"] != nil
         let validated = response["ETag"] != nil || response["Last-Modified"] != nil
         return explicit || responseControl.contains("public") || responseControl.noCache

@@ -50,6 +50,54 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// retry policy and budget.
     /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
     public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
+        guard let cache = configuration.cache, request.byteRange == nil else { return try await shared(request, upTo: limit) }
+        let url = request.url.absoluteString
+        guard request.method == .get else {
+            let collected = try await shared(request, upTo: limit)
+            // RFC 9111 §4.4: a successful unsafe method invalidates the target URI.
+            if ![.head, .options, HTTPMethod("TRACE")].contains(request.method), (200..<400).contains(collected.head.status) {
+                cache.invalidate(url)
+            }
+            return collected
+        }
+        let policy = configuration.cachePolicy
+        var conditional = request
+        var stored: CachedResponse?
+        if let entry = cache.lookup(url, requestHeaders: request.headers) {
+            switch policy.reuse(stored: entry.headers, freshness: entry.freshness, request: request.headers, now: wallClock()) {
+            case .fresh:
+                return (HTTPResponseHead(status: entry.status, headers: entry.headers, url: request.url), entry.body)
+            case .revalidate(let validators):
+                conditional.headers.overlay(validators)
+                stored = entry
+            case .bypass:
+                break
+            }
+        }
+        let requestTime = wallClock()
+        var collected = try await shared(conditional, upTo: limit)
+        let responseTime = wallClock()
+        if let entry = stored, collected.head.status == 304 {
+            if CacheValidation.notModified(collected.head.headers, matches: entry.headers) {
+                let headers = CacheValidation.updated(entry.headers, with: collected.head.headers)
+                let freshness = policy.freshness(status: entry.status, response: headers, requestTime: requestTime, responseTime: responseTime)
+                cache.update(url, vary: entry.vary, headers: headers, freshness: freshness)
+                return (HTTPResponseHead(status: entry.status, headers: headers, url: request.url), entry.body)
+            }
+            // A 304 that does not select the stored response: ask again without validators.
+            collected = try await shared(request, upTo: limit)
+        }
+        if policy.mayStore(method: "GET", request: request.headers, status: collected.head.status, response: collected.head.headers) {
+            let freshness = policy.freshness(status: collected.head.status, response: collected.head.headers,
+                                             requestTime: requestTime, responseTime: responseTime)
+            cache.store(url, CachedResponse(status: collected.head.status, headers: collected.head.headers, body: collected.body,
+                                            freshness: freshness, vary: CacheVary(response: collected.head.headers, request: request.headers)))
+        }
+        return collected
+    }
+
+    /// `data` without the cache: through the coalescer when enabled.
+    private func shared(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
         guard let key = coalescingKey(request, limit: limit) else { return try await fetchData(request, upTo: limit) }
         return try await coalescer.run(key) { () async throws(HTTPError) in try await self.fetchData(request, upTo: limit) }
     }

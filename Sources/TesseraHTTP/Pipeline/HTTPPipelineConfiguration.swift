@@ -8,6 +8,10 @@ public struct HTTPPipelineConfiguration: Sendable {
     public var redirect = RedirectPolicy()
     /// A per-host circuit breaker, or nil for none.
     public var circuitBreaker: CircuitBreakerPolicy?
+    /// The response cache `data(_:upTo:)` reads and fills, or nil for none.
+    public var cache: MemoryResponseCache?
+    /// What the cache may store and reuse.
+    public var cachePolicy = CachePolicy()
     /// Whether identical in-flight GETs through `data(_:upTo:)` share one fetch. Identical means
     /// the same URL, headers, byte range and limit.
     public var coalescesIdenticalGETs = false

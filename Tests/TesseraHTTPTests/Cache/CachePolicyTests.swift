@@ -26,6 +26,8 @@ struct CachePolicyTests {
         #expect(!policy.mayStore(method: "GET", request: [:], status: 206, response: fresh))
         #expect(!policy.mayStore(method: "GET", request: [:], status: 200, response: ["Cache-Control": "max-age=60", "Vary": "*"]))
         #expect(!policy.mayStore(method: "GET", request: [:], status: 200, response: ["Cache-Control": "max-age=60", "Content-Length": "\(Int64(1) << 40)"]))
+        #expect(!policy.mayStore(method: "GET", request: ["Authorization": "Bearer t"], status: 200, response: fresh))
+        #expect(policy.mayStore(method: "GET", request: ["Authorization": "Bearer t"], status: 200, response: ["Cache-Control": "max-age=60, private"]))
     }
 
     private func reuse(_ stored: HTTPHeaders, _ request: HTTPHeaders = [:], after seconds: Int64) -> CachePolicy.Reuse {
