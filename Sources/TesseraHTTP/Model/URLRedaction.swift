@@ -20,10 +20,7 @@ package enum URLRedaction {
     /// order, and path segments that look like JWTs (three base64url parts joined by dots,
     /// beginning `eyJ`) replaced by `<jwt>`.
     package static func forEvents(_ url: URL) -> String {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return "<unparseable URL>" }
-        parts.user = nil
-        parts.password = nil
-        parts.fragment = nil
+        guard var parts = withoutCredentials(url) else { return "<unparseable URL>" }
         let query = parts.percentEncodedQuery
         parts.percentEncodedQuery = nil
         let path = parts.percentEncodedPath
@@ -40,6 +37,15 @@ package enum URLRedaction {
             text += "?" + names.joined(separator: "&")
         }
         return text
+    }
+
+    /// The components of `url` without user-info and fragment.
+    package static func withoutCredentials(_ url: URL) -> URLComponents? {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
+        parts.user = nil
+        parts.password = nil
+        parts.fragment = nil
+        return parts
     }
 
     private static func isJWTLike(_ segment: Substring) -> Bool {
