@@ -41,7 +41,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// - Throws: the last transport failure when retries are exhausted or not allowed;
     ///   `circuit-open` when the host's circuit refuses; a redirect refusal; `cancelled`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        var run = begin(request)
+        var run = begin(try await prepare(request))
         return try await exchange(&run)
     }
 
@@ -50,6 +50,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// retry policy and budget.
     /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
     public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
+        let request = try await prepare(request)
         guard let cache = configuration.cache, request.byteRange == nil else { return try await shared(request, upTo: limit) }
         let url = request.url.absoluteString
         guard request.method == .get else {
@@ -129,6 +130,21 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                 guard try await retry(&run, afterBodyFailure: error) else { throw fail(run, error) }
             }
         }
+    }
+
+    /// Runs the interceptors, then adds trace context when configured.
+    private func prepare(_ request: HTTPRequest) async throws(HTTPError) -> HTTPRequest {
+        var request = request
+        for interceptor in configuration.interceptors {
+            try await interceptor.intercept(&request)
+        }
+        if configuration.propagatesTraceContext {
+            var random = SystemRandomNumberGenerator()
+            let parent = request.headers["traceparent"].flatMap { TraceParent(headerValue: $0) }
+            let context = parent?.child(using: &random) ?? TraceParent(using: &random)
+            request.headers.set("traceparent", context.description)
+        }
+        return request
     }
 
     private func begin(_ request: HTTPRequest) -> PipelineRun<C.Instant> {

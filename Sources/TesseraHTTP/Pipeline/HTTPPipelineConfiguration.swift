@@ -8,6 +8,11 @@ public struct HTTPPipelineConfiguration: Sendable {
     public var redirect = RedirectPolicy()
     /// A per-host circuit breaker, or nil for none.
     public var circuitBreaker: CircuitBreakerPolicy?
+    /// Request interceptors, applied in order before the first attempt.
+    public var interceptors: [any HTTPInterceptor] = []
+    /// Whether requests carry W3C trace context: a request with a valid `traceparent` continues
+    /// that trace with a new span ID; one without (or with an invalid one) starts a new trace.
+    public var propagatesTraceContext = false
     /// The response cache `data(_:upTo:)` reads and fills, or nil for none.
     public var cache: MemoryResponseCache?
     /// What the cache may store and reuse.
