@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable {
     public var limits: TransferLimits = TransferLimits()
     /// What the fetch is for.
     public var purpose: RequestPurpose = .general
+    /// Whether the pipeline attaches the client's bearer token. Default anonymous.
+    public var authentication: HTTPAuthentication = .anonymous
 
     /// A GET of `url`.
     public init(url: URL, purpose: RequestPurpose = .general) {

@@ -21,6 +21,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     private let events: HTTPEventStream?
     private let state: Lock<State>
     private let coalescer = RequestCoalescer<String, Collected>()
+    private let auth: AuthRefreshCoordinator?
 
     /// A collected response, as `data(_:upTo:)` returns it.
     public typealias Collected = (head: HTTPResponseHead, body: [UInt8])
@@ -35,6 +36,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         self.wallClock = wallClock
         self.events = events
         self.state = Lock(State(budget: configuration.retryBudget))
+        self.auth = configuration.tokenSource.map { AuthRefreshCoordinator(source: $0) }
     }
 
     /// Sends `request` and returns the final response head with its body to stream.
@@ -88,7 +90,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             // A 304 that does not select the stored response: ask again without validators.
             collected = try await shared(request, upTo: limit)
         }
-        if policy.mayStore(method: "GET", request: request.headers, status: collected.head.status, response: collected.head.headers) {
+        // The token is attached later, per hop; storage must still know the request was authorised.
+        var storageHeaders = request.headers
+        if request.authentication != .anonymous, auth != nil { storageHeaders.set("Authorization", "Bearer") }
+        if policy.mayStore(method: "GET", request: storageHeaders, status: collected.head.status, response: collected.head.headers) {
             let freshness = policy.freshness(status: collected.head.status, response: collected.head.headers,
                                              requestTime: requestTime, responseTime: responseTime)
             cache.store(url, CachedResponse(status: collected.head.status, headers: collected.head.headers, body: collected.body,
@@ -157,8 +162,41 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         return run
     }
 
-    /// Attempts until a response is final: breaker, transport, redirects, retries.
+    /// Attaches the bearer token (the highest-precedence header layer) when the request uses
+    /// authentication.
+    private func authorize(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) {
+        switch run.current.authentication {
+        case .anonymous:
+            return
+        case .optional:
+            guard auth != nil else { return }
+        case .required:
+            guard auth != nil else {
+                throw fail(run, HTTPError(.invalidRequest, code: "missing-token-source",
+                                          "The request to \(URLRedaction.redact(run.current.url)) requires authentication and the client has no token source."))
+            }
+        }
+        guard let auth else { return }
+        let token = try await auth.token()
+        run.token = token
+        run.current.headers.set("Authorization", "Bearer \(token)")
+    }
+
+    /// After a 401, refreshes the token once and says whether to replay.
+    private func replayAfter401(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) -> Bool {
+        guard run.mayReplayAfter401, let auth, let rejected = run.token,
+              run.current.headers["Authorization"] == "Bearer \(rejected)" else { return false }
+        run.mayReplayAfter401 = false
+        let token = try await auth.token(afterRejecting: rejected)
+        run.token = token
+        run.current.headers.set("Authorization", "Bearer \(token)")
+        return true
+    }
+
+    /// Attempts until a response is final: breaker, transport, redirects, retries, one replay
+    /// after a 401 with a refreshed token.
     private func exchange(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) -> HTTPResponse {
+        if run.token == nil { try await authorize(&run) }
         while true {
             guard !Task.isCancelled else {
                 throw fail(run, HTTPError(.cancelled, code: "cancelled", "The request to \(URLRedaction.redact(run.current.url)) was cancelled."))
@@ -191,6 +229,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                     received.body.discard()
                     throw fail(run, error)
                 case .deliver:
+                    if status == 401, try await replayAfter401(&run) {
+                        received.body.discard()
+                        continue
+                    }
                     guard try await retry(&run, after: .response(status: status, headers: received.head.headers)) else {
                         return received
                     }

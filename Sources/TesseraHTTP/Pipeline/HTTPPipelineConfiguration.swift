@@ -8,6 +8,8 @@ public struct HTTPPipelineConfiguration: Sendable {
     public var redirect = RedirectPolicy()
     /// A per-host circuit breaker, or nil for none.
     public var circuitBreaker: CircuitBreakerPolicy?
+    /// Where bearer tokens come from for requests that use authentication, or nil for none.
+    public var tokenSource: (any TokenSource)?
     /// Request interceptors, applied in order before the first attempt.
     public var interceptors: [any HTTPInterceptor] = []
     /// Whether requests carry W3C trace context: a request with a valid `traceparent` continues

@@ -7,6 +7,10 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
     var redirects: RedirectStateMachine
     var retries: RetryStateMachine
     var random = SystemRandomNumberGenerator()
+    /// The bearer token the current hop carries, if any.
+    var token: String?
+    /// Whether the one replay after a 401 is still available.
+    var mayReplayAfter401: Bool
 
     init(id: UInt64, start: Instant, request: HTTPRequest, configuration: HTTPPipelineConfiguration) {
         self.id = id
@@ -14,5 +18,6 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
         current = request
         redirects = RedirectStateMachine(policy: configuration.redirect, request: request)
         retries = RetryStateMachine(policy: configuration.retry, request: request)
+        mayReplayAfter401 = request.authentication.refreshesOn401
     }
 }
