@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable {
     public var limits: TransferLimits = TransferLimits()
     /// What the fetch is for.
     public var purpose: RequestPurpose = .general
+    /// A tag for `HTTPPipeline.cancel(tag:)`, grouping requests that are cancelled together.
+    public var cancellationTag: String?
     /// Whether the pipeline attaches the client's bearer token. Default anonymous.
     public var authentication: HTTPAuthentication = .anonymous
 

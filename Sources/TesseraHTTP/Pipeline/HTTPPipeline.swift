@@ -12,6 +12,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         var budget: RetryBudget
         var breakers: [String: CircuitBreakerStateMachine<C.Instant>] = [:]
         var nextRequestID: UInt64 = 0
+        var inFlight: [UInt64: (tag: String?, cancel: @Sendable () -> Void)] = [:]
     }
 
     private let transport: any HTTPTransport
@@ -43,8 +44,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// - Throws: the last transport failure when retries are exhausted or not allowed;
     ///   `circuit-open` when the host's circuit refuses; a redirect refusal; `cancelled`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        var run = begin(try await prepare(request))
-        return try await exchange(&run)
+        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
+            var run = self.begin(try await self.prepare(request))
+            return try await self.exchange(&run)
+        }
     }
 
     /// Sends `request` and collects its body, up to `limit` bytes. A retryable failure in the
@@ -52,7 +55,38 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// retry policy and budget.
     /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
     public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
-        let request = try await prepare(request)
+        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
+            try await self.cachedData(try await self.prepare(request), upTo: limit)
+        }
+    }
+
+    /// Cancels every request in flight (up to its response head for `send`, through its body for
+    /// `data`); each throws `cancelled`.
+    public func cancelAll() {
+        for entry in state.withLock({ Array($0.inFlight.values) }) { entry.cancel() }
+    }
+
+    /// Cancels every request in flight whose `cancellationTag` is `tag`.
+    public func cancel(tag: String) {
+        for entry in state.withLock({ $0.inFlight.values.filter { $0.tag == tag } }) { entry.cancel() }
+    }
+
+    /// Runs `work` in a task the pipeline can cancel by tag, forwarding the caller's cancellation.
+    private func cancellable<T: Sendable>(_ tag: String?, _ work: @escaping @Sendable () async throws(HTTPError) -> T) async throws(HTTPError) -> T {
+        let task = Task { () async -> Result<T, HTTPError> in
+            do throws(HTTPError) { return .success(try await work()) } catch { return .failure(error) }
+        }
+        let cancel: @Sendable () -> Void = { task.cancel() }
+        let key = state.withLock { state -> UInt64 in
+            state.nextRequestID += 1
+            state.inFlight[state.nextRequestID] = (tag, cancel)
+            return state.nextRequestID
+        }
+        defer { state.withLock { _ = $0.inFlight.removeValue(forKey: key) } }
+        return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
+    }
+
+    private func cachedData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
         guard let cache = configuration.cache, request.byteRange == nil else { return try await shared(request, upTo: limit) }
         let url = request.url.absoluteString
         guard request.method == .get else {
