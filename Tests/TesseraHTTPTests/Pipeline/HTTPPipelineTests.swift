@@ -42,6 +42,22 @@ struct HTTPPipelineTests {
         #expect(clock.sleeps == [.seconds(7), .seconds(30)])
     }
 
+    @Test("hostile Retry-After values fall back to the backoff or are clamped, never a hang")
+    func hostileRetryAfter() async throws {
+        let mock = MockTransport()
+        for value in ["-5", "soon", "99999999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT"] {
+            mock.stub(url, .response(status: 503, headers: ["Retry-After": value], chunks: []))
+        }
+        mock.stub(url, .ok([1]))
+        let clock = TestClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration {
+            $0.retry.maximumAttempts = 5
+            $0.retry.maximumRetryAfter = .seconds(30)
+        }, clock: clock)
+        #expect(try await pipeline.send(HTTPRequest(url: url)).head.status == 200)
+        #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .seconds(30)])
+    }
+
     @Test("unsafe methods are not retried without an Idempotency-Key; transport failures are retried for GET")
     func idempotency() async throws {
         let mock = MockTransport()
@@ -82,6 +98,34 @@ struct HTTPPipelineTests {
             #expect(error.category == .protocol)
         }
         #expect(downgrade.requests.count == 1)
+    }
+
+    @Test("endless redirects end in a typed error: loops are detected, chains stop at the hop limit")
+    func endlessRedirects() async throws {
+        let mock = MockTransport()
+        let other = URL(string: "https://cdn.example/b")!
+        mock.stub(url, .response(status: 302, headers: ["Location": other.absoluteString], chunks: []))
+        mock.stub(other, .response(status: 302, headers: ["Location": url.absoluteString], chunks: []))
+        do {
+            _ = try await HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock()).send(HTTPRequest(url: url))
+            Issue.record("a redirect loop was followed forever")
+        } catch {
+            #expect(error.category == .protocol)
+        }
+        #expect(mock.requests.count == 2)
+
+        let chain = MockTransport(unstubbed: .status(404))
+        for n in 0..<10 {
+            chain.stub(URL(string: "https://cdn.example/\(n)")!, .response(status: 307, headers: ["Location": "/\(n + 1)"], chunks: []))
+        }
+        do {
+            _ = try await HTTPPipeline(transport: chain, configuration: configuration(), clock: TestClock())
+                .send(HTTPRequest(url: URL(string: "https://cdn.example/0")!))
+            Issue.record("the hop limit was not enforced")
+        } catch {
+            #expect(error.code == "too-many-redirects")
+        }
+        #expect(chain.requests.count == 6)
     }
 
     @Test("an open circuit refuses without sending; after the cool-down one probe goes")
