@@ -3,7 +3,10 @@ extension PlaylistWriter {
     func writeMedia(_ playlist: MediaPlaylist, into lines: inout LineBuffer) {
         writeCommon(version: playlist.version, independent: playlist.hasIndependentSegments, start: playlist.start,
                     defines: playlist.defines, into: &lines)
-        if let target = playlist.targetDuration { lines.append("#EXT-X-TARGETDURATION:\(target)") }
+        // EXT-X-TARGETDURATION is what a media playlist must have, and without any media tag or
+        // segment the text would read back as a multivariant playlist. A missing or invalid
+        // target is therefore written with an empty value, which reads back as missing again.
+        lines.append("#EXT-X-TARGETDURATION:" + (playlist.targetDuration.map { "\($0)" } ?? ""))
         if playlist.mediaSequence != 0 { lines.append("#EXT-X-MEDIA-SEQUENCE:\(playlist.mediaSequence)") }
         if playlist.discontinuitySequence != 0 { lines.append("#EXT-X-DISCONTINUITY-SEQUENCE:\(playlist.discontinuitySequence)") }
         if let type = playlist.playlistType { lines.append("#EXT-X-PLAYLIST-TYPE:\(type)") }

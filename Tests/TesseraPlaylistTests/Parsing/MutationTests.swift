@@ -9,7 +9,7 @@ import TesseraTestSupport
 struct MutationTests {
     static let seeds = PlaylistWriterTests.corpus
 
-    @Test("every seeded mutation parses or throws a typed error, and what parses also writes and re-parses",
+    @Test("every seeded mutation parses or throws a typed error, and what parses writes and re-parses to an equal model",
           arguments: seeds.map(\.0))
     func mutations(name: String) throws {
         let original = Array(try #require(Self.seeds.first { $0.0 == name }?.1).utf8)
@@ -17,13 +17,19 @@ struct MutationTests {
         var parsed = 0
         for round in 0..<150 {
             let mutated = Self.mutate(original, round: round, using: &generator)
-            do {
-                let result = try PlaylistParser().parse(mutated)
-                parsed += 1
-                let written = PlaylistWriter().write(result.playlist)
-                _ = try? PlaylistParser().parse(Array(written.utf8))
+            let result: ParsedPlaylist
+            do throws(PlaylistError) {
+                result = try PlaylistParser().parse(mutated)
             } catch {
                 #expect(!error.message.isEmpty)
+                continue
+            }
+            parsed += 1
+            let written = Array(PlaylistWriter().write(result.playlist).utf8)
+            do throws(PlaylistError) {
+                #expect(try PlaylistParser().parse(written).playlist == result.playlist, "\(name) round \(round)")
+            } catch {
+                Issue.record("\(name) round \(round): the written text was rejected: \(error.message)")
             }
         }
         #expect(parsed > 0)
