@@ -51,6 +51,12 @@ public enum FixtureStore {
         }
     }
 
+    /// The manifest paths of every fixture playlist (`.m3u8`), in manifest order.
+    /// - Throws: `PinError` when the manifest is missing or malformed.
+    public static func playlistPaths() throws -> [String] {
+        try entries().map(\.path).filter { $0.hasSuffix(".m3u8") }
+    }
+
     /// The bytes of `path`, after checking size and SHA-256 against the manifest.
     /// - Throws: `PinError` when the file is missing, unpinned, or differs from its pin.
     public static func bytes(_ path: String) throws -> [UInt8] {

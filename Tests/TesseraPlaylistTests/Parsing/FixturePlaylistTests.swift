@@ -5,7 +5,16 @@ import TesseraTestSupport
 
 @Suite("Fixture playlists")
 struct FixturePlaylistTests {
-    static let playlists = (try? FixtureStore.entries().map(\.path).filter { $0.hasSuffix(".m3u8") }) ?? []
+    /// Test arguments cannot throw, so a broken manifest gives an empty list here;
+    /// `everyFixtureIsListed` turns that into a failure instead of zero silent cases.
+    static let playlists = (try? FixtureStore.playlistPaths()) ?? []
+
+    @Test("the argument list holds every fixture playlist of the manifest")
+    func everyFixtureIsListed() throws {
+        let expected = try FixtureStore.playlistPaths()
+        #expect(!expected.isEmpty)
+        #expect(Self.playlists == expected)
+    }
 
     @Test("every fixture playlist parses without an error diagnostic", arguments: playlists)
     func parses(path: String) throws {

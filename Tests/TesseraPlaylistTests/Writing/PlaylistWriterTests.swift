@@ -8,12 +8,15 @@ struct PlaylistWriterTests {
     /// Every playlist the tests know: fixtures, the fuzz corpus, and the tag tests' inline texts.
     static let corpus: [(String, String)] = {
         var out: [(String, String)] = []
-        for path in (try? FixtureStore.entries().map(\.path).filter { $0.hasSuffix(".m3u8") }) ?? [] {
+        // Arguments cannot throw: an unreadable input is left out here, and `corpusIsComplete`
+        // fails when anything is missing.
+        for path in (try? FixtureStore.playlistPaths()) ?? [] {
             if let bytes = try? FixtureStore.bytes(path) { out.append((path, String(decoding: bytes, as: UTF8.self))) }
         }
         for url in FuzzInputs.files("FuzzPlaylistParser") {
             if let data = try? Data(contentsOf: url) { out.append((url.lastPathComponent, String(decoding: data, as: UTF8.self))) }
         }
+        out.append(("media with an invalid target and nothing else", "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:x\n"))
         out.append(("low-latency", LowLatencyTagTests.live))
         out.append(("multivariant", MultivariantTagTests.text))
         out.append(("keys and maps", """
@@ -43,6 +46,16 @@ struct PlaylistWriterTests {
         """))
         return out
     }()
+
+    @Test("the round-trip corpus holds every fixture playlist and every fuzz corpus file")
+    func corpusIsComplete() throws {
+        let names = Set(Self.corpus.map(\.0))
+        let fixtures = try FixtureStore.playlistPaths()
+        let fuzzInputs = FuzzInputs.files("FuzzPlaylistParser").map(\.lastPathComponent)
+        #expect(!fixtures.isEmpty && !fuzzInputs.isEmpty)
+        #expect(fixtures.filter { !names.contains($0) } == [])
+        #expect(fuzzInputs.filter { !names.contains($0) } == [])
+    }
 
     @Test("parse → write → parse gives an equal model", arguments: corpus.map(\.0))
     func roundTrip(name: String) throws {
