@@ -49,14 +49,18 @@ public struct BodyItemSequence<Decoder: IncrementalBodyDecoder>: AsyncSequence, 
 
     /// A bounded-lossy view for consumers that only want the latest items: a task drains the
     /// body at once and keeps the newest `capacity` undelivered items, dropping older ones. The
-    /// stream ends at the end of the body or on its first error (which is not reported).
-    public func latest(capacity: Int) -> AsyncStream<Decoder.Item> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Decoder.Item.self,
-                                                            bufferingPolicy: .bufferingNewest(Swift.max(1, capacity)))
+    /// stream ends at the end of the body, or with the body's error after the items before it.
+    public func latest(capacity: Int) -> AsyncThrowingStream<Decoder.Item, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Decoder.Item.self, throwing: (any Error).self,
+                                                                    bufferingPolicy: .bufferingNewest(Swift.max(1, capacity)))
         let task = Task {
             var iterator = makeAsyncIterator()
-            while let event = try? await iterator.next() { continuation.yield(event) }
-            continuation.finish()
+            do throws(HTTPError) {
+                while let item = try await iterator.next() { continuation.yield(item) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream

@@ -39,10 +39,25 @@ struct BodyItemSequenceTests {
         let chunks = (1...10).map { "data: \($0)\n\n" }
         let stream = ServerSentEventSequence(body: try await body(chunks), decoder: ServerSentEventDecoder()).latest(capacity: 2)
         var data: [String] = []
-        for await event in stream { data.append(event.data) }
+        for try await event in stream { data.append(event.data) }
         #expect(data.last == "10")
         #expect(data.count >= 2 && data.count <= 10)
         #expect(data == data.sorted { Int($0)! < Int($1)! })
+    }
+
+    @Test("latest(capacity:) ends with the body's error instead of hiding it")
+    func latestFailure() async throws {
+        let body = try await body(["data: a\n\n"], failure: HTTPError(.connectionLost, code: "partial-body", "cut"))
+        var data: [String] = []
+        do {
+            for try await event in ServerSentEventSequence(body: body, decoder: ServerSentEventDecoder()).latest(capacity: 4) {
+                data.append(event.data)
+            }
+            Issue.record("the failure was hidden")
+        } catch {
+            #expect((error as? HTTPError)?.code == "partial-body")
+        }
+        #expect(data == ["a"])
     }
 
     @Test("NDJSON records stream the same way, the last one without a newline included")
