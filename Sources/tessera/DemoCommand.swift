@@ -44,6 +44,8 @@ struct DemoCommand: Sendable {
         defer { transport.shutdown() }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-demo-\(UUID().uuidString)")
         try wrap { () throws(any Error) in try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
+        // Best-effort cleanup of our own temporary folder; a failure leaves only that folder behind
+        // and must not replace the demo's result.
         defer { if !keepOutput { try? FileManager.default.removeItem(at: output) } }
 
         Terminal.line("origin: libmicrohttpd serving \(folder.url.path) at \(server.baseURL.absoluteString)")

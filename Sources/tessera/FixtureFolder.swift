@@ -27,9 +27,14 @@ struct FixtureFolder {
         }) else {
             throw Problem(message: "no Fixtures/manifest.json found (looked in \(candidates.map(\.path).joined(separator: ", "))); pass --fixtures <folder>")
         }
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path) else {
             throw Problem(message: "\(folder.path)/manifest.json cannot be read")
+        }
+        let manifest: Manifest
+        do {
+            manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            throw Problem(message: "\(folder.path)/manifest.json is malformed: \(error)")
         }
         url = folder
         pins = Dictionary(manifest.files.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })

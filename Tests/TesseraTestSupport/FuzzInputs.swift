@@ -12,6 +12,7 @@ public enum FuzzInputs {
     public static func files(_ target: String) -> [URL] {
         ["corpus", "crashes"].flatMap { kind -> [URL] in
             let folder = root.appendingPathComponent(kind).appendingPathComponent(target)
+            // A target may have no crash folder yet; replay tests assert their corpus is not empty.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
         }

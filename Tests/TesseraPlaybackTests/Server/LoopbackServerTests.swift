@@ -9,7 +9,7 @@ struct LoopbackServerTests {
     static let payload = TemporaryDirectory.pattern(count: 1000, seed: 9)
 
     /// A served tree: `/data.bin` (1000 bytes), `/index.m3u8`, and symlinks pointing outside.
-    final class Tree: @unchecked Sendable {
+    final class Tree: Sendable {
         let directory: TemporaryDirectory
         let outside: TemporaryDirectory
         let server: LoopbackServer

@@ -5,7 +5,7 @@ import TesseraPlayback
 import TesseraTestSupport
 
 /// Parks every request and hands the handles to the test.
-final class ParkingResponder: HTTPResponder, @unchecked Sendable {
+final class ParkingResponder: HTTPResponder, Sendable {
     let parked = AsyncStream<ParkedRequest>.makeStream(bufferingPolicy: .bufferingNewest(16))
     let expiry: Duration
 

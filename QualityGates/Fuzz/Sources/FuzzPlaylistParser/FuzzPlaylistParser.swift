@@ -9,8 +9,11 @@ public func fuzzPlaylistParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     limits.maximumElements = 10_000
     let parser = PlaylistParser(limits: limits)
     let context = ParseContext(importableVariables: ["a": "1", "b": "{$a}"])
+    // A typed rejection is a correct outcome for arbitrary bytes; only a crash or hang is a bug.
     guard let parsed = try? parser.parse(bytes, context: context) else { return 0 }
     let written = PlaylistWriter().write(parsed.playlist)
+    // Re-parsing the written text exercises the writer and parser together; the equality of the
+    // two models is asserted by the round-trip and mutation tests, which replay this corpus.
     _ = try? parser.parse(Array(written.utf8), context: context)
     return 0
 }
