@@ -12,6 +12,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         var budget: RetryBudget
         var breakers: [String: CircuitBreakerStateMachine<C.Instant>] = [:]
         var nextRequestID: UInt64 = 0
+        var nextInFlightKey: UInt64 = 0
         var inFlight: [UInt64: (tag: String?, cancel: @Sendable () -> Void)] = [:]
     }
 
@@ -78,9 +79,9 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         }
         let cancel: @Sendable () -> Void = { task.cancel() }
         let key = state.withLock { state -> UInt64 in
-            state.nextRequestID += 1
-            state.inFlight[state.nextRequestID] = (tag, cancel)
-            return state.nextRequestID
+            state.nextInFlightKey += 1
+            state.inFlight[state.nextInFlightKey] = (tag, cancel)
+            return state.nextInFlightKey
         }
         defer { state.withLock { _ = $0.inFlight.removeValue(forKey: key) } }
         return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
@@ -249,7 +250,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             switch attempt {
             case .failure(let error):
                 record(host, success: false)
-                try await retryOrThrow(&run, after: .failure(error), error: error)
+                guard try await retry(&run, after: .failure(error)) else { throw fail(run, error) }
             case .success(let received):
                 let status = received.head.status
                 record(host, success: status < 500)
@@ -274,12 +275,6 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                 }
             }
         }
-    }
-
-    /// Retries after a failure (sleeping first) or throws it.
-    private func retryOrThrow(_ run: inout PipelineRun<C.Instant>, after outcome: RetryStateMachine.Outcome,
-                              error: HTTPError) async throws(HTTPError) {
-        guard try await retry(&run, after: outcome) else { throw fail(run, error) }
     }
 
     /// Asks the retry state machine about an attempt's outcome; when it says retry, emits the
