@@ -63,7 +63,7 @@ public final class MockTransport: HTTPTransport {
         case nil:
             guard case .status(let status) = unstubbed else {
                 throw HTTPError(.invalidRequest, code: "unstubbed-route",
-                                "MockTransport has no stub for \(request.method.rawValue) \(request.url.absoluteString); add one with stub(_:_:).")
+                                "MockTransport has no stub for \(request.method.rawValue) \(URLRedaction.forEvents(request.url)); add one with stub(_:_:).")
             }
             return Self.response(status: status, headers: HTTPHeaders(), chunks: [], failure: nil, url: request.url)
         case .failure(let error):
