@@ -1,3 +1,4 @@
+import TesseraHTTP
 import TesseraMedia
 
 /// One segment's path from network bytes to the staging file: optional AES-128 decryption, the
@@ -65,7 +66,7 @@ struct SegmentWriter {
         }
         let failure = bytes.withUnsafeBytes { raw -> HLSError? in
             hasher.update(raw)
-            do throws(HLSError) { try staging.append(raw) } catch { return error }
+            do throws(HTTPError) { try staging.append(raw) } catch { return HLSError(destination: error) }
             return nil
         }
         if let failure { throw failure }

@@ -37,7 +37,10 @@ public struct SingleFileDownload: Sendable {
     ///   `http-status`, `invalid-playlist`, `multivariant-playlist`, `unsupported`, `bad-key`,
     ///   `decrypt-failed`, `malformed-media`, `cancelled`.
     public func run(progress: @Sendable (DownloadProgress) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
-        let staging = try StagingFile(destination: destination, policy: options.overwrite)
+        let staging: StagingFile
+        do { staging = try StagingFile(destination: destination, policy: options.overwrite) } catch {
+            throw HLSError(destination: error)
+        }
         let (playlist, baseURL) = try await PlaylistLoader(transport: transport).loadMediaPlaylist(playlistURL)
         let plan = try TransportStreamPlan(playlist: playlist, baseURL: baseURL)
         let fetcher = ResourceFetcher(transport: transport)
@@ -74,7 +77,7 @@ public struct SingleFileDownload: Sendable {
             progress(DownloadProgress(resourcesDone: segment.index + 1, resourceCount: plan.segments.count,
                                       bytesWritten: written))
         }
-        try staging.commit()
+        do { try staging.commit() } catch { throw HLSError(destination: error) }
         return DownloadReport(destination: destination, segmentCount: plan.segments.count, byteCount: written,
                               sha256: hasher.finalize())
     }

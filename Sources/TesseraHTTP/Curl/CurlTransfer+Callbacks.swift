@@ -76,7 +76,34 @@ extension CurlTransfer {
         var effective: UnsafePointer<CChar>?
         _ = ccurl_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        return .success(HTTPResponseHead(status: status, headers: headers, url: url, servedRange: served))
+        return .success(HTTPResponseHead(status: status, headers: headers, url: url, servedRange: served,
+                                         httpVersion: httpVersion, timings: timings))
+    }
+
+    /// The version curl negotiated, as `1.1`, `2`, …
+    private var httpVersion: String {
+        var version = 0
+        _ = ccurl_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): return "1.0"
+        case Int(CURL_HTTP_VERSION_1_1): return "1.1"
+        case Int(CURL_HTTP_VERSION_2_0): return "2"
+        case Int(CURL_HTTP_VERSION_3): return "3"
+        default: return ""
+        }
+    }
+
+    /// curl's phase timings so far.
+    private var timings: TransferTimings {
+        func micros(_ info: CURLINFO) -> Int64 {
+            var value: curl_off_t = 0
+            _ = ccurl_getinfo_off(handle, info, &value)
+            return Int64(value)
+        }
+        return TransferTimings(dnsLookup: micros(CURLINFO_NAMELOOKUP_TIME_T), connect: micros(CURLINFO_CONNECT_TIME_T),
+                               tlsHandshake: micros(CURLINFO_APPCONNECT_TIME_T),
+                               requestStart: micros(CURLINFO_PRETRANSFER_TIME_T),
+                               firstByte: micros(CURLINFO_STARTTRANSFER_TIME_T))
     }
 
     func deliverHead(_ result: Result<HTTPResponseHead, HTTPError>) {

@@ -33,6 +33,10 @@ final class CurlTransfer: @unchecked Sendable {
     var loop: LoopState
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The file a `.file` body streams from, and its size; read on the loop thread only.
+    let upload: (descriptor: Int32, size: Int64)?
+    /// The next offset the read callback reads from `upload`.
+    var uploadOffset: Int64 = 0
 
     init(request: HTTPRequest, engine: CurlEngine) throws(HTTPError) {
         self.request = request
@@ -42,7 +46,13 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPError(.invalidRequest, code: "unsupported-scheme",
                             "Only http and https URLs are fetched; refused \(redactedURL).")
         }
+        if case .file(let file)? = request.body {
+            upload = try Self.openUpload(file)
+        } else {
+            upload = nil
+        }
         guard let handle = curl_easy_init() else {
+            if let upload { close(upload.descriptor) }
             throw HTTPError(.internal, code: "curl-init", "libcurl could not create a handle for \(redactedURL).")
         }
         self.handle = handle
@@ -54,6 +64,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     deinit {
         curl_easy_cleanup(handle)
+        if let upload { close(upload.descriptor) }
         if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
@@ -95,15 +106,34 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if request.method == .head {
             _ = ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
-        } else if request.method != .get {
-            _ = ccurl_setopt_str(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
         }
-        if let body = request.body {
+        switch request.body {
+        case .bytes(let body)?:
             _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
             body.withUnsafeBytes { raw in
                 // COPYPOSTFIELDS copies the bytes now; nothing must outlive this call.
                 _ = ccurl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
             }
+        case .file?:
+            if let upload {
+                _ = ccurl_setopt_long(handle, CURLOPT_POST, 1)
+                _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int(upload.size))
+                _ = ccurl_setopt_data_cb(handle, CURLOPT_READFUNCTION, curlReadCallback)
+                _ = ccurl_setopt_ptr(handle, CURLOPT_READDATA, me)
+                _ = ccurl_setopt_seek_cb(handle, curlSeekCallback)
+                _ = ccurl_setopt_ptr(handle, CURLOPT_SEEKDATA, me)
+            }
+        case nil:
+            break
+        }
+        if request.method != .get, request.method != .head {
+            _ = ccurl_setopt_str(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        }
+        if let pins = engine.configuration.pins.curlOption(for: request.url.host ?? "") {
+            _ = ccurl_setopt_str(handle, CURLOPT_PINNEDPUBLICKEY, pins)
+        }
+        if let bundle = engine.configuration.certificateAuthorities {
+            _ = ccurl_setopt_str(handle, CURLOPT_CAINFO, bundle.path)
         }
         for field in request.headers {
             headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")
@@ -112,6 +142,21 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = curl_slist_append(headerList, "Expect:")
         }
         if let headerList { _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// Opens a file body for reading.
+    /// - Throws: `file` (`upload-unreadable`) when it cannot be opened or is not a regular file.
+    private static func openUpload(_ file: URL) throws(HTTPError) -> (descriptor: Int32, size: Int64) {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw HTTPError(.file, code: "upload-unreadable", "Cannot read the upload \(file.path): \(String(cString: strerror(errno))).")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw HTTPError(.file, code: "upload-unreadable", "The upload \(file.path) is not a regular file.")
+        }
+        return (descriptor, Int64(info.st_size))
     }
 
     /// The text curl left in the error buffer.
@@ -127,6 +172,27 @@ final class CurlTransfer: @unchecked Sendable {
 let curlBodyCallback: ccurl_data_cb = { pointer, size, count, userData in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
     return transfer.onBody(UnsafeRawBufferPointer(start: pointer, count: size * count))
+}
+
+/// curl's read callback for a file body: reads the next bytes at the transfer's offset.
+let curlReadCallback: ccurl_data_cb = { pointer, size, count, userData in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
+    guard let upload = transfer.upload, let pointer else { return Int(CURL_READFUNC_ABORT) }
+    while true {
+        let n = pread(upload.descriptor, pointer, size * count, off_t(transfer.uploadOffset))
+        if n < 0, errno == EINTR { continue }
+        guard n >= 0 else { return Int(CURL_READFUNC_ABORT) }
+        transfer.uploadOffset += Int64(n)
+        return n
+    }
+}
+
+/// curl's seek callback for a file body: curl rewinds when it must send the body again.
+let curlSeekCallback: ccurl_seek_cb = { userData, offset, origin in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
+    guard origin == SEEK_SET, offset >= 0 else { return CURL_SEEKFUNC_CANTSEEK }
+    transfer.uploadOffset = Int64(offset)
+    return CURL_SEEKFUNC_OK
 }
 
 /// curl's header callback: one complete line per call, status line and final empty line included.

@@ -24,6 +24,12 @@ public final class CurlTransport: HTTPTransport {
         public var maximumConnectionsPerHost = 8
         /// Concurrent connections in all. Default 64.
         public var maximumConnections = 64
+        /// A PEM file of certificate authorities to trust instead of the system's, or nil for the
+        /// system store.
+        public var certificateAuthorities: URL?
+        /// Public-key pins: a pinned host's chain must present one of its SPKI SHA-256 digests,
+        /// checked on every connection (each redirect hop is checked against its own host).
+        public var pins = PublicKeyPins()
         /// The defaults.
         public init() {}
     }

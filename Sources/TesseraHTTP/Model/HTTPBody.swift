@@ -35,6 +35,9 @@ public final class HTTPBody: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
 
+    /// The next chunk, or nil at the end.
+    func nextChunk() async throws(HTTPError) -> [UInt8]? { try await source.nextChunk() }
+
     /// Reads the whole body into memory, failing once it passes `limit` bytes.
     /// - Throws: `too-large` past the limit; transfer failures as they come.
     /// - Complexity: O(n).

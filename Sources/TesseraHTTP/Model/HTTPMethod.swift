@@ -18,4 +18,6 @@ public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
     public static let delete = HTTPMethod("DELETE")
     /// OPTIONS.
     public static let options = HTTPMethod("OPTIONS")
+    /// PATCH.
+    public static let patch = HTTPMethod("PATCH")
 }

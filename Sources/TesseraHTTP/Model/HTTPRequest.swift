@@ -9,7 +9,7 @@ public struct HTTPRequest: Sendable {
     /// Header fields sent as given (the transport adds none but `Range`).
     public var headers: HTTPHeaders = HTTPHeaders()
     /// A request body, sent with its length.
-    public var body: [UInt8]? = nil
+    public var body: HTTPRequestBody? = nil
     /// A single byte range to fetch. Default the whole resource.
     public var byteRange: ByteRange? = nil
     /// What to do when the server ignores `byteRange`.

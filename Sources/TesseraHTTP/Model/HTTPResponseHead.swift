@@ -20,13 +20,20 @@ public struct HTTPResponseHead: Sendable {
     public let url: URL
     /// Which bytes the body holds.
     public let servedRange: ServedRange
+    /// The HTTP version that answered: `1.0`, `1.1`, `2` or `3` (empty when unknown).
+    public let httpVersion: String
+    /// When each phase of the exchange ended.
+    public let timings: TransferTimings
 
     /// Creates a head (transports and test doubles).
-    public init(status: Int, headers: HTTPHeaders, url: URL, servedRange: ServedRange = .whole) {
+    public init(status: Int, headers: HTTPHeaders, url: URL, servedRange: ServedRange = .whole,
+                httpVersion: String = "", timings: TransferTimings = TransferTimings()) {
         self.status = status
         self.headers = headers
         self.url = url
         self.servedRange = servedRange
+        self.httpVersion = httpVersion
+        self.timings = timings
     }
 
     /// True for 2xx statuses.

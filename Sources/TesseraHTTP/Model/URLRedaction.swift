@@ -48,6 +48,9 @@ package enum URLRedaction {
         return parts
     }
 
+    /// Whether `text` looks like a JWT (three base64url parts joined by dots, beginning `eyJ`).
+    package static func looksLikeJWT(_ text: String) -> Bool { isJWTLike(Substring(text)) }
+
     private static func isJWTLike(_ segment: Substring) -> Bool {
         let pieces = segment.split(separator: ".", omittingEmptySubsequences: false)
         guard pieces.count == 3, segment.hasPrefix("eyJ"), pieces[0].count >= 8, pieces[1].count >= 8 else { return false }

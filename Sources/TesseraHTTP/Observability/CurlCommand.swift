@@ -28,9 +28,14 @@ public struct CurlCommand: Sendable {
         for field in request.headers {
             words += ["-H", Self.quote("\(field.name): \(reveal.contains(.headerValues) ? field.value : "<redacted>")")]
         }
-        if let body = request.body {
+        switch request.body {
+        case .bytes(let body)?:
             let shown = reveal.contains(.body) ? String(decoding: body, as: UTF8.self) : "<\(body.count) bytes omitted>"
             words += ["--data-binary", Self.quote(shown)]
+        case .file(let file)?:
+            words += ["--data-binary", Self.quote(reveal.contains(.body) ? "@" + file.path : "<file omitted>")]
+        case nil:
+            break
         }
         text = words.joined(separator: " ")
     }

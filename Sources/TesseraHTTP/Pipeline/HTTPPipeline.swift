@@ -72,8 +72,20 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         for entry in state.withLock({ $0.inFlight.values.filter { $0.tag == tag } }) { entry.cancel() }
     }
 
+    /// Sends `request` and hands each final response to `consume`, which reads its body. When
+    /// the body fails in a retryable way (connection lost, timeout), the whole request is sent
+    /// again under the same retry policy and budget and `consume` starts over with the new
+    /// response; other errors `consume` throws end the request.
+    /// - Throws: as `send`, plus what `consume` throws.
+    public func deliver<T: Sendable>(_ request: HTTPRequest,
+                                     _ consume: @escaping @Sendable (HTTPResponse) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
+        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
+            try await self.consumeWithRetries(try await self.prepare(request), consume)
+        }
+    }
+
     /// Runs `work` in a task the pipeline can cancel by tag, forwarding the caller's cancellation.
-    private func cancellable<T: Sendable>(_ tag: String?, _ work: @escaping @Sendable () async throws(HTTPError) -> T) async throws(HTTPError) -> T {
+    func cancellable<T: Sendable>(_ tag: String?, _ work: @escaping @Sendable () async throws(HTTPError) -> T) async throws(HTTPError) -> T {
         let task = Task { () async -> Result<T, HTTPError> in
             do throws(HTTPError) { return .success(try await work()) } catch { return .failure(error) }
         }
@@ -159,14 +171,23 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     }
 
     private func fetchData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
+        try await consumeWithRetries(request) { response throws(HTTPError) in
+            (response.head, try await response.body.collect(upTo: limit))
+        }
+    }
+
+    private func consumeWithRetries<T: Sendable>(_ request: HTTPRequest,
+                                                 _ consume: @Sendable (HTTPResponse) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
         var run = begin(request)
         while true {
             let response = try await exchange(&run)
+            let counter = CountingBodySource(response.body)
             do throws(HTTPError) {
-                let bytes = try await response.body.collect(upTo: limit)
-                emit(run, .finish(bytes: Int64(bytes.count)))
-                return (response.head, bytes)
+                let value = try await consume(HTTPResponse(head: response.head, body: HTTPBody(source: counter)))
+                emit(run, .finish(bytes: counter.count))
+                return value
             } catch {
+                response.body.discard()
                 guard try await retry(&run, afterBodyFailure: error) else { throw fail(run, error) }
             }
         }
@@ -208,7 +229,8 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         case .required:
             guard auth != nil else {
                 throw fail(run, HTTPError(.invalidRequest, code: "missing-token-source",
-                                          "The request to \(URLRedaction.redact(run.current.url)) requires authentication and the client has no token source."))
+                                          "The request to \(URLRedaction.redact(run.current.url)) requires authentication and the client has no token source.",
+                                          stage: .configuration))
             }
         }
         guard let auth else { return }

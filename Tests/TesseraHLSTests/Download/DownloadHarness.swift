@@ -11,9 +11,7 @@ final class DownloadHarness: Sendable {
 
     init(root: URL = FixtureStore.root) throws {
         origin = try OriginSimulator(root: root)
-        var configuration = CurlTransport.Configuration()
-        configuration.proxy = .none
-        transport = try CurlTransport(configuration: configuration)
+        transport = try CurlTransport.loopback()
         output = try TemporaryDirectory()
     }
 

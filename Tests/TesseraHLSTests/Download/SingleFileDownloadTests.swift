@@ -102,11 +102,12 @@ struct SingleFileDownloadTests {
         #expect(live.origin.attempts("/seg_000.ts") == 0)
     }
 
-    @Test("a destination whose folder is missing fails before any request")
-    func missingFolder() async throws {
+    @Test("a destination under a plain file fails before any request")
+    func folderIsAFile() async throws {
         let harness = try DownloadHarness()
+        _ = try harness.output.write("plain", [1])
         let error = await harness.failure("/a_ts_vod/index.m3u8",
-                                          to: harness.output.url.appendingPathComponent("no/such/out.ts"))
+                                          to: harness.output.url.appendingPathComponent("plain/out.ts"))
         #expect(error?.code == .destinationUnwritable)
         #expect(harness.origin.log.isEmpty)
     }

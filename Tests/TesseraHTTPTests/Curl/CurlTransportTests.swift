@@ -172,9 +172,7 @@ struct CurlTransportTests {
     @Test("a connect that cannot complete fails with connect-timeout")
     func connectTimeout() async throws {
         let listener = try SaturatedListener()
-        var configuration = CurlTransport.Configuration()
-        configuration.proxy = .none
-        let transport = try CurlTransport(configuration: configuration)
+        let transport = try CurlTransport.loopback()
         var request = HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/x")!)
         request.limits.connectTimeout = .milliseconds(300)
         do {
@@ -190,9 +188,7 @@ struct CurlTransportTests {
     @Test("a refused connection fails with the connect category")
     func refused() async throws {
         let port = try SaturatedListener.unusedPort()
-        var configuration = CurlTransport.Configuration()
-        configuration.proxy = .none
-        let transport = try CurlTransport(configuration: configuration)
+        let transport = try CurlTransport.loopback()
         do {
             _ = try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x")!))
             Issue.record("expected a connect failure")
@@ -296,9 +292,7 @@ struct CurlTransportTests {
     @Test("query strings and user-info never appear in error messages")
     func redaction() async throws {
         let port = try SaturatedListener.unusedPort()
-        var configuration = CurlTransport.Configuration()
-        configuration.proxy = .none
-        let transport = try CurlTransport(configuration: configuration)
+        let transport = try CurlTransport.loopback()
         do {
             _ = try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x?token=SECRET")!))
         } catch {

@@ -17,9 +17,7 @@ final class TransportHarness: Sendable {
         try directory.write("big.bin", Self.big)
         try directory.write("empty.bin", [])
         origin = try OriginSimulator(root: directory.url)
-        var configuration = CurlTransport.Configuration()
-        configuration.proxy = .none
-        transport = try CurlTransport(configuration: configuration)
+        transport = try CurlTransport.loopback()
     }
 
     deinit {

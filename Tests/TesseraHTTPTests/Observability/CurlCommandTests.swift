@@ -9,7 +9,7 @@ struct CurlCommandTests {
         request.method = .post
         request.headers.add("Authorization", "Bearer secret")
         request.headers.add("X-Note", "it's")
-        request.body = Array("{\"a\":1}".utf8)
+        request.body = .bytes(Array("{\"a\":1}".utf8))
         request.byteRange = ByteRange(offset: 0, length: 10)
         return request
     }
