@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A real TLS origin on loopback for trust tests: nginx-light serving a folder over HTTPS with
+/// HTTP/2, its certificate issued for `127.0.0.1` and `localhost` by a private CA that this
+/// helper creates with the `openssl` command line. Exposes the CA bundle and the server key's
+/// SPKI pin (`sha256//…`).
+public final class TLSOrigin: @unchecked Sendable {
+    /// The HTTPS port on 127.0.0.1.
+    public let port: UInt16
+    /// The PEM file of the private CA that issued the server certificate.
+    public let certificateAuthorities: URL
+    /// The server key's pin, `sha256//<base64 of SHA-256 of its SubjectPublicKeyInfo>`.
+    public let pin: String
+    private let folder: TemporaryDirectory
+    private var stopped = false
+
+    /// Creates the CA and certificate, then starts nginx serving `root`.
+    public init(root: URL) throws {
+        folder = try TemporaryDirectory()
+        let dir = folder.url.path
+        try Self.shell("""
+            cd '\(dir)' && mkdir -p logs tmp && \
+            openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key -out ca.pem \
+              -days 2 -subj '/CN=Tessera Test CA' -addext basicConstraints=critical,CA:TRUE && \
+            openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout server.key -out server.csr \
+              -subj '/CN=localhost' && \
+            printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n' > ext.cnf && \
+            openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf -out server.pem
+            """)
+        certificateAuthorities = folder.url.appendingPathComponent("ca.pem")
+        let digest = try Self.shell("cd '\(dir)' && openssl pkey -in server.key -pubout -outform DER | openssl dgst -sha256 -binary | base64")
+        pin = "sha256//" + digest.trimmingCharacters(in: .whitespacesAndNewlines)
+        var started: UInt16?
+        for _ in 0..<5 where started == nil {
+            let candidate = try SaturatedListener.unusedPort()
+            let user = geteuid() == 0 ? "user root root;" : ""
+            let config = folder.url.appendingPathComponent("nginx.conf")
+            try Data("""
+                \(user)
+                worker_processes 1; pid nginx.pid; error_log logs/error.log warn;
+                events { worker_connections 256; }
+                http { access_log off;
+                  client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
+                  server { listen 127.0.0.1:\(candidate) ssl http2; ssl_certificate server.pem; ssl_certificate_key server.key;
+                           root \(root.path); } }
+                """.utf8).write(to: config)
+            // With `daemon on` (the default) nginx exits once its sockets are bound and the
+            // master has detached: success means the port is ready.
+            if (try? Self.shell("cd '\(dir)' && nginx -p '\(dir)/' -c nginx.conf >/dev/null 2>>logs/start.log")) != nil {
+                started = candidate
+            }
+        }
+        guard let started else { throw SocketFailure(description: "nginx could not start (see its logs)") }
+        port = started
+    }
+
+    deinit { shutdown() }
+
+    /// `https://127.0.0.1:<port>`.
+    public var baseURL: URL { URL(string: "https://127.0.0.1:\(port)")! }
+
+    /// `https://localhost:<port>`.
+    public var localhostURL: URL { URL(string: "https://localhost:\(port)")! }
+
+    /// Stops nginx.
+    public func shutdown() {
+        guard !stopped else { return }
+        stopped = true
+        if let text = try? String(contentsOf: folder.url.appendingPathComponent("nginx.pid"), encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGTERM)
+        }
+    }
+
+    /// Runs `command` with /bin/sh and returns its standard output. Spawned directly (not with
+    /// Foundation's `Process`, whose exit detection waits for descriptors a daemon it started
+    /// inherits); the output goes through a file for the same reason.
+    @discardableResult
+    static func shell(_ command: String) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sh-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let script = "(\(command)) > '\(output.path)' 2>/dev/null"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(script), nil]
+        defer { for arg in argv { free(arg) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else {
+            throw SocketFailure(description: "could not start /bin/sh")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else {
+            throw SocketFailure(description: "command failed (\(status)): \(command.prefix(80))")
+        }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+}
