@@ -12,8 +12,16 @@ trap cleanup EXIT
 
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 mkdir -p "$WORK/srv/logs" "$WORK/srv/tmp" "$WORK/out"
+# A private CA and a certificate for 127.0.0.1, for fetch over TLS (HTTP/2).
+(cd "$WORK/srv" &&
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key -out ca.pem -days 2 \
+    -subj '/CN=Tessera Gate CA' -addext basicConstraints=critical,CA:TRUE &&
+  openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout server.key -out server.csr -subj '/CN=localhost' &&
+  printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' > ext.cnf &&
+  openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf -out server.pem) >/dev/null 2>&1
+PIN="sha256//$(openssl pkey -in "$WORK/srv/server.key" -pubout -outform DER | openssl dgst -sha256 -binary | base64)"
 start_nginx() {
-PORT=$((20000 + RANDOM % 30000))
+PORT=$((20000 + RANDOM % 30000)); TLS_PORT=$((PORT + 1))
 # As root, nginx's workers would drop to www-data, which may not read the checkout (e.g. under
 # /root): keep them as the invoking user.
 USER_LINE=""
@@ -25,12 +33,13 @@ events { worker_connections 64; }
 http { access_log off;
   client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
   types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; video/mp4 mp4 m4s; text/vtt vtt; application/octet-stream bin; }
-  server { listen 127.0.0.1:$PORT; root $HERE/Fixtures; add_header Cache-Control no-cache; } }
+  server { listen 127.0.0.1:$PORT; root $HERE/Fixtures; add_header Cache-Control no-cache; }
+  server { listen 127.0.0.1:$TLS_PORT ssl http2; ssl_certificate server.pem; ssl_certificate_key server.key; root $HERE/Fixtures; } }
 CONF
 (cd "$WORK/srv" && exec "$NGINX" -p "$WORK/srv/" -c nginx.conf 2>/dev/null) &
 NGINX_PID=$!
 for _ in $(seq 1 100); do
-  if (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null; then return 0; fi
+  if (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/$TLS_PORT) 2>/dev/null; then return 0; fi
   kill -0 "$NGINX_PID" 2>/dev/null || return 1   # port taken: nginx exited
   sleep 0.05
 done
@@ -39,6 +48,7 @@ return 1
 for _ in 1 2 3 4 5; do start_nginx && break; NGINX_PID=""; done
 [ -n "$NGINX_PID" ] || { echo "cli-contract: nginx could not start" >&2; exit 1; }
 ORIGIN="http://127.0.0.1:$PORT"
+TLS_ORIGIN="https://127.0.0.1:$TLS_PORT"
 REFERENCE="$(grep '"path": "d_ts_single/media.ts"' "$HERE/Fixtures/manifest.json" | sed 's/.*"sha256": "\([0-9a-f]*\)".*/\1/')"
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "  ok   $1"; }
@@ -70,7 +80,8 @@ expect_failure "unreachable URL" 1 "$D" download "http://127.0.0.1:9/index.m3u8"
 expect_failure "404 playlist" 1 "$D" download "$ORIGIN/missing/index.m3u8" -o "$D"
 expect_failure "not a playlist" 1 "$D" download "$ORIGIN/a_ts_vod/seg_000.ts" -o "$D"
 expect_failure "multivariant" 1 "$D" download "$ORIGIN/e_multivariant/master.m3u8" -o "$D"
-expect_failure "unwritable destination" 1 "$WORK/out/none/x.ts" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/none/x.ts"
+touch "$WORK/out/plain"
+expect_failure "unwritable destination" 1 "$WORK/out/plain/x.ts" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/plain/x.ts"
 expect_failure "fMP4 refused" 1 "$D" download "$ORIGIN/b_fmp4_video/index.m3u8" -o "$D"
 expect_failure "no -o" 2 "$D" download "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "not a URL" 2 "$D" download "file:///etc/passwd" -o "$D"
@@ -94,5 +105,29 @@ expect_status "inspect usage" 2 inspect
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && [ ! -s "$WORK/out/exists.ts" ]; then ok "existing destination: untouched, $(cat "$WORK/err")"; else bad "existing destination"; fi
+# fetch: one request through the client pipeline; the body to stdout or atomically to -o.
+SEG="a_ts_vod/seg_000.ts"
+SEG_SHA="$(sha256sum "$HERE/Fixtures/$SEG" | cut -d' ' -f1)"
+expect_fetch() { # name, sha256 of the output file, args...
+  local name="$1" sha="$2"; shift 2
+  rm -f "$WORK/out/f.bin"
+  if "$BIN" fetch "$@" -o "$WORK/out/f.bin" >/dev/null 2>"$WORK/err" && [ "$(sha256sum "$WORK/out/f.bin" | cut -d' ' -f1)" = "$sha" ]; then
+    ok "fetch $name"
+  else bad "fetch $name: $(head -2 "$WORK/err")"; fi
+}
+expect_fetch "over http with --allow-http" "$SEG_SHA" "$ORIGIN/$SEG" --allow-http
+expect_fetch "over TLS with --cacert" "$SEG_SHA" "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem"
+expect_fetch "with the right --pin among two" "$SEG_SHA" "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem" --pin "sha256//$(head -c32 /dev/zero | base64)" --pin "$PIN"
+"$BIN" fetch "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem" -r 188-375 > "$WORK/range.bin" 2>"$WORK/err"
+if cmp -s "$WORK/range.bin" <(tail -c +189 "$HERE/Fixtures/$SEG" | head -c 188); then ok "fetch -r to stdout: exact bytes 188-375"; else bad "fetch -r: $(head -2 "$WORK/err")"; fi
+"$BIN" fetch "$ORIGIN/$SEG" --allow-http --events -H 'X-Trace: 1' > /dev/null 2>"$WORK/err"
+if grep -q '"kind":"start"' "$WORK/err" && grep -q '"kind":"finish"' "$WORK/err" && ! grep -q 'X-Trace' "$WORK/err"; then ok "fetch --events: JSON lines, no headers"; else bad "fetch --events: $(head -3 "$WORK/err")"; fi
+F="$WORK/out/f.bin"; rm -f "$F"
+expect_failure "fetch untrusted TLS" 1 "$F" fetch "$TLS_ORIGIN/$SEG" -o "$F"
+expect_failure "fetch wrong pin" 1 "$F" fetch "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem" --pin "sha256//$(head -c32 /dev/zero | base64)" -o "$F"
+expect_failure "fetch 404" 1 "$F" fetch "$ORIGIN/missing.bin" --allow-http -o "$F"
+expect_failure "fetch http without --allow-http" 2 "$F" fetch "$ORIGIN/$SEG" -o "$F"
+expect_failure "fetch bad header" 2 "$F" fetch "$TLS_ORIGIN/$SEG" -H 'no colon' -o "$F"
+expect_failure "fetch bad range" 2 "$F" fetch "$TLS_ORIGIN/$SEG" -r 9-3 -o "$F"
 echo "cli-contract: $pass passed, $fail failed"
 [ "$fail" = 0 ]

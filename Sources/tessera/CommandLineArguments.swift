@@ -3,6 +3,7 @@ import Foundation
 /// The parsed command line.
 enum CommandLineArguments {
     case download(DownloadCommand)
+    case fetch(FetchCommand)
     case inspect(InspectCommand)
     case demo(DemoCommand)
     case help
@@ -11,6 +12,7 @@ enum CommandLineArguments {
     static let usage = """
     usage: tessera inspect <file|URL> [--json] [--strict]
            tessera download <media-playlist-URL> -o <file> [--overwrite]
+           \(FetchArguments.usage)
            tessera demo [--fixtures <folder>] [--keep]
            tessera --help | --version
     """
@@ -47,6 +49,8 @@ enum CommandLineArguments {
                 throw UsageError(message: "\(positional[0]) is not an http or https URL")
             }
             return .download(DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), overwrite: overwrite))
+        case "fetch":
+            return .fetch(try FetchArguments.parse(rest))
         case "inspect":
             var json = false
             var strict = false
@@ -84,6 +88,7 @@ enum CommandLineArguments {
     func run() async -> Int32 {
         switch self {
         case .download(let command): return await command.run()
+        case .fetch(let command): return await command.run()
         case .inspect(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:

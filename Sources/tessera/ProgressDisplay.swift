@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import TesseraHLS
+import TesseraHTTP
 
 /// Shows download progress: a redrawn bar with rate and ETA on a terminal, plain lines otherwise.
 /// Thread-safe: the job reports from whatever thread it runs on.
@@ -7,15 +9,52 @@ final class ProgressDisplay: Sendable {
     private let interactive: Bool
     private let label: String
     private let start = ContinuousClock.now
+    /// When the byte display last drew (nanoseconds since `start`); it redraws at most 10 times a second.
+    private let lastDraw = Atomic<Int64>(-1_000_000_000)
 
     init(label: String, interactive: Bool = Terminal.isInteractive) {
         self.label = label
         self.interactive = interactive
     }
 
-    func update(_ progress: DownloadProgress) {
+    /// Byte progress of one transfer: a bar when the size is known, bytes and rate otherwise.
+    func update(_ progress: TransferProgress) {
+        let seconds = elapsedSeconds
+        let now = Int64(seconds * 1e9)
+        let done = progress.expected.map { progress.completed >= $0 } ?? false
+        guard done || now - lastDraw.load(ordering: .relaxed) >= 100_000_000 else { return }
+        lastDraw.store(now, ordering: .relaxed)
+        let rate = seconds > 0 ? Double(progress.completed) / seconds : 0
+        let amount = Self.bytes(UInt64(progress.completed))
+        if interactive {
+            var text = "\r\(label) "
+            if let fraction = progress.fraction, let expected = progress.expected {
+                let width = 24
+                let filled = Int(Double(width) * fraction)
+                text += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                text += "\(amount)/\(Self.bytes(UInt64(expected))) \(Self.bytes(UInt64(rate)))/s"
+                if rate > 0, !done { text += String(format: " ETA %.0fs", Double(expected - progress.completed) / rate) }
+            } else {
+                text += "\(amount) \(Self.bytes(UInt64(rate)))/s"
+            }
+            Terminal.write(text + "   " + (done ? "\n" : ""), to: .standardError)
+        } else if done {
+            Terminal.line("\(label): \(amount)", to: .standardError)
+        }
+    }
+
+    /// Ends a byte display whose size was unknown.
+    func finish() {
+        if interactive { Terminal.write("\n", to: .standardError) }
+    }
+
+    private var elapsedSeconds: Double {
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    func update(_ progress: DownloadProgress) {
+        let seconds = elapsedSeconds
         let rate = seconds > 0 ? Double(progress.bytesWritten) / seconds : 0
         if interactive {
             let width = 24

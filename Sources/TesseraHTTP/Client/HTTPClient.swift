@@ -89,9 +89,16 @@ public final class HTTPClient: Sendable {
     /// - Throws: `HTTPError`; an unacceptable status is a `status` error (the body read for
     ///   payload capture only when the client opted in).
     public func stream<E: Endpoint>(_ endpoint: E) async throws(HTTPError) -> HTTPResponse {
-        let request = try makeRequest(endpoint)
+        try await stream(try makeRequest(endpoint), accepting: endpoint.acceptableStatus)
+    }
+
+    /// `stream` for a request built by hand (an absolute URL from a `Link` header, a byte range).
+    /// The URL must be `https` (or `http` when the client allows it), without user-info.
+    /// - Throws: as `stream(_:)`.
+    public func stream(_ request: HTTPRequest, accepting acceptable: AcceptableStatus = .successful) async throws(HTTPError) -> HTTPResponse {
+        try admit(request)
         let response = try await pipeline.send(request)
-        try await validate(response, endpoint.acceptableStatus, method: request.method)
+        try await validate(response, acceptable, method: request.method)
         return response
     }
 
@@ -106,10 +113,20 @@ public final class HTTPClient: Sendable {
     @discardableResult
     public func download<E: Endpoint>(_ endpoint: E, to destination: URL, overwrite: OverwritePolicy = .refuse,
                                       progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> HTTPResponseMetadata {
+        try await download(try makeRequest(endpoint), accepting: endpoint.acceptableStatus, to: destination,
+                           overwrite: overwrite, progress: progress)
+    }
+
+    /// `download` for a request built by hand (an absolute URL, a byte range). The URL must be
+    /// `https` (or `http` when the client allows it), without user-info.
+    /// - Throws: as `download(_:to:overwrite:progress:)`.
+    @discardableResult
+    public func download(_ request: HTTPRequest, accepting acceptable: AcceptableStatus = .successful, to destination: URL,
+                         overwrite: OverwritePolicy = .refuse,
+                         progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> HTTPResponseMetadata {
         let start = ContinuousClock.now
-        let request = try makeRequest(endpoint)
+        try admit(request)
         let staging = Lock(try StagingFile(destination: destination, policy: overwrite))
-        let acceptable = endpoint.acceptableStatus
         let result = try await pipeline.deliver(request) { response throws(HTTPError) -> (HTTPResponseHead, Int64) in
             try await self.validate(response, acceptable, method: request.method)
             try staging.withLock { file throws(HTTPError) in try file.truncate() }
@@ -174,6 +191,18 @@ public final class HTTPClient: Sendable {
     public func shutdown() {
         ownedTransport?.shutdown()
         eventStream.finish()
+    }
+
+    /// Applies the base-URL rules to a hand-built request's URL.
+    private func admit(_ request: HTTPRequest) throws(HTTPError) {
+        let scheme = request.url.scheme?.lowercased()
+        guard scheme == "https" || (scheme == "http" && configuration.allowsHTTP) else {
+            throw HTTPError(.invalidRequest, code: "insecure-url",
+                            "\(URLRedaction.redact(request.url)) is not https and plain HTTP was not allowed.")
+        }
+        guard request.url.user == nil, request.url.password == nil else {
+            throw HTTPError(.invalidRequest, code: "bad-url", "\(URLRedaction.redact(request.url)) carries user-info; refused.")
+        }
     }
 
     /// Throws the `status` error for a head the request does not accept, reading (bounded) and

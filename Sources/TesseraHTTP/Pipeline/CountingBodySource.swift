@@ -1,20 +1,41 @@
 import Synchronization
 
-/// Passes a body's chunks through, counting the bytes delivered (for the `finish` event).
+/// Passes a body's chunks through, counting the bytes delivered, and reports the body's end
+/// (its byte count, or its failure) once — for the `finish` and `failure` events.
 final class CountingBodySource: HTTPBodySource {
     private let inner: HTTPBody
     private let delivered = Atomic<Int64>(0)
+    private let ended = Atomic<Bool>(false)
+    private let onEnd: (@Sendable (Result<Int64, HTTPError>) -> Void)?
 
-    init(_ inner: HTTPBody) { self.inner = inner }
+    init(_ inner: HTTPBody, onEnd: (@Sendable (Result<Int64, HTTPError>) -> Void)? = nil) {
+        self.inner = inner
+        self.onEnd = onEnd
+    }
 
     /// Bytes handed on so far.
     var count: Int64 { delivered.load(ordering: .relaxed) }
 
     func nextChunk() async throws(HTTPError) -> [UInt8]? {
-        let chunk = try await inner.nextChunk()
-        if let chunk { delivered.add(Int64(chunk.count), ordering: .relaxed) }
+        let chunk: [UInt8]?
+        do throws(HTTPError) {
+            chunk = try await inner.nextChunk()
+        } catch {
+            end(.failure(error))
+            throw error
+        }
+        guard let chunk else {
+            end(.success(count))
+            return nil
+        }
+        delivered.add(Int64(chunk.count), ordering: .relaxed)
         return chunk
     }
 
     func abandon() { inner.discard() }
+
+    private func end(_ result: Result<Int64, HTTPError>) {
+        guard !ended.exchange(true, ordering: .relaxed) else { return }
+        onEnd?(result)
+    }
 }

@@ -41,13 +41,22 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         self.auth = configuration.tokenSource.map { AuthRefreshCoordinator(source: $0) }
     }
 
-    /// Sends `request` and returns the final response head with its body to stream.
+    /// Sends `request` and returns the final response head with its body to stream; the `finish`
+    /// (or `failure`) event is emitted when the body ends.
     /// - Throws: the last transport failure when retries are exhausted or not allowed;
     ///   `circuit-open` when the host's circuit refuses; a redirect refusal; `cancelled`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
             var run = self.begin(try await self.prepare(request))
-            return try await self.exchange(&run)
+            let response = try await self.exchange(&run)
+            let ended = run
+            let body = CountingBodySource(response.body) { result in
+                switch result {
+                case .success(let bytes): self.emit(ended, .finish(bytes: bytes))
+                case .failure(let error): _ = self.fail(ended, error)
+                }
+            }
+            return HTTPResponse(head: response.head, body: HTTPBody(source: body))
         }
     }
 

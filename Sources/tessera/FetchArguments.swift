@@ -1,0 +1,83 @@
+import Foundation
+import TesseraHTTP
+
+/// Parses `tessera fetch`'s arguments.
+enum FetchArguments {
+    static let usage = "tessera fetch <URL> [-o <file>] [--overwrite] [-r <start>-[<end>]] [-H 'Name: value']... "
+        + "[--cacert <file>] [--pin sha256//<base64>]... [--retry <N>] [--allow-http] [--events]"
+
+    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> FetchCommand {
+        var rest = arguments
+        var positional: [String] = []
+        var options: [(String, String?)] = []
+        let valued: Set = ["-o", "--output", "-r", "--range", "-H", "--header", "--cacert", "--pin", "--retry"]
+        while !rest.isEmpty {
+            let argument = rest.removeFirst()
+            if valued.contains(argument) {
+                guard !rest.isEmpty else { throw usage("\(argument) needs a value") }
+                options.append((argument, rest.removeFirst()))
+            } else if argument.hasPrefix("-") {
+                options.append((argument, nil))
+            } else {
+                positional.append(argument)
+            }
+        }
+        guard positional.count == 1 else { throw usage("fetch needs exactly one URL") }
+        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw usage("\(positional[0]) is not an http or https URL")
+        }
+        var command = FetchCommand(url: url)
+        for (option, value) in options {
+            switch (option, value) {
+            case ("-o", let file?), ("--output", let file?): command.output = URL(fileURLWithPath: file)
+            case ("-r", let spec?), ("--range", let spec?): command.range = try range(spec)
+            case ("-H", let line?), ("--header", let line?):
+                let (name, value) = try header(line)
+                command.headers.add(name, value)
+            case ("--cacert", let file?):
+                guard FileManager.default.isReadableFile(atPath: file) else { throw usage("--cacert \(file) is not a readable file") }
+                command.certificateAuthorities = URL(fileURLWithPath: file)
+            case ("--pin", let pin?):
+                var check = PublicKeyPins()
+                do { try check.pin("example.com", [pin]) } catch { throw usage("--pin \(pin) is not sha256// and 32 bytes of base64") }
+                command.pins.append(pin)
+            case ("--retry", let count?):
+                guard let n = Int(count), (0...20).contains(n) else { throw usage("--retry needs a number from 0 to 20") }
+                command.retries = n
+            case ("--allow-http", nil): command.allowsHTTP = true
+            case ("--events", nil): command.showsEvents = true
+            case ("--overwrite", nil): command.overwrite = true
+            default: throw usage("unknown option \(option)")
+            }
+        }
+        if url.scheme?.lowercased() == "http", !command.allowsHTTP {
+            throw usage("\(positional[0]) is plain http; pass --allow-http to fetch it anyway")
+        }
+        return command
+    }
+
+    /// `start-end` (inclusive) or `start-`.
+    static func range(_ spec: String) throws(CommandLineArguments.UsageError) -> ByteRange {
+        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = UInt64(parts[0]) else { throw usage("-r needs <start>-[<end>], got \(spec)") }
+        if parts[1].isEmpty { return ByteRange(offset: start, length: nil) }
+        guard let end = UInt64(parts[1]), end >= start, end < UInt64.max else { throw usage("-r needs <start>-[<end>] with end ≥ start, got \(spec)") }
+        return ByteRange(offset: start, length: end - start + 1)
+    }
+
+    /// `Name: value`, with a token name and no line breaks.
+    static func header(_ line: String) throws(CommandLineArguments.UsageError) -> (String, String) {
+        guard let colon = line.firstIndex(of: ":"), !line.contains("\r"), !line.contains("\n") else {
+            throw usage("-H needs 'Name: value'")
+        }
+        let name = String(line[..<colon])
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains) else { throw usage("-H header name '\(name)' is not a token") }
+        return (name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func usage(_ message: String) -> CommandLineArguments.UsageError {
+        CommandLineArguments.UsageError(message: message)
+    }
+}
