@@ -5,6 +5,9 @@
 #             median requests/s of REPS runs of DURATION seconds each.
 #   parse   — the playlist parser vs Python m3u8, streamlink's parser and ffprobe
 #             (Scripts/bench-parse.sh; REPS medians).
+#   http    — the HTTP client vs URLSession (FoundationNetworking) and the curl command line:
+#             20,000 small GETs at concurrency 1 and 32, and a 1 GiB download
+#             (Scripts/bench-http.sh; REPS medians).
 # The download benchmark (vs ffmpeg, yt-dlp, streamlink, curl -Z) arrives with issue 5.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,7 +20,8 @@ DURATION="${DURATION:-5}"
 case "$WHAT" in
   server) ;;
   parse) exec bash "$HERE/Scripts/bench-parse.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse]" >&2; exit 2 ;;
+  http) exec bash "$HERE/Scripts/bench-http.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http]" >&2; exit 2 ;;
 esac
 
 swift build --package-path QualityGates/Bench -c release >/dev/null

@@ -8,6 +8,10 @@ let package = Package(
     targets: [
         .executableTarget(name: "ParsePlaylists",
                           dependencies: [.product(name: "TesseraPlaylist", package: "Tessera")]),
+        .target(name: "BenchDriver"),
+        .executableTarget(name: "HTTPClientBench",
+                          dependencies: ["BenchDriver", .product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "URLSessionBench", dependencies: ["BenchDriver"]),
         .executableTarget(name: "ServeDirectory",
                           dependencies: [.product(name: "TesseraPlayback", package: "Tessera")]),
     ]

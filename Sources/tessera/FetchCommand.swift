@@ -30,7 +30,8 @@ struct FetchCommand: Sendable {
             Terminal.error(error.message)
             return 1
         }
-        let printer = showsEvents ? Task { await Self.print(client.events) } : nil
+        let events = showsEvents ? client.events : nil   // read before sending: events start at the first read
+        let printer = events.map { stream in Task { await Self.print(stream) } }
         let display = ProgressDisplay(label: output?.lastPathComponent ?? url.lastPathComponent)
         let result = await Cancellation.cancellingOnSignals { () -> Result<Void, HTTPError> in
             do throws(HTTPError) {

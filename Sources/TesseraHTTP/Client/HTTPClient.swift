@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The client: endpoints in, typed values out, through the pipeline's policies over libcurl.
 ///
@@ -17,6 +21,7 @@ public final class HTTPClient: Sendable {
     public let baseURL: URL
     /// The policies.
     public let configuration: HTTPClientConfiguration
+    private let urls: RequestURL
     private let pipeline: any PipelineSending
     private let eventStream: HTTPEventStream
     private let ownedTransport: CurlTransport?
@@ -43,18 +48,20 @@ public final class HTTPClient: Sendable {
 
     private init<C: Clock>(baseURL: URL, configuration: HTTPClientConfiguration, transport: any HTTPTransport, clock: C,
                            owning: CurlTransport?) throws(HTTPError) where C.Duration == Duration {
-        do { _ = try RequestURL.make(base: baseURL, path: "", allowHTTP: configuration.allowsHTTP) } catch {
+        do { urls = try RequestURL(base: baseURL, allowHTTP: configuration.allowsHTTP) } catch {
             throw Self.configurationError(error)
         }
         self.baseURL = baseURL
         self.configuration = configuration
-        eventStream = HTTPEventStream(capacity: configuration.eventCapacity)
+        eventStream = HTTPEventStream(capacity: configuration.eventCapacity, waitsForObserver: true)
         pipeline = HTTPPipeline(transport: transport, configuration: configuration.pipeline, clock: clock, events: eventStream)
         ownedTransport = owning
     }
 
     /// Start, retry, redirect, response, finish and failure events of every request, with
     /// redacted URLs. Bounded: a slow reader loses the oldest events (counted in `droppedEvents`).
+    /// Events are taken from the first read of this property on (so a client nobody observes
+    /// spends nothing on them): read it before sending.
     public var events: AsyncStream<HTTPEvent> { eventStream.events }
 
     /// Events dropped because the reader fell behind.
@@ -126,8 +133,12 @@ public final class HTTPClient: Sendable {
                          progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> HTTPResponseMetadata {
         let start = ContinuousClock.now
         try admit(request)
+        var deep = request
+        // A file drains fast: a deeper buffer means fewer pause/resume round trips with the engine.
+        deep.limits.bufferHighWatermark = max(request.limits.bufferHighWatermark, Self.downloadBufferBytes)
+        deep.limits.bufferLowWatermark = max(request.limits.bufferLowWatermark, Self.downloadBufferBytes / 4)
         let staging = Lock(try StagingFile(destination: destination, policy: overwrite))
-        let result = try await pipeline.deliver(request) { response throws(HTTPError) -> (HTTPResponseHead, Int64) in
+        let result = try await pipeline.deliver(deep) { response throws(HTTPError) -> (HTTPResponseHead, Int64) in
             try await self.validate(response, acceptable, method: request.method)
             try staging.withLock { file throws(HTTPError) in try file.truncate() }
             let expected = response.head.headers["Content-Length"].flatMap { Int64($0) }
@@ -158,8 +169,7 @@ public final class HTTPClient: Sendable {
     /// `curlCommand`).
     /// - Throws: `request-construction` errors.
     public func makeRequest<E: Endpoint>(_ endpoint: E) throws(HTTPError) -> HTTPRequest {
-        var request = HTTPRequest(url: try RequestURL.make(base: baseURL, path: endpoint.path, query: endpoint.query,
-                                                           allowHTTP: configuration.allowsHTTP))
+        var request = HTTPRequest(url: try urls.url(path: endpoint.path, query: endpoint.query))
         request.method = endpoint.method
         var layers = HeaderLayers()
         layers.set(.defaults, configuration.defaultHeaders)
@@ -237,6 +247,9 @@ public final class HTTPClient: Sendable {
         }
         throw error
     }
+
+    /// The body buffer a download may fill before the transfer pauses.
+    static let downloadBufferBytes = 4 << 20
 
     private static func configurationError(_ error: HTTPError) -> HTTPError {
         HTTPError(error.category, code: error.code, error.message, curlCode: error.curlCode, osErrno: error.osErrno,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What is known about a finished response besides its value.
 public struct HTTPResponseMetadata: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request body together with its content type, encoded when the request is built (so an
 /// encoding failure is a `request-construction` error before any transport).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a collected response body becomes an endpoint's `Response` value.
 public struct ResponseDecoding<Value: Sendable>: Sendable {
@@ -80,9 +84,9 @@ extension ResponseDecoding where Value == String {
 
     private static func charset(_ contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { ASCIIText.trimmingBlanks($0) }
             if pair.count == 2, pair[0].lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                return ASCIIText.trimming(pair[1]) { $0 == 0x22 }.lowercased()
             }
         }
         return nil

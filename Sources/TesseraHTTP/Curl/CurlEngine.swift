@@ -1,5 +1,9 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One OS thread owning one curl multi handle and one share handle (DNS cache, TLS sessions).
 ///
@@ -24,6 +28,8 @@ final class CurlEngine: @unchecked Sendable {
     private let multi: OpaquePointer
     private let inbox = Lock(Inbox())
     private var active: [OpaquePointer: CurlTransfer] = [:]
+    /// Continuation resumes collected during one loop iteration, run at its end (loop thread only).
+    private var deferredResumes: [() -> Void] = []
 
     init(configuration: CurlTransport.Configuration) throws(HTTPError) {
         guard CurlGlobal.initialised, let multi = curl_multi_init() else {
@@ -39,9 +45,7 @@ final class CurlEngine: @unchecked Sendable {
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maximumConnections)
-        let thread = Thread { [self] in self.run() }
-        thread.name = "tessera.curl"
-        thread.start()
+        try LoopThread.start { [self] in self.run() }
     }
 
     /// Hands a command to the loop. An `add` after shutdown fails the transfer at once.
@@ -54,7 +58,7 @@ final class CurlEngine: @unchecked Sendable {
         if accepted {
             _ = curl_multi_wakeup(multi)
         } else if case .add(let transfer) = command {
-            transfer.finish(.failure(Self.shutdownError(transfer)))
+            transfer.finish(.failure(Self.shutdownError(transfer)), onLoopThread: false)
         }
     }
 
@@ -65,6 +69,21 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     // MARK: Loop thread
+
+    /// Runs `resume` at the end of this loop iteration, after curl has handed over everything the
+    /// sockets held: a reader woken for a response head then usually finds its body, and the
+    /// body's end, already buffered — one thread wake-up per small response instead of three.
+    func resumeAtEndOfIteration(_ resume: @escaping () -> Void) {
+        deferredResumes.append(resume)
+    }
+
+    private func runDeferredResumes() {
+        while !deferredResumes.isEmpty {
+            let batch = deferredResumes
+            deferredResumes.removeAll(keepingCapacity: true)
+            for resume in batch { resume() }
+        }
+    }
 
     private func run() {
         var running: Int32 = 0
@@ -78,14 +97,17 @@ final class CurlEngine: @unchecked Sendable {
             _ = curl_multi_perform(multi, &running)
             drainCompleted()
             let wait = expireDeadlines()
+            runDeferredResumes()
             var events: Int32 = 0
             _ = curl_multi_poll(multi, nil, 0, Int32(wait), &events)
         }
         for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
+        runDeferredResumes()
         // Commands that raced with the stop flag.
         for command in inbox.withLock({ $0.commands }) {
             if case .add(let transfer) = command { transfer.finish(.failure(Self.shutdownError(transfer))) }
         }
+        runDeferredResumes()
         curl_multi_cleanup(multi)
         if let share { curl_share_cleanup(share) }
     }

@@ -1,5 +1,9 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The curl callbacks, run on the loop thread only.
 extension CurlTransfer {
@@ -15,16 +19,13 @@ extension CurlTransfer {
         }
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        let line = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self))
-        if line.hasPrefix("HTTP/") {
+        if end >= 5, bytes[0] == 0x48, bytes[1] == 0x54, bytes[2] == 0x54, bytes[3] == 0x50, bytes[4] == 0x2F {   // "HTTP/"
             loop.headerFields = HTTPHeaders()
             return bytes.count
         }
-        if !line.isEmpty {
-            if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                loop.headerFields.add(name, value)
+        if end > 0 {
+            if let colon = bytes[0..<end].firstIndex(of: 0x3A) {
+                loop.headerFields.add(Self.trimmed(bytes, 0, colon), Self.trimmed(bytes, colon + 1, end))
             }
             return bytes.count
         }
@@ -33,12 +34,21 @@ extension CurlTransfer {
         if (100..<200).contains(status) { return bytes.count }
         switch headFor(status: status) {
         case .success(let head):
-            deliverHead(.success(head))
+            deliverHead(.success(head), onLoopThread: true)
             return bytes.count
         case .failure(let error):
             loop.failure = error
             return abort
         }
+    }
+
+    /// The text of `bytes[start..<end]` without surrounding spaces and tabs.
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        var start = start
+        var end = end
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Builds the head, checking a range request's answer and the announced length.
@@ -106,14 +116,24 @@ extension CurlTransfer {
                                firstByte: micros(CURLINFO_STARTTRANSFER_TIME_T))
     }
 
-    func deliverHead(_ result: Result<HTTPResponseHead, HTTPError>) {
+    func deliverHead(_ result: Result<HTTPResponseHead, HTTPError>, onLoopThread: Bool) {
         loop.isHeadDelivered = true
         let continuation = shared.withLock { state -> CurlTransferShared.HeadContinuation? in
             if state.headResult == nil { state.headResult = result }
             defer { state.headContinuation = nil }
             return state.headContinuation
         }
-        continuation?.resume(returning: result)
+        guard let continuation else { return }
+        resume(onLoopThread) { continuation.resume(returning: result) }
+    }
+
+    /// Resumes a reader: at the end of the loop iteration on the loop thread, at once elsewhere.
+    private func resume(_ onLoopThread: Bool, _ work: @escaping () -> Void) {
+        if onLoopThread {
+            engine.resumeAtEndOfIteration(work)
+        } else {
+            work()
+        }
     }
 
     /// Body bytes: bounded buffering with pause, range emulation and the body-size limit.
@@ -166,11 +186,11 @@ extension CurlTransfer {
             state.bufferedBytes += chunk.count
             return nil
         }
-        waiter?.resume(returning: .success(chunk))
+        if let waiter { engine.resumeAtEndOfIteration { waiter.resume(returning: .success(chunk)) } }
     }
 
     /// Ends the transfer for consumers: resumes whoever waits, exactly once.
-    func finish(_ result: Result<Void, HTTPError>) {
+    func finish(_ result: Result<Void, HTTPError>, onLoopThread: Bool = true) {
         if !loop.isHeadDelivered {
             loop.isHeadDelivered = true
             let failure: HTTPError
@@ -179,16 +199,19 @@ extension CurlTransfer {
             case .success: failure = HTTPError(.protocol, code: "no-response",
                                                "\(redactedURL) ended without a response head.")
             }
-            deliverHead(.failure(failure))
+            deliverHead(.failure(failure), onLoopThread: onLoopThread)
         }
         let waiter = shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
             if state.end == nil { state.end = result }
             defer { state.waiter = nil }
             return state.chunks.isEmpty ? state.waiter : nil
         }
-        switch result {
-        case .success: waiter?.resume(returning: .success(nil))
-        case .failure(let error): waiter?.resume(returning: .failure(error))
+        guard let waiter else { return }
+        resume(onLoopThread) {
+            switch result {
+            case .success: waiter.resume(returning: .success(nil))
+            case .failure(let error): waiter.resume(returning: .failure(error))
+            }
         }
     }
 }

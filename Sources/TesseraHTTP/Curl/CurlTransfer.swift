@@ -1,5 +1,14 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One request on one easy handle.
 ///
@@ -26,7 +35,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     let request: HTTPRequest
-    let redactedURL: String
+    /// The URL as messages show it (computed only for messages).
+    var redactedURL: String { URLRedaction.redact(request.url) }
     let handle: OpaquePointer
     let engine: CurlEngine
     let shared = Lock(CurlTransferShared())
@@ -40,11 +50,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     init(request: HTTPRequest, engine: CurlEngine) throws(HTTPError) {
         self.request = request
-        self.redactedURL = URLRedaction.redact(request.url)
         self.engine = engine
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw HTTPError(.invalidRequest, code: "unsupported-scheme",
-                            "Only http and https URLs are fetched; refused \(redactedURL).")
+                            "Only http and https URLs are fetched; refused \(URLRedaction.redact(request.url)).")
         }
         if case .file(let file)? = request.body {
             upload = try Self.openUpload(file)
@@ -53,7 +62,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         guard let handle = curl_easy_init() else {
             if let upload { close(upload.descriptor) }
-            throw HTTPError(.internal, code: "curl-init", "libcurl could not create a handle for \(redactedURL).")
+            throw HTTPError(.internal, code: "curl-init", "libcurl could not create a handle for \(URLRedaction.redact(request.url)).")
         }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -80,6 +89,7 @@ final class CurlTransfer: @unchecked Sendable {
         _ = ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         _ = ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
         _ = ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        _ = ccurl_setopt_long(handle, CURLOPT_BUFFERSIZE, Self.receiveBufferBytes)
         _ = ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout))
         _ = ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, limits.lowSpeedBytesPerSecond))
         _ = ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.lowSpeedWindow.components.seconds)))
@@ -161,6 +171,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The text curl left in the error buffer.
     var curlErrorDetail: String { String(cString: errorBuffer) }
+
+    /// libcurl's receive buffer per transfer: large enough that a fast local transfer arrives in
+    /// few chunks (curl's 16 KiB default costs a consumer wake-up per 16 KiB).
+    static let receiveBufferBytes = 128 << 10
 
     static func milliseconds(_ d: Duration) -> Int {
         let c = d.components

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The production `HTTPTransport`: libcurl driven by one engine thread with one multi handle.
 ///

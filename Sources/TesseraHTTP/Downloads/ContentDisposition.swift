@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The file name a `Content-Disposition` header suggests (RFC 6266), preferring the
 /// internationalised `filename*` (RFC 8187, `UTF-8''percent-encoded`) over `filename`.
@@ -24,7 +28,7 @@ public enum ContentDisposition {
         guard pieces.count == 3 else { return nil }
         let charset = pieces[0].lowercased()
         guard charset == "utf-8" || charset == "us-ascii" else { return nil }
-        return String(pieces[2]).removingPercentEncoding
+        return ASCIIText.removingPercentEncoding(pieces[2])
     }
 
     /// The `; name=value` parameters after the disposition type, names lowercased, quoted
@@ -37,8 +41,7 @@ public enum ContentDisposition {
             skipSpace()
             let nameStart = i
             while i < bytes.count, bytes[i] != 0x3D, bytes[i] != 0x3B { i += 1 }
-            let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
-                .trimmingCharacters(in: .whitespaces).lowercased()
+            let name = ASCIIText.trimmingBlanks(String(decoding: bytes[nameStart..<i], as: UTF8.self)).lowercased()
             var value: [UInt8] = []
             if i < bytes.count, bytes[i] == 0x3D {
                 i += 1

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The destination file name policy for downloads: a suggested name is used only when it is a
 /// plain, visible file name; anything that could leave the destination folder, hide itself or

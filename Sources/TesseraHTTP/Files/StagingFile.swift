@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A file written beside its destination and published whole or not at all: data is written
 /// to a hidden staging file in the same folder, fsynced, then linked (no-replace) or renamed
@@ -29,14 +33,14 @@ public final class StagingFile {
         guard !name.isEmpty, name != ".", name != ".." else {
             throw Self.unwritable("The destination \(destination.path) is not a file name.")
         }
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        var info = stat()
+        if stat(folder, &info) != 0 {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw Self.unwritable("Cannot create the folder \(folder) for \(destination.path).")
             }
-        } else if !isDirectory.boolValue {
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
             throw Self.unwritable("Cannot write \(destination.path): \(folder) is not a folder.")
         }
         if policy == .refuse, FileManager.default.fileExists(atPath: destination.path) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One request as the transport sends it. Only `http` and `https` URLs are accepted.
 public struct HTTPRequest: Sendable {

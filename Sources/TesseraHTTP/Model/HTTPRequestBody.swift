@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a request sends as its body.
 public enum HTTPRequestBody: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The status line and headers of a final (non-1xx) response.
 public struct HTTPResponseHead: Sendable {

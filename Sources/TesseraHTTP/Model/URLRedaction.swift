@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// URL text safe for messages, logs and events: scheme, host, port and path only. User-info,
 /// query and fragment (where credentials and signed tokens live) are replaced by markers.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `curl` command line that reproduces a request, safe to paste into a bug report: header
 /// values and query values are redacted, user-info and fragments dropped, and the body omitted,
@@ -47,6 +51,6 @@ public struct CurlCommand: Sendable {
 
     /// POSIX shell single quoting.
     private static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + ASCIIText.replacing("'", with: "'\\''", in: text) + "'"
     }
 }

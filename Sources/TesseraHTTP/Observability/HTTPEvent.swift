@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One entry of a client's event stream. URLs are in event form (query values redacted,
 /// user-info and fragment removed, JWT-like path segments masked); headers and bodies never
@@ -33,9 +37,14 @@ public struct HTTPEvent: Sendable, Equatable {
 
     /// Creates an event, redacting `url` to its event form.
     public init(requestID: UInt64, method: String, url: URL, kind: Kind, elapsed: Duration) {
+        self.init(requestID: requestID, method: method, redactedURL: URLRedaction.forEvents(url), kind: kind, elapsed: elapsed)
+    }
+
+    /// Creates an event from a URL already in event form.
+    init(requestID: UInt64, method: String, redactedURL: String, kind: Kind, elapsed: Duration) {
         self.requestID = requestID
         self.method = method
-        self.url = URLRedaction.forEvents(url)
+        self.url = redactedURL
         self.kind = kind
         self.elapsed = elapsed
     }

@@ -3,15 +3,31 @@ import Synchronization
 /// A client's bounded event stream: emitting never blocks or grows memory without limit. When
 /// the consumer falls behind, the oldest buffered events are dropped and counted.
 public final class HTTPEventStream: Sendable {
-    /// The events, for one consumer.
-    public let events: AsyncStream<HTTPEvent>
+    private let stream: AsyncStream<HTTPEvent>
     private let continuation: AsyncStream<HTTPEvent>.Continuation
     private let droppedCount = Atomic<Int>(0)
+    private let observed: Atomic<Bool>
 
     /// A stream buffering at most `capacity` undelivered events.
-    public init(capacity: Int = 1024) {
-        (events, continuation) = AsyncStream.makeStream(of: HTTPEvent.self, bufferingPolicy: .bufferingNewest(max(1, capacity)))
+    public convenience init(capacity: Int = 1024) {
+        self.init(capacity: capacity, waitsForObserver: false)
     }
+
+    /// A stream that, with `waitsForObserver`, takes no events until `events` is first read (a
+    /// client's own stream: nobody pays for events nobody reads).
+    init(capacity: Int, waitsForObserver: Bool) {
+        (stream, continuation) = AsyncStream.makeStream(of: HTTPEvent.self, bufferingPolicy: .bufferingNewest(max(1, capacity)))
+        observed = Atomic(!waitsForObserver)
+    }
+
+    /// The events, for one consumer.
+    public var events: AsyncStream<HTTPEvent> {
+        observed.store(true, ordering: .relaxed)
+        return stream
+    }
+
+    /// Whether events are being taken.
+    var isActive: Bool { observed.load(ordering: .relaxed) }
 
     /// Emits an event.
     public func emit(_ event: HTTPEvent) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The redacted, bounded copy of a failure body that errors carry when a client opted in to
 /// payload capture. JSON keeps its shape with the values of credential-like keys replaced; text
@@ -14,8 +18,8 @@ public enum PayloadRedaction {
     public static func redact(_ body: [UInt8], limit: Int = 4096) -> String {
         guard !body.isEmpty else { return "" }
         let text: String
-        if let json = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-           let data = try? JSONSerialization.data(withJSONObject: redactJSON(json), options: [.sortedKeys, .fragmentsAllowed]) {
+        if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)),
+           let data = try? encoder.encode(redactJSON(json)) {
             text = String(decoding: data, as: UTF8.self)
         } else if let plain = String(validating: body, as: UTF8.self) {
             text = redactText(plain)
@@ -31,15 +35,22 @@ public enum PayloadRedaction {
         return sensitiveFragments.contains { folded.contains($0) }
     }
 
-    private static func redactJSON(_ value: Any) -> Any {
-        if let object = value as? [String: Any] {
-            var out: [String: Any] = [:]
-            for (key, item) in object { out[key] = isSensitive(key) ? mask : redactJSON(item) }
-            return out
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    private static func redactJSON(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var out: [String: JSONValue] = [:]
+            for (key, item) in object { out[key] = isSensitive(key) ? .string(mask) : redactJSON(item) }
+            return .object(out)
+        case .array(let array): return .array(array.map(redactJSON))
+        case .string(let string): return .string(redactText(string))
+        default: return value
         }
-        if let array = value as? [Any] { return array.map(redactJSON) }
-        if let string = value as? String { return redactText(string) }
-        return value
     }
 
     /// Masks JWT-like words and the values of credential-like `name=value` / `name: value` pairs.
@@ -59,7 +70,9 @@ public enum PayloadRedaction {
     }
 
     private static func redactWord(_ word: Substring, maskNext: inout Bool) -> String {
-        if URLRedaction.looksLikeJWT(word.trimmingCharacters(in: .punctuationCharacters.subtracting(CharacterSet(charactersIn: "-_")))) {
+        // Surrounding punctuation (quotes, commas, brackets) is not part of a token; `-`, `_` and `.` are.
+        let core = ASCIIText.trimming(word) { $0 < 0x80 && !($0 == 0x2D || $0 == 0x5F || $0 == 0x2E) && !Self.isAlphanumeric($0) }
+        if URLRedaction.looksLikeJWT(core) {
             return mask
         }
         var parts: [String] = []
@@ -73,6 +86,10 @@ public enum PayloadRedaction {
         let joined = parts.joined(separator: "&")
         if joined.hasSuffix(":"), isSensitive(String(joined.dropLast())) { maskNext = true }
         return joined
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func truncate(_ text: String, limit: Int) -> String {

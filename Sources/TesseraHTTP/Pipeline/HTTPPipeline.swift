@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends requests through the client's policies over a transport: a per-host circuit breaker,
 /// redirects followed hop by hop, and retries with backoff — in that order for each attempt.
@@ -95,7 +99,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
 
     /// Runs `work` in a task the pipeline can cancel by tag, forwarding the caller's cancellation.
     func cancellable<T: Sendable>(_ tag: String?, _ work: @escaping @Sendable () async throws(HTTPError) -> T) async throws(HTTPError) -> T {
-        let task = Task { () async -> Result<T, HTTPError> in
+        let task = Task.immediate { () async -> Result<T, HTTPError> in
             do throws(HTTPError) { return .success(try await work()) } catch { return .failure(error) }
         }
         let cancel: @Sendable () -> Void = { task.cancel() }
@@ -222,7 +226,8 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             state.nextRequestID += 1
             return state.nextRequestID
         }
-        let run = PipelineRun(id: id, start: clock.now, request: request, configuration: configuration)
+        var run = PipelineRun(id: id, start: clock.now, request: request, configuration: configuration)
+        if events?.isActive == true { run.eventURL = URLRedaction.forEvents(request.url) }
         emit(run, .start)
         return run
     }
@@ -289,8 +294,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                 switch run.redirects.decide(status: status, headers: received.head.headers) {
                 case .follow(let next):
                     received.body.discard()
-                    emit(run, .redirect(status: status, location: URLRedaction.forEvents(next.url)))
+                    let location = URLRedaction.forEvents(next.url)
+                    emit(run, .redirect(status: status, location: location))
                     run.current = next
+                    run.eventURL = location
                 case .refuse(let error):
                     received.body.discard()
                     throw fail(run, error)
@@ -341,7 +348,9 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     }
 
     private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind) {
-        events?.emit(HTTPEvent(requestID: run.id, method: run.current.method.rawValue, url: run.current.url, kind: kind,
+        guard let events, events.isActive else { return }
+        if run.eventURL.isEmpty { return }   // events started after this request began
+        events.emit(HTTPEvent(requestID: run.id, method: run.current.method.rawValue, redactedURL: run.eventURL, kind: kind,
                                elapsed: run.start.duration(to: clock.now)))
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The redirect decisions for one request, as a plain value (RFC 9110 §15.4): given each
 /// response, follow (with the next request), hand the response over, or refuse.

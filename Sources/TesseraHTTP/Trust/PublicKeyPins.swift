@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Public-key pinning rules: for each host pattern, the SHA-256 digests of the subject public
 /// key info (SPKI) a server's certificate chain must present one of. Several pins per host allow
