@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "TesseraTestSupport",
                 dependencies: ["TesseraHTTP", "TesseraPlayback", "TesseraMedia"],
                 path: "Tests/TesseraTestSupport", swiftSettings: strict),
-        .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP", "TesseraTestSupport"],
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTestingTests", dependencies: ["TesseraHTTPTesting"], swiftSettings: strict),
         .testTarget(name: "TesseraPlaylistTests", dependencies: ["TesseraPlaylist", "TesseraTestSupport"],

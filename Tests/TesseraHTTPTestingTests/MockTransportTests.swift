@@ -68,3 +68,30 @@ struct MockTransportTests {
         }
     }
 }
+
+@Suite("HTTPClient.stub for users' tests")
+struct StubClientTests {
+    private struct Greeting: Decodable, Equatable, Sendable { let text: String }
+
+    @Test("scripted responses in order, the last repeating; requests recorded; backoff instant")
+    func stubClient() async throws {
+        let mock = MockTransport()
+        let url = URL(string: "https://api.test/v1/greeting")!
+        mock.stub(url, .response(status: 503, headers: ["Retry-After": "30"], chunks: []))
+        mock.stub(url, .ok(Array(#"{"text":"hi"}"#.utf8)))
+        let clock = ImmediateClock()
+        let client = try HTTPClient.stub(baseURL: URL(string: "https://api.test/v1")!, transport: mock, clock: clock)
+        let first = try await client.send(RequestBuilder.get("greeting", as: Greeting.self))
+        let second = try await client.send(RequestBuilder.get("greeting", as: Greeting.self))
+        #expect(first == Greeting(text: "hi") && second == first)
+        #expect(mock.requests.map(\.url) == [url, url, url])
+        #expect(clock.sleeps == [.seconds(30)])
+    }
+
+    @Test("an unstubbed route fails loudly through the client")
+    func unstubbed() async throws {
+        let client = try HTTPClient.stub(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
+        let error = await #expect(throws: HTTPError.self) { try await client.send(RequestBuilder.get("nothing", as: [UInt8].self)) }
+        #expect(error?.code == "unstubbed-route")
+    }
+}

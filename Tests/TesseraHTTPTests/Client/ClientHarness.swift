@@ -1,12 +1,13 @@
 import Foundation
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraTestSupport
 
 /// A scripted API server plus a real libcurl transport, and clients over them on a test clock.
 final class ClientHarness: Sendable {
     let server: ScriptedServer
     let transport: CurlTransport
-    let clock = TestClock()
+    let clock = ImmediateClock()
 
     init(_ handler: @escaping @Sendable (ScriptedServer.Request) -> ScriptedServer.Reply) throws {
         server = try ScriptedServer(handler)

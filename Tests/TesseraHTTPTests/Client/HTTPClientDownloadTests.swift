@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraTestSupport
 
 private struct File: Endpoint {
@@ -17,7 +18,7 @@ private final class ProgressLog: Sendable {
 
 @Suite("HTTPClient downloads over libcurl")
 struct HTTPClientDownloadTests {
-    private func client(_ harness: TransportHarness, _ clock: TestClock = TestClock(),
+    private func client(_ harness: TransportHarness, _ clock: ImmediateClock = ImmediateClock(),
                         _ adjust: (inout HTTPClientConfiguration) -> Void = { _ in }) throws -> HTTPClient {
         var configuration = HTTPClientConfiguration()
         configuration.allowsHTTP = true
@@ -64,7 +65,7 @@ struct HTTPClientDownloadTests {
         harness.origin.inject(.truncate(afterBytes: 300_000), path: "/big.bin", attempts: 1...1)
         let out = try TemporaryDirectory()
         let destination = out.url.appendingPathComponent("big.bin")
-        let clock = TestClock()
+        let clock = ImmediateClock()
         try await client(harness, clock).download(File(path: "big.bin"), to: destination)
         #expect(try Data(contentsOf: destination) == Data(TransportHarness.big))
         #expect(harness.origin.attempts("/big.bin") == 2 && clock.sleeps.count == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraTestSupport
 
 private struct Item: Codable, Equatable, Sendable {

@@ -15,10 +15,10 @@ struct HTTPPipelineAuthTests {
 
     let url = URL(string: "https://api.example/me")!
 
-    private func pipeline(_ mock: MockTransport, _ source: (any TokenSource)?) -> HTTPPipeline<TestClock> {
+    private func pipeline(_ mock: MockTransport, _ source: (any TokenSource)?) -> HTTPPipeline<ImmediateClock> {
         var configuration = HTTPPipelineConfiguration()
         configuration.tokenSource = source
-        return HTTPPipeline(transport: mock, configuration: configuration, clock: TestClock())
+        return HTTPPipeline(transport: mock, configuration: configuration, clock: ImmediateClock())
     }
 
     private func request(_ authentication: HTTPAuthentication) -> HTTPRequest {

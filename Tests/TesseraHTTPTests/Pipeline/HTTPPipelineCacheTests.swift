@@ -15,10 +15,10 @@ struct HTTPPipelineCacheTests {
     }
 
     /// A pipeline with a cache, reading time from `wall`.
-    private func pipeline(_ mock: MockTransport, _ wall: WallClock) -> HTTPPipeline<TestClock> {
+    private func pipeline(_ mock: MockTransport, _ wall: WallClock) -> HTTPPipeline<ImmediateClock> {
         var configuration = HTTPPipelineConfiguration()
         configuration.cache = MemoryResponseCache()
-        return HTTPPipeline(transport: mock, configuration: configuration, clock: TestClock(),
+        return HTTPPipeline(transport: mock, configuration: configuration, clock: ImmediateClock(),
                             wallClock: { wall.seconds.load(ordering: .relaxed) })
     }
 

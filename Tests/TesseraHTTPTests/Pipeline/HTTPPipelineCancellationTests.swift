@@ -48,7 +48,7 @@ struct HTTPPipelineCancellationTests {
         let transport = HoldingTransport()
         var configuration = HTTPPipelineConfiguration()
         configuration.retry = .never
-        let pipeline = HTTPPipeline(transport: transport, configuration: configuration, clock: TestClock())
+        let pipeline = HTTPPipeline(transport: transport, configuration: configuration, clock: ImmediateClock())
         async let a1 = pipeline.data(request("a1", tag: "a"), upTo: 10)
         async let a2 = pipeline.data(request("a2", tag: "a"), upTo: 10)
         async let b = pipeline.data(request("b", tag: "b"), upTo: 10)
@@ -65,7 +65,7 @@ struct HTTPPipelineCancellationTests {
     @Test("cancelAll() cancels everything in flight")
     func all() async throws {
         let transport = HoldingTransport()
-        let pipeline = HTTPPipeline(transport: transport, configuration: HTTPPipelineConfiguration(), clock: TestClock())
+        let pipeline = HTTPPipeline(transport: transport, configuration: HTTPPipelineConfiguration(), clock: ImmediateClock())
         async let one = pipeline.send(request("x", tag: nil))
         await waitForSends(transport, 1)
         pipeline.cancelAll()

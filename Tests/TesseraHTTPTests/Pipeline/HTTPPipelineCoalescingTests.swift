@@ -23,10 +23,10 @@ struct HTTPPipelineCoalescingTests {
 
     let url = URL(string: "https://cdn.example/key.bin")!
 
-    private func pipeline(_ transport: GatedTransport, coalescing: Bool) -> HTTPPipeline<TestClock> {
+    private func pipeline(_ transport: GatedTransport, coalescing: Bool) -> HTTPPipeline<ImmediateClock> {
         var configuration = HTTPPipelineConfiguration()
         configuration.coalescesIdenticalGETs = coalescing
-        return HTTPPipeline(transport: transport, configuration: configuration, clock: TestClock())
+        return HTTPPipeline(transport: transport, configuration: configuration, clock: ImmediateClock())
     }
 
     @Test("identical concurrent GETs share one fetch and its bytes")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraTestSupport
 
 @Suite("HTTPPipeline over libcurl and the origin simulator")
 struct HTTPPipelineCurlTests {
-    private func pipeline(_ harness: TransportHarness, _ clock: TestClock) -> HTTPPipeline<TestClock> {
+    private func pipeline(_ harness: TransportHarness, _ clock: ImmediateClock) -> HTTPPipeline<ImmediateClock> {
         var configuration = HTTPPipelineConfiguration()
         configuration.retry.jitter = 0
         configuration.retry.initialBackoff = .milliseconds(100)
@@ -17,7 +18,7 @@ struct HTTPPipelineCurlTests {
         let harness = try TransportHarness()
         harness.origin.inject(.status(503, ["Retry-After": "1"]), path: "/small.bin", attempts: 1...1)
         harness.origin.inject(.status(502), path: "/small.bin", attempts: 2...2)
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let response = try await pipeline(harness, clock).send(harness.request("/small.bin"))
         #expect(response.head.status == 200)
         #expect(try await response.body.collect(upTo: 1 << 20) == TransportHarness.small)
@@ -29,7 +30,7 @@ struct HTTPPipelineCurlTests {
     func truncatedBody() async throws {
         let harness = try TransportHarness()
         harness.origin.inject(.truncate(afterBytes: 1_000), path: "/small.bin", attempts: 1...1)
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let (head, bytes) = try await pipeline(harness, clock).data(harness.request("/small.bin"), upTo: 1 << 20)
         #expect(head.status == 200 && bytes == TransportHarness.small)
         #expect(clock.sleeps == [.milliseconds(100)])
@@ -40,7 +41,7 @@ struct HTTPPipelineCurlTests {
     func redirect() async throws {
         let harness = try TransportHarness()
         harness.origin.inject(.status(302, ["Location": "/small.bin?from=moved"]), path: "/moved", attempts: 1...1)
-        let response = try await pipeline(harness, TestClock()).send(harness.request("/moved"))
+        let response = try await pipeline(harness, ImmediateClock()).send(harness.request("/moved"))
         #expect(response.head.status == 200)
         #expect(try await response.body.collect(upTo: 1 << 20) == TransportHarness.small)
         #expect(harness.origin.attempts("/moved") == 1)
@@ -49,7 +50,7 @@ struct HTTPPipelineCurlTests {
     @Test("a refused connection is retried up to the attempt limit, then its typed error is thrown")
     func refused() async throws {
         let harness = try TransportHarness()
-        let clock = TestClock()
+        let clock = ImmediateClock()
         var request = HTTPRequest(url: URL(string: "http://127.0.0.1:1/x")!)
         request.limits.connectTimeout = .seconds(5)
         do {

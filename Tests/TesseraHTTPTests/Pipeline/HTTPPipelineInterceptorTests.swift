@@ -26,13 +26,13 @@ struct HTTPPipelineInterceptorTests {
         var configuration = HTTPPipelineConfiguration()
         configuration.retry.jitter = 0
         configuration.interceptors = [AddHeader(name: "X-A", value: "1"), AddHeader(name: "X-A", value: "2")]
-        _ = try await HTTPPipeline(transport: mock, configuration: configuration, clock: TestClock()).data(HTTPRequest(url: url), upTo: 10)
+        _ = try await HTTPPipeline(transport: mock, configuration: configuration, clock: ImmediateClock()).data(HTTPRequest(url: url), upTo: 10)
         #expect(mock.requests.map { $0.headers.values("X-A") } == [["2"], ["2"]])
 
         configuration.interceptors = [Refuse()]
         let refused = MockTransport()
         do {
-            _ = try await HTTPPipeline(transport: refused, configuration: configuration, clock: TestClock()).send(HTTPRequest(url: url))
+            _ = try await HTTPPipeline(transport: refused, configuration: configuration, clock: ImmediateClock()).send(HTTPRequest(url: url))
             Issue.record("sent despite the interceptor")
         } catch {
             #expect(error.code == "refused-by-interceptor")
@@ -48,7 +48,7 @@ struct HTTPPipelineInterceptorTests {
         var configuration = HTTPPipelineConfiguration()
         configuration.retry.jitter = 0
         configuration.propagatesTraceContext = true
-        let pipeline = HTTPPipeline(transport: mock, configuration: configuration, clock: TestClock())
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration, clock: ImmediateClock())
         _ = try await pipeline.data(HTTPRequest(url: url), upTo: 10)
         let sent = mock.requests.compactMap { $0.headers["traceparent"].flatMap(TraceParent.init(headerValue:)) }
         #expect(sent.count == 2 && sent[0] == sent[1])

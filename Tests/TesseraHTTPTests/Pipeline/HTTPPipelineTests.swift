@@ -21,7 +21,7 @@ struct HTTPPipelineTests {
         mock.stub(url, .response(status: 503, chunks: []))
         mock.stub(url, .response(status: 502, chunks: []))
         mock.stub(url, .ok(Array("#EXTM3U".utf8)))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: clock)
         let response = try await pipeline.send(HTTPRequest(url: url))
         #expect(response.head.status == 200)
@@ -35,7 +35,7 @@ struct HTTPPipelineTests {
         let mock = MockTransport()
         mock.stub(url, .response(status: 503, headers: ["Retry-After": "7"], chunks: []))
         mock.stub(url, .response(status: 429, headers: ["Retry-After": "999999"], chunks: []))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration { $0.retry.maximumRetryAfter = .seconds(30) }, clock: clock)
         let response = try await pipeline.send(HTTPRequest(url: url))
         #expect(response.head.status == 429)
@@ -49,7 +49,7 @@ struct HTTPPipelineTests {
             mock.stub(url, .response(status: 503, headers: ["Retry-After": value], chunks: []))
         }
         mock.stub(url, .ok([1]))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration {
             $0.retry.maximumAttempts = 5
             $0.retry.maximumRetryAfter = .seconds(30)
@@ -62,7 +62,7 @@ struct HTTPPipelineTests {
     func idempotency() async throws {
         let mock = MockTransport()
         mock.stub(url, .response(status: 503, chunks: []))
-        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock())
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: ImmediateClock())
         var post = HTTPRequest(url: url)
         post.method = .post
         #expect(try await pipeline.send(post).head.status == 503)
@@ -71,7 +71,7 @@ struct HTTPPipelineTests {
         let flaky = MockTransport()
         flaky.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
         flaky.stub(url, .ok([1]))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         #expect(try await HTTPPipeline(transport: flaky, configuration: configuration(), clock: clock).send(HTTPRequest(url: url)).head.status == 200)
         #expect(clock.sleeps.count == 1)
     }
@@ -84,7 +84,7 @@ struct HTTPPipelineTests {
         mock.stub(other, .ok([7]))
         var request = HTTPRequest(url: url)
         request.headers.add("Authorization", "Bearer secret")
-        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock())
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: ImmediateClock())
         #expect(try await pipeline.send(request).head.status == 200)
         #expect(mock.requests.map(\.url) == [url, other])
         #expect(mock.requests.last?.headers["Authorization"] == nil)
@@ -92,7 +92,7 @@ struct HTTPPipelineTests {
         let downgrade = MockTransport()
         downgrade.stub(url, .response(status: 301, headers: ["Location": "http://cdn.example/index.m3u8"], chunks: []))
         do {
-            _ = try await HTTPPipeline(transport: downgrade, configuration: configuration(), clock: TestClock()).send(request)
+            _ = try await HTTPPipeline(transport: downgrade, configuration: configuration(), clock: ImmediateClock()).send(request)
             Issue.record("a downgrade was followed")
         } catch {
             #expect(error.category == .protocol)
@@ -107,7 +107,7 @@ struct HTTPPipelineTests {
         mock.stub(url, .response(status: 302, headers: ["Location": other.absoluteString], chunks: []))
         mock.stub(other, .response(status: 302, headers: ["Location": url.absoluteString], chunks: []))
         do {
-            _ = try await HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock()).send(HTTPRequest(url: url))
+            _ = try await HTTPPipeline(transport: mock, configuration: configuration(), clock: ImmediateClock()).send(HTTPRequest(url: url))
             Issue.record("a redirect loop was followed forever")
         } catch {
             #expect(error.category == .protocol)
@@ -119,7 +119,7 @@ struct HTTPPipelineTests {
             chain.stub(URL(string: "https://cdn.example/\(n)")!, .response(status: 307, headers: ["Location": "/\(n + 1)"], chunks: []))
         }
         do {
-            _ = try await HTTPPipeline(transport: chain, configuration: configuration(), clock: TestClock())
+            _ = try await HTTPPipeline(transport: chain, configuration: configuration(), clock: ImmediateClock())
                 .send(HTTPRequest(url: URL(string: "https://cdn.example/0")!))
             Issue.record("the hop limit was not enforced")
         } catch {
@@ -134,7 +134,7 @@ struct HTTPPipelineTests {
         mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
         mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
         mock.stub(url, .ok([1]))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration {
             $0.retry = .never
             var breaker = CircuitBreakerPolicy()
@@ -160,7 +160,7 @@ struct HTTPPipelineTests {
         let mock = MockTransport()
         mock.stub(url, .response(status: 200, chunks: [[1, 2]], failure: HTTPError(.connectionLost, code: "partial-body", "cut")))
         mock.stub(url, .ok([1, 2, 3]))
-        let clock = TestClock()
+        let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: clock)
         let (head, bytes) = try await pipeline.data(HTTPRequest(url: url), upTo: 10)
         #expect(head.status == 200 && bytes == [1, 2, 3])
@@ -180,7 +180,7 @@ struct HTTPPipelineTests {
         mock.stub(url, .response(status: 503, chunks: []))
         mock.stub(url, .ok([1]))
         let stream = HTTPEventStream()
-        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: TestClock(), events: stream)
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: ImmediateClock(), events: stream)
         _ = try await pipeline.send(HTTPRequest(url: url))
         stream.finish()
         var kinds: [HTTPEvent.Kind] = []
