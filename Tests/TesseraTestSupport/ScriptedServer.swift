@@ -30,6 +30,16 @@ public final class ScriptedServer: @unchecked Sendable {
         public var headers: HTTPHeaders
         /// The body.
         public var body: [UInt8]
+        /// Exact bytes to send instead of a well-formed reply (hostile-server tests); the
+        /// connection is closed after them.
+        public var raw: [UInt8]?
+
+        /// Exact bytes instead of a reply.
+        public static func raw(_ text: String) -> Reply {
+            var reply = Reply()
+            reply.raw = Array(text.utf8)
+            return reply
+        }
 
         /// Creates a reply.
         public init(_ status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -123,6 +133,10 @@ public final class ScriptedServer: @unchecked Sendable {
         while let request = reader.readRequest() {
             state.withLock { $0.log.append(request) }
             let reply = handler(request)
+            if let raw = reply.raw {
+                _ = SocketReader.sendAll(fd, raw)
+                return
+            }
             var head = "HTTP/1.1 \(reply.status) Status\r\n"
             for field in reply.headers { head += "\(field.name): \(field.value)\r\n" }
             head += "Content-Length: \(reply.body.count)\r\n\r\n"

@@ -39,6 +39,9 @@ enum CurlErrorMapping {
             return make(.connectionLost, "connection-lost", "The connection was lost")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
             return make(.protocol, "protocol-error", "The server broke HTTP")
+        case CURLE_UNSUPPORTED_PROTOCOL where facts.connected:
+            // After connecting, this is the server's reply (an HTTP/0.9 or garbage status line).
+            return make(.protocol, "protocol-error", "The server broke HTTP")
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return make(.invalidRequest, "bad-url", "The URL is not usable")
         case CURLE_ABORTED_BY_CALLBACK:
