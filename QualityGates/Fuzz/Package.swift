@@ -15,5 +15,7 @@ let package = Package(
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzEventStreams",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "FuzzHeaderValues",
+                          dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
     ]
 )
