@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
-        .target(name: "TesseraHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "TesseraHTTP", dependencies: ["CCurl", "CCrypto"], swiftSettings: strict),
         .target(name: "TesseraHTTPTesting", dependencies: ["TesseraHTTP"], swiftSettings: strict),
         .target(name: "TesseraPlaylist", swiftSettings: strict),
         .target(name: "TesseraMedia", dependencies: ["CCrypto"], swiftSettings: strict),

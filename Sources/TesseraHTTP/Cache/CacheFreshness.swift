@@ -10,6 +10,14 @@ public struct CacheFreshness: Sendable, Equatable {
     /// When the client received the response.
     public let responseTime: Int64
 
+    /// Freshness as stored earlier (the disk cache reading an entry back).
+    init(lifetime: Int64, isHeuristic: Bool, initialAge: Int64, responseTime: Int64) {
+        self.lifetime = lifetime
+        self.isHeuristic = isHeuristic
+        self.initialAge = initialAge
+        self.responseTime = responseTime
+    }
+
     /// The age at `now` (§4.2.3 `current_age`).
     public func currentAge(now: Int64) -> Int64 {
         initialAge + max(0, now - responseTime)

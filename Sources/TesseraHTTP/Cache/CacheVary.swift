@@ -18,6 +18,17 @@ public struct CacheVary: Sendable, Equatable {
         fields = names.map { ($0, Self.normalised(request.values($0))) }
     }
 
+    /// A key as stored earlier (the disk cache reading an entry back).
+    init(fields: [(name: String, value: String?)]?) {
+        self.fields = fields
+    }
+
+    /// A stable text form of the key, for naming stored variants.
+    var keyText: String {
+        guard let fields else { return "*" }
+        return fields.map { "\($0.name)=\($0.value.map { "v" + $0 } ?? "-")" }.joined(separator: "\n")
+    }
+
     /// Whether a new request may be served by the stored response.
     public func matches(_ request: HTTPHeaders) -> Bool {
         guard let fields else { return false }

@@ -1,6 +1,6 @@
 /// The client's in-memory response store: GET responses by URL (several per URL when they vary),
 /// bounded by entry count and total body bytes with least-recently-used eviction.
-public final class MemoryResponseCache: Sendable {
+public final class MemoryResponseCache: ResponseCache {
     private struct Store {
         var entries: [String: [CachedResponse]] = [:]
         var order: [String] = []          // least recently used URL first

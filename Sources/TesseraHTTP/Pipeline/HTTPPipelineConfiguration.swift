@@ -15,8 +15,9 @@ public struct HTTPPipelineConfiguration: Sendable {
     /// Whether requests carry W3C trace context: a request with a valid `traceparent` continues
     /// that trace with a new span ID; one without (or with an invalid one) starts a new trace.
     public var propagatesTraceContext = false
-    /// The response cache `data(_:upTo:)` reads and fills, or nil for none.
-    public var cache: MemoryResponseCache?
+    /// The response cache `data(_:upTo:)` reads and fills (`MemoryResponseCache`,
+    /// `DiskResponseCache`), or nil for none.
+    public var cache: (any ResponseCache)?
     /// What the cache may store and reuse.
     public var cachePolicy = CachePolicy()
     /// Whether identical in-flight GETs through `data(_:upTo:)` share one fetch. Identical means
