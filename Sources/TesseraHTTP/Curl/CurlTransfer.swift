@@ -87,7 +87,11 @@ final class CurlTransfer: @unchecked Sendable {
         _ = ccurl_setopt_str(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = ccurl_setopt_str(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         _ = ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        _ = ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        if request.url.scheme?.lowercased() == "https" {
+            // Wait for a connection being set up that may multiplex (HTTP/2 via ALPN). Plain
+            // HTTP is 1.1 here: waiting would only serialise concurrent requests on one connection.
+            _ = ccurl_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        }
         _ = ccurl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         _ = ccurl_setopt_long(handle, CURLOPT_BUFFERSIZE, Self.receiveBufferBytes)
         _ = ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout))
