@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A durable append-only log of JSON records, one per line: each append is written whole and
+/// fsynced before it returns; a process killed mid-append leaves at most a torn last line, which
+/// the next open drops (as it drops any line that does not decode). `compact` rewrites the log
+/// from a snapshot through a temporary file and a rename. Not thread-safe: one owner, which
+/// serialises access.
+final class AppendOnlyLog<Record: Codable> {
+    let file: URL
+    /// The records read when the log was opened, in order.
+    private(set) var opened: [Record] = []
+    /// Lines dropped when opening because they did not decode.
+    private(set) var droppedLines = 0
+    /// Records appended since the last compaction (or open).
+    private(set) var lineCount = 0
+    private var descriptor: Int32
+
+    /// Opens (or creates, owner-only) the log at `file`.
+    /// - Throws: `file` (`log-unusable`).
+    init(file: URL) throws(HTTPError) {
+        self.file = file
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Self.unusable(file, "its folder cannot be created")
+        }
+        let existing = FileManager.default.contents(atPath: file.path).map { Array($0) } ?? []
+        // Whole lines end with a newline; anything after the last one is a torn append.
+        let whole = existing.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        if whole < existing.count { droppedLines += 1 }
+        let decoder = JSONDecoder()
+        for line in existing[..<whole].split(separator: 0x0A) {
+            if let record = try? decoder.decode(Record.self, from: Data(line)) {
+                opened.append(record)
+            } else {
+                droppedLines += 1
+            }
+        }
+        lineCount = opened.count
+        descriptor = open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.unusable(file, String(cString: strerror(errno))) }
+        guard ftruncate(descriptor, off_t(whole)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
+            close(descriptor)
+            throw Self.unusable(file, String(cString: strerror(errno)))
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Appends `record` durably.
+    /// - Throws: `file` (`log-write-failed`) — full disk, I/O error.
+    func append(_ record: Record) throws(HTTPError) {
+        try writeAll(descriptor, Self.line(record))
+        guard fsync(descriptor) == 0 else { throw Self.writeFailed(file) }
+        lineCount += 1
+    }
+
+    /// Replaces the log with `records`, atomically.
+    /// - Throws: `file` (`log-write-failed`).
+    func compact(_ records: [Record]) throws(HTTPError) {
+        let temporary = file.path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let fresh = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fresh >= 0 else { throw Self.writeFailed(file) }
+        do throws(HTTPError) {
+            for record in records { try writeAll(fresh, Self.line(record)) }
+            guard fsync(fresh) == 0, rename(temporary, file.path) == 0 else { throw Self.writeFailed(file) }
+        } catch {
+            close(fresh)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        descriptor = fresh
+        lineCount = records.count
+        let folder = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    private static func line(_ record: Record) throws(HTTPError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return Array(try encoder.encode(record)) + [0x0A]
+        } catch {
+            throw HTTPError(.file, code: "log-write-failed", "A log record could not be encoded: \(error).")
+        }
+    }
+
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(HTTPError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw Self.writeFailed(file) }
+            done += n
+        }
+    }
+
+    private static func unusable(_ file: URL, _ reason: String) -> HTTPError {
+        HTTPError(.file, code: "log-unusable", "The log \(file.path) cannot be used: \(reason).")
+    }
+
+    private static func writeFailed(_ file: URL) -> HTTPError {
+        HTTPError(.file, code: "log-write-failed", "Writing the log \(file.path) failed: \(String(cString: strerror(errno))).")
+    }
+}
