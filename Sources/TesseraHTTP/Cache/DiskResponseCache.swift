@@ -172,18 +172,7 @@ public final class DiskResponseCache: ResponseCache {
         let temporary = final + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw -> Bool in
-            while written < raw.count {
-                let n = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += n
-            }
-            return true
-        }
+        let ok = FileDescriptorIO.writeAll(descriptor, bytes)
         close(descriptor)
         guard ok, rename(temporary, final) == 0 else {
             unlink(temporary)

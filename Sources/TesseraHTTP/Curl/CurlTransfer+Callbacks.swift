@@ -67,6 +67,8 @@ extension CurlTransfer {
                                               "\(redactedURL) sent bytes \(content.first)-\(content.last) for a request of \(range)."))
                 }
                 served = .partial(content)
+            } else if request.rangeFallback == .whole {
+                served = .whole
             } else {
                 guard request.rangeFallback == .emulate else {
                     return .failure(HTTPError(.protocol, code: "range-not-honoured",

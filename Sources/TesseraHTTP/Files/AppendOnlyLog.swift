@@ -82,11 +82,7 @@ final class AppendOnlyLog<Record: Codable> {
         close(descriptor)
         descriptor = fresh
         lineCount = records.count
-        let folder = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        FileDescriptorIO.syncFolder(of: file.path)
     }
 
     private static func line(_ record: Record) throws(HTTPError) -> [UInt8] {
@@ -100,13 +96,7 @@ final class AppendOnlyLog<Record: Codable> {
     }
 
     private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(HTTPError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Self.writeFailed(file) }
-            done += n
-        }
+        guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw Self.writeFailed(file) }
     }
 
     private static func unusable(_ file: URL, _ reason: String) -> HTTPError {

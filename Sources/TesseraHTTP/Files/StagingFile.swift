@@ -61,16 +61,8 @@ public final class StagingFile {
     /// Appends bytes.
     /// - Throws: `destination-unwritable` (full disk, I/O error).
     public func append(_ bytes: UnsafeRawBufferPointer) throws(HTTPError) {
-        guard var base = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let n = write(descriptor, base, remaining)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Self.unwritable("Writing \(destination.path) failed: \(Self.lastError()).")
-            }
-            remaining -= n
-            base += n
+        guard FileDescriptorIO.writeAll(descriptor, bytes) else {
+            throw Self.unwritable("Writing \(destination.path) failed: \(Self.lastError()).")
         }
     }
 
@@ -120,11 +112,7 @@ public final class StagingFile {
             }
         }
         isFinished = true
-        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        FileDescriptorIO.syncFolder(of: destination.path)
     }
 
     /// Removes the staging file; the destination is untouched.

@@ -5,4 +5,7 @@ public enum RangeFallback: Sendable, Equatable {
     case emulate
     /// Fail with `range-not-honoured`.
     case refuse
+    /// Hand the whole resource over untouched (`head.servedRange == .whole`): the caller decides,
+    /// as a resumed download does when `If-Range` found the resource changed.
+    case whole
 }

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole writes and flushes on POSIX descriptors, shared by the module's file writers.
+enum FileDescriptorIO {
+    /// Writes every byte of `bytes`, retrying short writes and EINTR; false on an error (errno set).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var base = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let n = write(descriptor, base, remaining)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            remaining -= n
+            base += n
+        }
+        return true
+    }
+
+    /// `writeAll` for an array.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// fsyncs the folder holding `path` (after a link or rename in it), best effort.
+    static func syncFolder(of path: String) {
+        var folder = path
+        while let last = folder.last, last != "/" { folder.removeLast() }
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+    }
+
+    /// The text of the current errno.
+    static var lastError: String { String(cString: strerror(errno)) }
+}
