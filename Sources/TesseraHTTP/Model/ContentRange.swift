@@ -32,6 +32,17 @@ public struct ContentRange: Hashable, Sendable {
     }
 }
 
+extension ContentRange {
+    /// The complete length in an unsatisfied-range value (`bytes */n`, sent with a 416), or nil.
+    public static func unsatisfiedLength(_ headerValue: String) -> UInt64? {
+        var rest = Substring(headerValue).drop { $0 == " " }
+        guard rest.hasPrefix("bytes ") else { return nil }
+        rest = rest.dropFirst(6).drop { $0 == " " }
+        guard rest.hasPrefix("*/") else { return nil }
+        return UInt64(rest.dropFirst(2).trimmingSuffix(" "))
+    }
+}
+
 extension Substring {
     fileprivate func trimmingSuffix(_ c: Character) -> Substring {
         var s = self
