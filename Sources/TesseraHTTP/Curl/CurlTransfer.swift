@@ -121,6 +121,11 @@ final class CurlTransfer: @unchecked Sendable {
         if request.method == .head {
             _ = ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
         }
+        if Self.mustNotBeResent(request) {
+            // libcurl silently sends a request again when a reused connection turns out dead
+            // before any reply; for a non-idempotent request that could apply it twice.
+            _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
+        }
         switch request.body {
         case .bytes(let body)?:
             _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count)
@@ -156,6 +161,12 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = curl_slist_append(headerList, "Expect:")
         }
         if let headerList { _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// Non-idempotent (RFC 9110 §9.2.2) and without an `Idempotency-Key`.
+    static func mustNotBeResent(_ request: HTTPRequest) -> Bool {
+        let idempotent: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, HTTPMethod("TRACE")]
+        return !idempotent.contains(request.method) && request.headers["Idempotency-Key"] == nil
     }
 
     /// Opens a file body for reading.

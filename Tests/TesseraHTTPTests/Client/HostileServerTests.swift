@@ -118,3 +118,20 @@ struct HostileServerTests {
         #expect(authorizations.filter { $0 == "Bearer t1" }.count == concurrent)
     }
 }
+
+@Suite("Non-idempotent requests are never re-sent by libcurl")
+struct NoSilentResendTests {
+    @Test("a POST without Idempotency-Key goes on a fresh connection: a connection closed without reply is an error, sent once")
+    func postNotResent() async throws {
+        let harness = try ClientHarness { request in
+            request.path == "/api/v1/warm" ? ScriptedServer.Reply(200) : .raw("")
+        }
+        let client = try harness.client { $0.pipeline.retry = .never }
+        _ = try await client.send(RequestBuilder.get("warm", as: [UInt8].self))   // leaves a connection to reuse
+        let error = await #expect(throws: HTTPError.self) {
+            try await client.send(RequestBuilder<HTTPNoContent>(.post, "mutate").body(.text("once")))
+        }
+        #expect(error?.category == .connectionLost)
+        #expect(harness.server.log.filter { $0.path == "/api/v1/mutate" }.count == 1)
+    }
+}
