@@ -18,8 +18,11 @@ public actor AuthRefreshCoordinator {
     public func token() async throws(HTTPError) -> String {
         if let current { return current }
         let source = self.source
-        let token = try await initial.run(generation) { () async throws(HTTPError) in try await source.currentToken() }
-        if current == nil { current = token }
+        let token = try await initial.run(generation) { () async throws(HTTPError) in
+            let token = try await source.currentToken()
+            await self.installInitial(token)
+            return token
+        }
         return current ?? token
     }
 
@@ -29,12 +32,24 @@ public actor AuthRefreshCoordinator {
         if let current, current != rejected { return current }
         let refreshing = generation
         let source = self.source
-        let token = try await refreshes.run(refreshing) { () async throws(HTTPError) in try await source.refreshToken() }
-        if generation == refreshing {
-            current = token
-            generation += 1
+        let token = try await refreshes.run(refreshing) { () async throws(HTTPError) in
+            let token = try await source.refreshToken()
+            // Installed before the shared refresh completes: a 401 arriving after it sees the new
+            // token instead of starting a second refresh for the same rejected one.
+            await self.install(token, replacing: refreshing)
+            return token
         }
         return current ?? token
+    }
+
+    private func installInitial(_ token: String) {
+        if current == nil { current = token }
+    }
+
+    private func install(_ token: String, replacing refreshing: Int) {
+        guard generation == refreshing else { return }
+        current = token
+        generation += 1
     }
 
     /// How many requests wait on the refresh now in flight (for tests and diagnostics).
