@@ -129,5 +129,12 @@ expect_failure "fetch 404" 1 "$F" fetch "$ORIGIN/missing.bin" --allow-http -o "$
 expect_failure "fetch http without --allow-http" 2 "$F" fetch "$ORIGIN/$SEG" -o "$F"
 expect_failure "fetch bad header" 2 "$F" fetch "$TLS_ORIGIN/$SEG" -H 'no colon' -o "$F"
 expect_failure "fetch bad range" 2 "$F" fetch "$TLS_ORIGIN/$SEG" -r 9-3 -o "$F"
+# validate: 0 for a valid MPEG-TS file, 1 with the finding for a broken one, 2 on usage errors.
+expect_status "validate a valid segment" 0 validate "$HERE/Fixtures/a_ts_vod/seg_000.ts"
+head -c 5000 "$HERE/Fixtures/a_ts_vod/seg_000.ts" > "$WORK/cut.ts"
+set +e; "$BIN" validate "$WORK/cut.ts" --json > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 1 ] && grep -q '"id" : "ts-partial-packet"' "$WORK/stdout" && grep -q '"valid" : false' "$WORK/stdout"; then ok "validate --json a cut segment: exit 1, ts-partial-packet"
+else bad "validate cut segment: exit $rc: $(head -5 "$WORK/stdout")"; fi
+expect_status "validate usage" 2 validate
 echo "cli-contract: $pass passed, $fail failed"
 [ "$fail" = 0 ]

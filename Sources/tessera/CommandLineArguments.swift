@@ -4,6 +4,7 @@ import Foundation
 enum CommandLineArguments {
     case download(DownloadCommand)
     case fetch(FetchCommand)
+    case validate(ValidateCommand)
     case inspect(InspectCommand)
     case demo(DemoCommand)
     case help
@@ -13,6 +14,7 @@ enum CommandLineArguments {
     usage: tessera inspect <file|URL> [--json] [--strict]
            tessera download <media-playlist-URL> -o <file> [--overwrite]
            \(FetchArguments.usage)
+           tessera validate <file> [--json]
            tessera demo [--fixtures <folder>] [--keep]
            tessera --help | --version
     """
@@ -51,6 +53,14 @@ enum CommandLineArguments {
             return .download(DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), overwrite: overwrite))
         case "fetch":
             return .fetch(try FetchArguments.parse(rest))
+        case "validate":
+            let json = rest.contains("--json")
+            let positional = rest.filter { $0 != "--json" }
+            if let unknown = positional.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+                throw UsageError(message: "unknown option \(unknown)")
+            }
+            guard positional.count == 1 else { throw UsageError(message: "validate needs exactly one file") }
+            return .validate(ValidateCommand(path: positional[0], json: json))
         case "inspect":
             var json = false
             var strict = false
@@ -89,6 +99,7 @@ enum CommandLineArguments {
         switch self {
         case .download(let command): return await command.run()
         case .fetch(let command): return await command.run()
+        case .validate(let command): return await command.run()
         case .inspect(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:

@@ -4,7 +4,7 @@ import TesseraTestSupport
 
 @Suite("TS checker fuzz inputs")
 struct TSFuzzReplayTests {
-    @Test("every saved input gives the same finding whole and split at every 61st byte")
+    @Test("every saved input gives the same findings (checker and validator) whole and split at every 61st byte")
     func replay() throws {
         for bytes in try FuzzInputs.inputs("FuzzTSPacketChecker") {
             var whole = TSPacketStructureChecker()
@@ -15,6 +15,15 @@ struct TSFuzzReplayTests {
                 chunked.consume(Array(bytes[..<split]))
                 chunked.consume(Array(bytes[split...]))
                 #expect(chunked.finish() == expected)
+            }
+            var validator = TSValidator()
+            validator.consume(bytes)
+            let findings = validator.finish()
+            for split in stride(from: 0, through: bytes.count, by: 61) {
+                var chunked = TSValidator()
+                chunked.consume(Array(bytes[..<split]))
+                chunked.consume(Array(bytes[split...]))
+                #expect(chunked.finish() == findings)
             }
         }
     }

@@ -1,0 +1,355 @@
+/// Validates an MPEG-TS stream as its bytes stream past in chunks of any size (ISO/IEC 13818-1
+/// §2.4.3 packets, §2.4.4 PSI, §2.4.3.6 PES; RFC 8216 §3.2): packet sync and size, transport
+/// errors and scrambling, adaptation fields, reserved PIDs, continuity counters (with the
+/// adaptation-only, duplicate, null-packet and discontinuity-indicator exceptions), PCR order and
+/// interval, PAT and PMT (CRC-32, one program, stream types), PES start codes, PTS/DTS flags and
+/// marker bits, DTS order and DTS ≤ PTS (modulo 2^33). Each finding has a stable ID
+/// (`TSFindingID`), a byte offset and a packet index; at most `maximumPerID` are kept per ID, the
+/// rest counted in `suppressed`. No resynchronisation: after lost sync, packet checks stop.
+public struct TSValidator: Sendable {
+    /// The most findings kept per ID.
+    public static let maximumPerID = 20
+
+    private struct PIDState {
+        var continuity: UInt8?
+        var duplicateSeen = false
+        var pcr: UInt64?
+        var pcrOffset: UInt64 = 0
+        var decodeTime: UInt64?
+    }
+
+    /// What was found so far, in stream order.
+    public private(set) var findings: [MediaFinding] = []
+    /// Findings beyond `maximumPerID`, counted per ID.
+    public private(set) var suppressed: [String: Int] = [:]
+    /// Bytes consumed.
+    public private(set) var byteCount: UInt64 = 0
+
+    private var carry: [UInt8] = []
+    private var packetIndex: UInt64 = 0
+    private var isSyncLost = false
+    private var pids: [UInt16: PIDState] = [:]
+    private var sections: [UInt16: [UInt8]] = [:]
+    private var pmtPID: UInt16?
+    private var pcrPID: UInt16?
+    private var streamTypes: [UInt16: UInt8] = [:]
+    private var sawPAT = false
+    private var sawPMT = false
+    private var counts: [String: Int] = [:]
+
+    /// A validator at the start of a stream.
+    public init() {}
+
+    /// Feeds the next bytes.
+    /// - Complexity: O(n).
+    public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        if !carry.isEmpty {
+            let take = min(188 - carry.count, bytes.count)
+            carry.append(contentsOf: bytes[0..<take])
+            index = take
+            if carry.count == 188 {
+                let packet = carry
+                carry.removeAll(keepingCapacity: true)
+                packet.withUnsafeBytes { check($0) }
+            }
+        }
+        while bytes.count - index >= 188 {
+            check(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + 188)]))
+            index += 188
+        }
+        if index < bytes.count { carry.append(contentsOf: bytes[index...]) }
+    }
+
+    /// Feeds the next bytes.
+    public mutating func consume(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { consume($0) }
+    }
+
+    /// Ends the stream: adds the end-of-stream findings and returns every finding.
+    public mutating func finish() -> [MediaFinding] {
+        if !carry.isEmpty {
+            report(.partialPacket, at: byteCount, packet: packetIndex,
+                   "The stream ends \(carry.count) bytes into a packet; 188-byte packets were expected.")
+        }
+        if packetIndex == 0, carry.isEmpty {
+            report(.empty, at: 0, packet: nil, "The stream holds no MPEG-TS packet.")
+        } else if !isSyncLost {
+            if !sawPAT {
+                report(.missingPAT, at: 0, packet: nil, "No program association table (PID 0) was found; the segment cannot be decoded on its own.")
+            } else if !sawPMT {
+                report(.missingPMT, at: 0, packet: nil, "The program map table the PAT points to (PID \(pmtPID ?? 0)) was not found.")
+            }
+        }
+        carry.removeAll()
+        return findings
+    }
+
+    // MARK: Packets
+
+    private mutating func check(_ packet: UnsafeRawBufferPointer) {
+        defer {
+            packetIndex += 1
+            byteCount += 188
+        }
+        guard !isSyncLost else { return }
+        let offset = byteCount
+        guard packet[0] == 0x47 else {
+            isSyncLost = true
+            report(.syncLost, at: offset, packet: packetIndex,
+                   "The packet starts with 0x\(String(packet[0], radix: 16)) instead of the sync byte 0x47; checks stop here.")
+            return
+        }
+        let pid = UInt16(packet[1] & 0x1F) << 8 | UInt16(packet[2])
+        let unitStart = packet[1] & 0x40 != 0
+        let control = (packet[3] >> 4) & 3
+        if packet[1] & 0x80 != 0 {
+            report(.transportError, at: offset, packet: packetIndex, "PID \(pid) is marked damaged (transport_error_indicator).")
+        }
+        if packet[3] >> 6 != 0 {
+            report(.scrambled, at: offset, packet: packetIndex, "PID \(pid) is scrambled at the packet level, which HLS never does.")
+        }
+        guard control != 0 else {
+            report(.reservedAdaptationControl, at: offset, packet: packetIndex, "PID \(pid) uses the reserved adaptation_field_control 00.")
+            return
+        }
+        var payloadStart = 4
+        var discontinuity = false
+        var pcr: UInt64?
+        if control & 2 != 0 {
+            let length = Int(packet[4])
+            guard control == 2 ? length == 183 : length <= 182 else {
+                report(.adaptationLength, at: offset, packet: packetIndex,
+                       "PID \(pid) has an adaptation field of \(length) bytes, which does not fit its packet.")
+                return
+            }
+            if length > 0 {
+                discontinuity = packet[5] & 0x80 != 0
+                if packet[5] & 0x10 != 0, length >= 7 {
+                    let base = UInt64(packet[6]) << 25 | UInt64(packet[7]) << 17 | UInt64(packet[8]) << 9
+                        | UInt64(packet[9]) << 1 | UInt64(packet[10]) >> 7
+                    pcr = base * 300 + (UInt64(packet[10] & 1) << 8 | UInt64(packet[11]))
+                }
+            }
+            payloadStart = 5 + length
+        }
+        if (0x0002...0x000F).contains(pid) {
+            report(.reservedPID, at: offset, packet: packetIndex, "PID \(pid) is reserved (0x0002–0x000F).")
+        }
+        continuity(pid, counter: packet[3] & 0x0F, hasPayload: control & 1 != 0, discontinuity: discontinuity, offset: offset)
+        if let pcr { clockReference(pid, pcr, discontinuity: discontinuity, offset: offset) }
+        guard control & 1 != 0, payloadStart < 188 else { return }
+        let payload = UnsafeRawBufferPointer(rebasing: packet[payloadStart...])
+        if pid == 0 || pid == pmtPID {
+            sectionBytes(pid, payload, unitStart: unitStart, offset: offset)
+        } else if unitStart, streamTypes[pid] != nil {
+            pes(pid, payload, offset: offset)
+        }
+    }
+
+    private mutating func continuity(_ pid: UInt16, counter: UInt8, hasPayload: Bool, discontinuity: Bool, offset: UInt64) {
+        guard pid != 0x1FFF else { return }
+        var state = pids[pid, default: PIDState()]
+        defer { pids[pid] = state }
+        guard let last = state.continuity, !discontinuity else {
+            state.continuity = counter
+            state.duplicateSeen = false
+            return
+        }
+        if hasPayload {
+            if counter == (last + 1) & 0x0F {
+                state.duplicateSeen = false
+            } else if counter == last, !state.duplicateSeen {
+                state.duplicateSeen = true   // one duplicate packet is legal
+            } else {
+                report(.continuity, at: offset, packet: packetIndex,
+                       "PID \(pid)'s continuity counter went from \(last) to \(counter), expected \((last + 1) & 0x0F): packets were lost, reordered or repeated.")
+                state.duplicateSeen = false
+            }
+        } else if counter != last {
+            report(.continuity, at: offset, packet: packetIndex,
+                   "PID \(pid)'s adaptation-only packet changed the continuity counter from \(last) to \(counter).")
+        }
+        state.continuity = counter
+    }
+
+    private mutating func clockReference(_ pid: UInt16, _ pcr: UInt64, discontinuity: Bool, offset: UInt64) {
+        let wrap: UInt64 = (1 << 33) * 300
+        var state = pids[pid, default: PIDState()]
+        defer { pids[pid] = state }
+        if let last = state.pcr, !discontinuity {
+            let forward = (pcr &+ wrap &- last) % wrap
+            if forward == 0 || forward > wrap / 2 {
+                report(.pcrBackwards, at: offset, packet: packetIndex, "PID \(pid)'s PCR did not increase without a discontinuity_indicator.")
+            } else if forward > 2_700_000 {
+                report(.pcrInterval, at: offset, packet: packetIndex,
+                       "PID \(pid)'s PCRs are \(forward / 27_000) ms apart; at most 100 ms is allowed.")
+            }
+        }
+        state.pcr = pcr
+        state.pcrOffset = offset
+    }
+
+    // MARK: PSI
+
+    private mutating func sectionBytes(_ pid: UInt16, _ payload: UnsafeRawBufferPointer, unitStart: Bool, offset: UInt64) {
+        if unitStart {
+            let pointer = Int(payload[0])
+            guard 1 + pointer <= payload.count else {
+                report(.psiMalformed, at: offset, packet: packetIndex, "PID \(pid)'s pointer_field points past its packet.")
+                return
+            }
+            if var pending = sections[pid] {
+                pending.append(contentsOf: payload[1..<(1 + pointer)])
+                sections[pid] = pending
+                drainSections(pid, offset: offset)
+            }
+            sections[pid] = Array(payload[(1 + pointer)...])
+        } else if sections[pid] != nil {
+            sections[pid]?.append(contentsOf: payload)
+        } else {
+            return
+        }
+        drainSections(pid, offset: offset)
+    }
+
+    /// Parses every complete section buffered for `pid`.
+    private mutating func drainSections(_ pid: UInt16, offset: UInt64) {
+        while let buffer = sections[pid], buffer.count >= 3, buffer[0] != 0xFF {
+            let length = Int(buffer[1] & 0x0F) << 8 | Int(buffer[2])
+            guard length <= 1021 else {
+                report(.psiMalformed, at: offset, packet: packetIndex, "A section on PID \(pid) claims \(length) bytes; at most 1021 are allowed.")
+                sections[pid] = nil
+                return
+            }
+            guard buffer.count >= 3 + length else { return }
+            let section = Array(buffer[0..<(3 + length)])
+            sections[pid] = Array(buffer[(3 + length)...])
+            parseSection(pid, section, offset: offset)
+        }
+    }
+
+    private mutating func parseSection(_ pid: UInt16, _ section: [UInt8], offset: UInt64) {
+        guard section[1] & 0x80 != 0, section.count >= 12 else {
+            report(.psiMalformed, at: offset, packet: packetIndex, "A section on PID \(pid) lacks the long syntax PAT and PMT use.")
+            return
+        }
+        guard MPEG2CRC32.checksum(section) == 0 else {
+            report(.psiCRC, at: offset, packet: packetIndex,
+                   "The CRC-32 of table 0x\(String(section[0], radix: 16)) on PID \(pid) is wrong (a corrupt table, or a wrong AES-128 IV).")
+            return
+        }
+        let end = section.count - 4
+        if pid == 0, section[0] == 0x00 {
+            sawPAT = true
+            var programs: [(number: UInt16, pid: UInt16)] = []
+            var index = 8
+            while index + 4 <= end {
+                let number = UInt16(section[index]) << 8 | UInt16(section[index + 1])
+                let mapPID = UInt16(section[index + 2] & 0x1F) << 8 | UInt16(section[index + 3])
+                if number != 0 { programs.append((number, mapPID)) }
+                index += 4
+            }
+            if programs.count != 1 {
+                report(.programCount, at: offset, packet: packetIndex,
+                       "The PAT lists \(programs.count) programs; HLS needs exactly one.")
+            }
+            pmtPID = programs.first?.pid
+        } else if pid == pmtPID, section[0] == 0x02 {
+            sawPMT = true
+            pcrPID = UInt16(section[8] & 0x1F) << 8 | UInt16(section[9])
+            var index = 12 + (Int(section[10] & 0x0F) << 8 | Int(section[11]))
+            while index + 5 <= end {
+                let type = section[index]
+                let elementaryPID = UInt16(section[index + 1] & 0x1F) << 8 | UInt16(section[index + 2])
+                streamTypes[elementaryPID] = type
+                checkStreamType(type, elementaryPID, offset: offset)
+                index += 5 + (Int(section[index + 3] & 0x0F) << 8 | Int(section[index + 4]))
+            }
+        }
+    }
+
+    private mutating func checkStreamType(_ type: UInt8, _ pid: UInt16, offset: UInt64) {
+        switch type {
+        case 0x1B, 0x24, 0x0F, 0x11, 0x03, 0x04, 0x81, 0x87, 0x15, 0x06:
+            break
+        case 0xDB, 0xCF, 0xC1, 0xC2:
+            report(.sampleAES, at: offset, packet: packetIndex,
+                   "PID \(pid) has SAMPLE-AES stream type 0x\(String(type, radix: 16)): its payload is still encrypted.")
+        default:
+            report(.unknownStreamType, at: offset, packet: packetIndex, "PID \(pid) has an unknown stream type 0x\(String(type, radix: 16)).")
+        }
+    }
+
+    // MARK: PES
+
+    private mutating func pes(_ pid: UInt16, _ payload: UnsafeRawBufferPointer, offset: UInt64) {
+        guard payload.count >= 6, payload[0] == 0, payload[1] == 0, payload[2] == 1 else {
+            report(.pesStart, at: offset, packet: packetIndex, "PID \(pid) starts a unit without the PES start code 00 00 01.")
+            return
+        }
+        let streamID = payload[3]
+        // Streams without the optional PES header (padding, private_stream_2, ECM, EMM, DSM-CC, …).
+        guard ![0xBC, 0xBE, 0xBF, 0xF0, 0xF1, 0xF2, 0xF8, 0xFF].contains(streamID), payload.count >= 9 else { return }
+        let flags = payload[7] >> 6
+        let isMedia = (0xC0...0xEF).contains(streamID)
+        switch flags {
+        case 1:
+            report(.pesFlags, at: offset, packet: packetIndex, "PID \(pid)'s PES header has the forbidden PTS_DTS_flags 01.")
+            return
+        case 0:
+            if isMedia { report(.pesNoPTS, at: offset, packet: packetIndex, "PID \(pid)'s PES carries no PTS.") }
+            return
+        default:
+            break
+        }
+        guard payload.count >= (flags == 3 ? 19 : 14) else { return }
+        guard let pts = Self.timestamp(payload, at: 9, prefix: flags == 3 ? 3 : 2) else {
+            report(.timestampMarkers, at: offset, packet: packetIndex, "PID \(pid)'s PTS has wrong prefix or marker bits.")
+            return
+        }
+        var decode = pts
+        if flags == 3 {
+            guard let dts = Self.timestamp(payload, at: 14, prefix: 1) else {
+                report(.timestampMarkers, at: offset, packet: packetIndex, "PID \(pid)'s DTS has wrong prefix or marker bits.")
+                return
+            }
+            if Self.forward(from: dts, to: pts) >= 1 << 32 {
+                report(.dtsAfterPTS, at: offset, packet: packetIndex, "PID \(pid) decodes a frame after presenting it (DTS > PTS).")
+            }
+            decode = dts
+        }
+        if let last = pids[pid]?.decodeTime {
+            let step = Self.forward(from: last, to: decode)
+            if step == 0 || step >= 1 << 32 {
+                report(.decodeOrder, at: offset, packet: packetIndex,
+                       "PID \(pid)'s decode time did not increase (\(last) then \(decode), in 90 kHz ticks).")
+            }
+        }
+        pids[pid, default: PIDState()].decodeTime = decode
+    }
+
+    /// A 33-bit PES timestamp at `index` with its 4-bit `prefix` and three marker bits, or nil.
+    private static func timestamp(_ bytes: UnsafeRawBufferPointer, at index: Int, prefix: UInt8) -> UInt64? {
+        let b = (0..<5).map { bytes[index + $0] }
+        guard b[0] >> 4 == prefix, b[0] & 1 == 1, b[2] & 1 == 1, b[4] & 1 == 1 else { return nil }
+        return UInt64(b[0] >> 1 & 0x07) << 30 | UInt64(b[1]) << 22 | UInt64(b[2] >> 1) << 15 | UInt64(b[3]) << 7 | UInt64(b[4] >> 1)
+    }
+
+    /// How far `b` is ahead of `a` modulo 2^33.
+    private static func forward(from a: UInt64, to b: UInt64) -> UInt64 {
+        (b &+ (1 << 33) &- a) & ((1 << 33) - 1)
+    }
+
+    // MARK: Findings
+
+    private mutating func report(_ id: TSFindingID, at offset: UInt64, packet: UInt64?, _ message: String) {
+        let count = counts[id.rawValue, default: 0] + 1
+        counts[id.rawValue] = count
+        guard count <= Self.maximumPerID else {
+            suppressed[id.rawValue, default: 0] += 1
+            return
+        }
+        findings.append(MediaFinding(id: id.rawValue, severity: id.severity, byteOffset: offset, packetIndex: packet, message: message))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TesseraMedia
+
+/// `tessera validate <file> [--json]`: structural validation of a media file. Exit 0 when no
+/// error-severity finding, 1 when there is one (or the file cannot be read or its format is not
+/// validated yet), 2 on usage errors.
+struct ValidateCommand: Sendable {
+    let path: String
+    let json: Bool
+
+    /// Bytes read per chunk.
+    static let chunkBytes = 1 << 20
+
+    func run() async -> Int32 {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            Terminal.error("Cannot read \(path).")
+            return 1
+        }
+        defer { try? handle.close() }
+        var validator = TSValidator()
+        var first = true
+        var total: UInt64 = 0
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: Self.chunkBytes) ?? Data() } catch {
+                Terminal.error("Reading \(path) failed: \(error.localizedDescription).")
+                return 1
+            }
+            if first, let unsupported = Self.unsupportedFormat(chunk) {
+                Terminal.error("\(path) is \(unsupported); only MPEG-TS is validated so far.")
+                return 1
+            }
+            first = false
+            if chunk.isEmpty { break }
+            total += UInt64(chunk.count)
+            chunk.withUnsafeBytes { validator.consume($0) }
+        }
+        let findings = validator.finish()
+        let valid = !findings.contains { $0.severity == .error }
+        if json {
+            Terminal.line(ValidationReport(path: path, bytes: total, findings: findings,
+                                           suppressed: validator.suppressed, valid: valid).json)
+        } else {
+            for finding in findings { Terminal.line(finding.description) }
+            for (id, count) in validator.suppressed.sorted(by: { $0.key < $1.key }) {
+                Terminal.line("(\(count) more \(id) findings not shown)")
+            }
+            Terminal.line(valid ? "\(path): valid MPEG-TS (\(findings.count) non-error findings)"
+                                : "\(path): invalid MPEG-TS (\(findings.filter { $0.severity == .error }.count) errors)")
+        }
+        return valid ? 0 : 1
+    }
+
+    /// A name for formats recognised but not validated yet, or nil.
+    static func unsupportedFormat(_ head: Data) -> String? {
+        let bytes = [UInt8](head.prefix(16))
+        if bytes.count >= 8, ["ftyp", "styp", "moof", "moov", "sidx"].contains(String(decoding: bytes[4..<8], as: UTF8.self)) {
+            return "fragmented MP4"
+        }
+        if bytes.starts(with: Array("WEBVTT".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("WEBVTT".utf8)) {
+            return "WebVTT"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TesseraMedia
+
+/// The `tessera validate --json` document: `format`, `file`, `bytes`, `packets`, `valid`,
+/// `findings` (`id`, `severity`, `byteOffset`, `packetIndex`, `message`) and `suppressed` (counts
+/// per ID beyond the cap).
+struct ValidationReport: Encodable {
+    struct Finding: Encodable {
+        let id: String
+        let severity: String
+        let byteOffset: UInt64
+        let packetIndex: UInt64?
+        let message: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(byteOffset, forKey: .byteOffset)
+            try container.encode(packetIndex, forKey: .packetIndex)   // null, not absent
+            try container.encode(message, forKey: .message)
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, severity, byteOffset, packetIndex, message }
+    }
+
+    let format = "mpeg-ts"
+    let file: String
+    let bytes: UInt64
+    let packets: UInt64
+    let valid: Bool
+    let findings: [Finding]
+    let suppressed: [String: Int]
+
+    init(path: String, bytes: UInt64, findings: [MediaFinding], suppressed: [String: Int], valid: Bool) {
+        file = path
+        self.bytes = bytes
+        packets = bytes / 188
+        self.valid = valid
+        self.findings = findings.map {
+            Finding(id: $0.id, severity: $0.severity.rawValue, byteOffset: $0.byteOffset, packetIndex: $0.packetIndex, message: $0.message)
+        }
+        self.suppressed = suppressed
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
