@@ -136,5 +136,10 @@ set +e; "$BIN" validate "$WORK/cut.ts" --json > "$WORK/stdout" 2>"$WORK/err"; rc
 if [ $rc = 1 ] && grep -q '"id" : "ts-partial-packet"' "$WORK/stdout" && grep -q '"valid" : false' "$WORK/stdout"; then ok "validate --json a cut segment: exit 1, ts-partial-packet"
 else bad "validate cut segment: exit $rc: $(head -5 "$WORK/stdout")"; fi
 expect_status "validate usage" 2 validate
+cat "$HERE/Fixtures/b_fmp4_video/init.mp4" "$HERE/Fixtures/b_fmp4_video/seg_000.m4s" "$HERE/Fixtures/b_fmp4_video/seg_001.m4s" > "$WORK/joined.mp4"
+expect_status "validate fMP4 init + fragments" 0 validate "$WORK/joined.mp4"
+cat "$HERE/Fixtures/b_fmp4_video/init.mp4" "$HERE/Fixtures/b_fmp4_video/seg_001.m4s" "$HERE/Fixtures/b_fmp4_video/seg_000.m4s" > "$WORK/swapped.mp4"
+set +e; "$BIN" validate "$WORK/swapped.mp4" > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 1 ] && grep -q "mp4-tfdt-overlap" "$WORK/stdout"; then ok "validate swapped fMP4 fragments: exit 1, mp4-tfdt-overlap"; else bad "validate swapped fMP4: exit $rc"; fi
 echo "cli-contract: $pass passed, $fail failed"
 [ "$fail" = 0 ]

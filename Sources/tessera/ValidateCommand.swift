@@ -12,6 +12,11 @@ struct ValidateCommand: Sendable {
     static let chunkBytes = 1 << 20
 
     func run() async -> Int32 {
+        if let source = MP4FileSource(path: path), Self.isISOBMFF(source.read(at: 0, count: 8)) {
+            var validator = MP4Validator()
+            let findings = validator.validate(source)
+            return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             Terminal.error("Cannot read \(path).")
             return 1
@@ -27,7 +32,7 @@ struct ValidateCommand: Sendable {
                 return 1
             }
             if first, let unsupported = Self.unsupportedFormat(chunk) {
-                Terminal.error("\(path) is \(unsupported); only MPEG-TS is validated so far.")
+                Terminal.error("\(path) is \(unsupported); only MPEG-TS and fragmented MP4 are validated so far.")
                 return 1
             }
             first = false
@@ -35,28 +40,35 @@ struct ValidateCommand: Sendable {
             total += UInt64(chunk.count)
             chunk.withUnsafeBytes { validator.consume($0) }
         }
-        let findings = validator.finish()
+        return report(format: "mpeg-ts", bytes: total, findings: validator.finish(), suppressed: validator.suppressed)
+    }
+
+    /// Prints the findings (or the JSON document) and returns the exit status.
+    private func report(format: String, bytes: UInt64, findings: [MediaFinding], suppressed: [String: Int]) -> Int32 {
         let valid = !findings.contains { $0.severity == .error }
+        let name = format == "fmp4" ? "fragmented MP4" : "MPEG-TS"
         if json {
-            Terminal.line(ValidationReport(path: path, bytes: total, findings: findings,
-                                           suppressed: validator.suppressed, valid: valid).json)
+            Terminal.line(ValidationReport(format: format, path: path, bytes: bytes, findings: findings,
+                                           suppressed: suppressed, valid: valid).json)
         } else {
             for finding in findings { Terminal.line(finding.description) }
-            for (id, count) in validator.suppressed.sorted(by: { $0.key < $1.key }) {
+            for (id, count) in suppressed.sorted(by: { $0.key < $1.key }) {
                 Terminal.line("(\(count) more \(id) findings not shown)")
             }
-            Terminal.line(valid ? "\(path): valid MPEG-TS (\(findings.count) non-error findings)"
-                                : "\(path): invalid MPEG-TS (\(findings.filter { $0.severity == .error }.count) errors)")
+            Terminal.line(valid ? "\(path): valid \(name) (\(findings.count) non-error findings)"
+                                : "\(path): invalid \(name) (\(findings.filter { $0.severity == .error }.count) errors)")
         }
         return valid ? 0 : 1
+    }
+
+    /// Whether the first box header names an ISO-BMFF top-level box.
+    static func isISOBMFF(_ head: [UInt8]) -> Bool {
+        head.count >= 8 && ["ftyp", "styp", "moof", "moov", "sidx", "emsg", "prft"].contains(String(decoding: head[4..<8], as: UTF8.self))
     }
 
     /// A name for formats recognised but not validated yet, or nil.
     static func unsupportedFormat(_ head: Data) -> String? {
         let bytes = [UInt8](head.prefix(16))
-        if bytes.count >= 8, ["ftyp", "styp", "moof", "moov", "sidx"].contains(String(decoding: bytes[4..<8], as: UTF8.self)) {
-            return "fragmented MP4"
-        }
         if bytes.starts(with: Array("WEBVTT".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("WEBVTT".utf8)) {
             return "WebVTT"
         }

@@ -1,7 +1,8 @@
 import Foundation
 import TesseraMedia
 
-/// The `tessera validate --json` document: `format`, `file`, `bytes`, `packets`, `valid`,
+/// The `tessera validate --json` document: `format` (`mpeg-ts` or `fmp4`), `file`, `bytes`,
+/// `packets` (MPEG-TS only), `valid`,
 /// `findings` (`id`, `severity`, `byteOffset`, `packetIndex`, `message`) and `suppressed` (counts
 /// per ID beyond the cap).
 struct ValidationReport: Encodable {
@@ -24,18 +25,19 @@ struct ValidationReport: Encodable {
         private enum CodingKeys: String, CodingKey { case id, severity, byteOffset, packetIndex, message }
     }
 
-    let format = "mpeg-ts"
+    let format: String
     let file: String
     let bytes: UInt64
-    let packets: UInt64
+    let packets: UInt64?
     let valid: Bool
     let findings: [Finding]
     let suppressed: [String: Int]
 
-    init(path: String, bytes: UInt64, findings: [MediaFinding], suppressed: [String: Int], valid: Bool) {
+    init(format: String, path: String, bytes: UInt64, findings: [MediaFinding], suppressed: [String: Int], valid: Bool) {
+        self.format = format
         file = path
         self.bytes = bytes
-        packets = bytes / 188
+        packets = format == "mpeg-ts" ? bytes / 188 : nil
         self.valid = valid
         self.findings = findings.map {
             Finding(id: $0.id, severity: $0.severity.rawValue, byteOffset: $0.byteOffset, packetIndex: $0.packetIndex, message: $0.message)

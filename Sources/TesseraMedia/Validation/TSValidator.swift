@@ -18,10 +18,11 @@ public struct TSValidator: Sendable {
         var decodeTime: UInt64?
     }
 
+    private var log = FindingLog(maximumPerID: TSValidator.maximumPerID)
     /// What was found so far, in stream order.
-    public private(set) var findings: [MediaFinding] = []
+    public var findings: [MediaFinding] { log.findings }
     /// Findings beyond `maximumPerID`, counted per ID.
-    public private(set) var suppressed: [String: Int] = [:]
+    public var suppressed: [String: Int] { log.suppressed }
     /// Bytes consumed.
     public private(set) var byteCount: UInt64 = 0
 
@@ -35,7 +36,6 @@ public struct TSValidator: Sendable {
     private var streamTypes: [UInt16: UInt8] = [:]
     private var sawPAT = false
     private var sawPMT = false
-    private var counts: [String: Int] = [:]
 
     /// A validator at the start of a stream.
     public init() {}
@@ -344,12 +344,6 @@ public struct TSValidator: Sendable {
     // MARK: Findings
 
     private mutating func report(_ id: TSFindingID, at offset: UInt64, packet: UInt64?, _ message: String) {
-        let count = counts[id.rawValue, default: 0] + 1
-        counts[id.rawValue] = count
-        guard count <= Self.maximumPerID else {
-            suppressed[id.rawValue, default: 0] += 1
-            return
-        }
-        findings.append(MediaFinding(id: id.rawValue, severity: id.severity, byteOffset: offset, packetIndex: packet, message: message))
+        log.report(id.rawValue, id.severity, at: offset, packet: packet, message)
     }
 }
