@@ -138,6 +138,7 @@ else bad "validate cut segment: exit $rc: $(head -5 "$WORK/stdout")"; fi
 expect_status "validate usage" 2 validate
 cat "$HERE/Fixtures/b_fmp4_video/init.mp4" "$HERE/Fixtures/b_fmp4_video/seg_000.m4s" "$HERE/Fixtures/b_fmp4_video/seg_001.m4s" > "$WORK/joined.mp4"
 expect_status "validate fMP4 init + fragments" 0 validate "$WORK/joined.mp4"
+expect_status "validate a WebVTT segment" 0 validate "$HERE/Fixtures/e_multivariant/lo/index1.vtt"
 cat "$HERE/Fixtures/b_fmp4_video/init.mp4" "$HERE/Fixtures/b_fmp4_video/seg_001.m4s" "$HERE/Fixtures/b_fmp4_video/seg_000.m4s" > "$WORK/swapped.mp4"
 set +e; "$BIN" validate "$WORK/swapped.mp4" > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && grep -q "mp4-tfdt-overlap" "$WORK/stdout"; then ok "validate swapped fMP4 fragments: exit 1, mp4-tfdt-overlap"; else bad "validate swapped fMP4: exit $rc"; fi

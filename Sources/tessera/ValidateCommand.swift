@@ -12,10 +12,22 @@ struct ValidateCommand: Sendable {
     static let chunkBytes = 1 << 20
 
     func run() async -> Int32 {
-        if let source = MP4FileSource(path: path), Self.isISOBMFF(source.read(at: 0, count: 8)) {
-            var validator = MP4Validator()
-            let findings = validator.validate(source)
-            return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+        if let source = MP4FileSource(path: path) {
+            let head = source.read(at: 0, count: 16)
+            if Self.isISOBMFF(head) {
+                var validator = MP4Validator()
+                let findings = validator.validate(source)
+                return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+            }
+            if Self.isWebVTT(head) {
+                guard source.size <= Self.maximumWebVTTBytes else {
+                    Terminal.error("\(path) is a WebVTT file over \(Self.maximumWebVTTBytes >> 20) MiB; segments are small.")
+                    return 1
+                }
+                var validator = WebVTTValidator()
+                let findings = validator.validate(source.read(at: 0, count: Int(source.size)))
+                return report(format: "webvtt", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+            }
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             Terminal.error("Cannot read \(path).")
@@ -23,7 +35,6 @@ struct ValidateCommand: Sendable {
         }
         defer { try? handle.close() }
         var validator = TSValidator()
-        var first = true
         var total: UInt64 = 0
         while true {
             let chunk: Data
@@ -31,11 +42,6 @@ struct ValidateCommand: Sendable {
                 Terminal.error("Reading \(path) failed: \(error.localizedDescription).")
                 return 1
             }
-            if first, let unsupported = Self.unsupportedFormat(chunk) {
-                Terminal.error("\(path) is \(unsupported); only MPEG-TS and fragmented MP4 are validated so far.")
-                return 1
-            }
-            first = false
             if chunk.isEmpty { break }
             total += UInt64(chunk.count)
             chunk.withUnsafeBytes { validator.consume($0) }
@@ -46,7 +52,7 @@ struct ValidateCommand: Sendable {
     /// Prints the findings (or the JSON document) and returns the exit status.
     private func report(format: String, bytes: UInt64, findings: [MediaFinding], suppressed: [String: Int]) -> Int32 {
         let valid = !findings.contains { $0.severity == .error }
-        let name = format == "fmp4" ? "fragmented MP4" : "MPEG-TS"
+        let name = ["fmp4": "fragmented MP4", "webvtt": "WebVTT"][format] ?? "MPEG-TS"
         if json {
             Terminal.line(ValidationReport(format: format, path: path, bytes: bytes, findings: findings,
                                            suppressed: suppressed, valid: valid).json)
@@ -66,12 +72,11 @@ struct ValidateCommand: Sendable {
         head.count >= 8 && ["ftyp", "styp", "moof", "moov", "sidx", "emsg", "prft"].contains(String(decoding: head[4..<8], as: UTF8.self))
     }
 
-    /// A name for formats recognised but not validated yet, or nil.
-    static func unsupportedFormat(_ head: Data) -> String? {
-        let bytes = [UInt8](head.prefix(16))
-        if bytes.starts(with: Array("WEBVTT".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("WEBVTT".utf8)) {
-            return "WebVTT"
-        }
-        return nil
+    /// The largest WebVTT file validated (read whole).
+    static let maximumWebVTTBytes: UInt64 = 16 << 20
+
+    /// Whether the file starts with the WebVTT signature (after an optional BOM).
+    static func isWebVTT(_ head: [UInt8]) -> Bool {
+        head.starts(with: Array("WEBVTT".utf8)) || head.starts(with: [0xEF, 0xBB, 0xBF] + Array("WEBVTT".utf8))
     }
 }
