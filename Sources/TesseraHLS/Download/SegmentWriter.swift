@@ -2,20 +2,22 @@ import TesseraHTTP
 import TesseraMedia
 
 /// One segment's path from network bytes to the staging file: optional AES-128 decryption, the
-/// TS packet check, the running SHA-256, the write. Reuses one output buffer.
+/// job's MPEG-TS validator (the first error-severity finding stops the job), the running SHA-256,
+/// the write. Reuses one output buffer.
 struct SegmentWriter {
     private let staging: StagingFile
     private let hasher: SHA256Hasher
     private let label: String
     private var decryptor: AES128CBCDecryptor?
-    private var checker = TSPacketStructureChecker()
+    private(set) var validator: TSValidator
     private var buffer: [UInt8] = []
     private var byteCount: UInt64 = 0
 
-    init(staging: StagingFile, hasher: SHA256Hasher, label: String) {
+    init(staging: StagingFile, hasher: SHA256Hasher, label: String, validator: TSValidator) {
         self.staging = staging
         self.hasher = hasher
         self.label = label
+        self.validator = validator
     }
 
     mutating func startDecrypting(key: [UInt8], iv: [UInt8]) throws(HLSError) {
@@ -52,18 +54,23 @@ struct SegmentWriter {
             }
             try emit(buffer)
         }
-        if let finding = checker.finish() {
+        let before = validator.findings.count
+        validator.endSegment()
+        try stopOnError(since: before)
+        return byteCount
+    }
+
+    private func stopOnError(since count: Int) throws(HLSError) {
+        if let finding = validator.findings.dropFirst(count).first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "\(label) is not a valid MPEG-TS segment: \(finding)")
         }
-        return byteCount
     }
 
     private mutating func emit(_ bytes: [UInt8]) throws(HLSError) {
         guard !bytes.isEmpty else { return }
-        checker.consume(bytes)
-        if let finding = checker.finding {
-            throw HLSError(.malformedMedia, "\(label) is not a valid MPEG-TS segment: \(finding)")
-        }
+        let before = validator.findings.count
+        validator.consume(bytes)
+        try stopOnError(since: before)
         let failure = bytes.withUnsafeBytes { raw -> HLSError? in
             hasher.update(raw)
             do throws(HTTPError) { try staging.append(raw) } catch { return HLSError(destination: error) }

@@ -50,12 +50,14 @@ public struct SingleFileDownload: Sendable {
             throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
         }
         var written: UInt64 = 0
+        var validator = TSValidator()
         progress(DownloadProgress(resourcesDone: 0, resourceCount: plan.segments.count, bytesWritten: 0))
         for segment in plan.segments {
             guard !Task.isCancelled else {
                 throw HLSError(.cancelled, "The download of \(URLRedaction.redact(playlistURL)) was cancelled.")
             }
-            var writer = SegmentWriter(staging: staging, hasher: hasher, label: "Segment \(segment.index)")
+            if segment.index > 0 { validator.beginSegment(discontinuity: segment.startsDiscontinuity) }
+            var writer = SegmentWriter(staging: staging, hasher: hasher, label: "Segment \(segment.index)", validator: validator)
             if let encryption = segment.encryption {
                 try writer.startDecrypting(key: try await keys.key(at: encryption.keyURL), iv: encryption.iv)
             }
@@ -74,8 +76,13 @@ public struct SingleFileDownload: Sendable {
                 preconditionFailure("unexpected error \(error)")
             }
             written += try writer.finish()
+            validator = writer.validator
             progress(DownloadProgress(resourcesDone: segment.index + 1, resourceCount: plan.segments.count,
                                       bytesWritten: written))
+        }
+        // The whole output passes the validator before it is published (a PAT/PMT is required).
+        if let finding = validator.finish().first(where: { $0.severity == .error }) {
+            throw HLSError(.malformedMedia, "The assembled file is not valid MPEG-TS: \(finding)")
         }
         do { try staging.commit() } catch { throw HLSError(destination: error) }
         return DownloadReport(destination: destination, segmentCount: plan.segments.count, byteCount: written,

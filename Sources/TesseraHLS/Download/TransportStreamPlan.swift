@@ -11,6 +11,9 @@ struct TransportStreamPlan: Sendable {
         let url: URL
         let range: ByteRange?
         let encryption: Encryption?
+        /// Whether an EXT-X-DISCONTINUITY comes before it (its discontinuity sequence differs
+        /// from the previous segment's).
+        let startsDiscontinuity: Bool
     }
 
     /// How a segment is encrypted.
@@ -47,8 +50,10 @@ struct TransportStreamPlan: Sendable {
             }
             let url = try ResourceURL.resolve(segment.uri, against: baseURL, what: label)
             let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+            let previous = index > 0 ? playlist.segments[index - 1].discontinuitySequence : segment.discontinuitySequence
             segments.append(Segment(index: index, url: url, range: range,
-                                    encryption: try Self.encryption(of: segment, label: label, baseURL: baseURL)))
+                                    encryption: try Self.encryption(of: segment, label: label, baseURL: baseURL),
+                                    startsDiscontinuity: segment.discontinuitySequence != previous))
         }
         self.segments = segments
     }

@@ -18,6 +18,9 @@ public enum TSFindingID: String, Sendable, CaseIterable {
     case reservedPID = "ts-reserved-pid"
     /// A continuity counter jumped, repeated twice, or changed on an adaptation-only packet.
     case continuity = "ts-continuity"
+    /// A continuity counter restarts at a segment join (common, and harmless when segments are
+    /// demuxed independently).
+    case continuityAtJoin = "ts-continuity-join"
     /// A PCR did not increase without a discontinuity indicator.
     case pcrBackwards = "ts-pcr-backwards"
     /// Two PCRs are more than 100 ms apart.
@@ -53,6 +56,7 @@ public enum TSFindingID: String, Sendable, CaseIterable {
     public var severity: MediaFinding.Severity {
         switch self {
         case .reservedPID, .pcrBackwards, .pcrInterval, .unknownStreamType: .warning
+        case .continuityAtJoin: .info
         default: .error
         }
     }

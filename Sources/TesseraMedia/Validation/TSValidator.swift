@@ -36,9 +36,36 @@ public struct TSValidator: Sendable {
     private var streamTypes: [UInt16: UInt8] = [:]
     private var sawPAT = false
     private var sawPMT = false
+    /// PIDs whose first packet after a segment join has not been seen yet.
+    private var joiningPIDs: Set<UInt16> = []
 
     /// A validator at the start of a stream.
     public init() {}
+
+    /// Ends one HLS segment: a segment must end on a packet boundary, so leftover bytes are a
+    /// `ts-partial-packet` here rather than being joined to the next segment's.
+    public mutating func endSegment() {
+        guard !carry.isEmpty else { return }
+        report(.partialPacket, at: byteCount, packet: packetIndex,
+               "The segment ends \(carry.count) bytes into a packet; 188-byte packets were expected.")
+        byteCount += UInt64(carry.count)
+        carry.removeAll()
+    }
+
+    /// Marks the start of the next HLS segment (call between segments, on a packet boundary).
+    /// Continuity counters may restart at a join — many packagers do — so a break there is
+    /// `ts-continuity-join` (info), not an error. With `discontinuity` (EXT-X-DISCONTINUITY),
+    /// counters, PCRs and decode times all start afresh.
+    public mutating func beginSegment(discontinuity: Bool) {
+        if discontinuity {
+            for pid in pids.keys {
+                pids[pid]?.continuity = nil
+                pids[pid]?.pcr = nil
+                pids[pid]?.decodeTime = nil
+            }
+        }
+        joiningPIDs = Set(pids.keys)
+    }
 
     /// Feeds the next bytes.
     /// - Complexity: O(n).
@@ -152,6 +179,13 @@ public struct TSValidator: Sendable {
         var state = pids[pid, default: PIDState()]
         defer { pids[pid] = state }
         guard let last = state.continuity, !discontinuity else {
+            state.continuity = counter
+            state.duplicateSeen = false
+            return
+        }
+        if !joiningPIDs.isEmpty, joiningPIDs.remove(pid) != nil, counter != (last + 1) & 0x0F, counter != last {
+            report(.continuityAtJoin, at: offset, packet: packetIndex,
+                   "PID \(pid)'s continuity counter restarts at a segment join (\(last) then \(counter)).")
             state.continuity = counter
             state.duplicateSeen = false
             return

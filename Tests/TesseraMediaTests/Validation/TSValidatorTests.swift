@@ -108,3 +108,34 @@ struct TSValidatorTests {
         #expect(validator.suppressed["ts-transport-error"] == bytes.count / 188 - TSValidator.maximumPerID)
     }
 }
+
+@Suite("TSValidator across segment joins")
+struct TSValidatorJoinTests {
+    private func validate(_ segments: [(path: String, discontinuity: Bool)]) throws -> [MediaFinding] {
+        var validator = TSValidator()
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { validator.beginSegment(discontinuity: segment.discontinuity) }
+            validator.consume(try FixtureStore.bytes(segment.path))
+        }
+        return validator.finish()
+    }
+
+    @Test("the discontinuity fixture joins cleanly when its discontinuities are marked")
+    func discontinuities() throws {
+        let names = ["p1_000", "p1_001", "p2_002", "p2_003", "p3_004", "p3_005"]
+        let marked = try validate(names.enumerated().map { ("g_discontinuity/\($1).ts", $0 == 2 || $0 == 4) })
+        #expect(marked.filter { $0.severity == .error }.isEmpty, "\(marked)")
+        let unmarked = try validate(names.map { ("g_discontinuity/\($0).ts", false) })
+        #expect(unmarked.contains { $0.id == "ts-decode-order" })
+    }
+
+    @Test("a segment repeated without a discontinuity goes back in time; counters restarting at a join are only info")
+    func repeatedSegment() throws {
+        let repeated = try validate([("a_ts_vod/seg_000.ts", false), ("a_ts_vod/seg_000.ts", false)])
+        #expect(repeated.contains { $0.id == "ts-decode-order" && $0.severity == .error })
+        #expect(repeated.filter { $0.id == "ts-continuity" }.isEmpty)
+        #expect(repeated.contains { $0.id == "ts-continuity-join" && $0.severity == .info })
+        let marked = try validate([("a_ts_vod/seg_000.ts", false), ("a_ts_vod/seg_000.ts", true)])
+        #expect(marked.isEmpty)
+    }
+}
