@@ -23,12 +23,16 @@ public struct RequestContent: Sendable {
 
     /// `value` as JSON through `encoder` (one per request, so its strategies apply to this body only).
     public static func json<T: Encodable & Sendable>(_ value: T, encoder: JSONEncoder = JSONEncoder()) -> RequestContent {
-        RequestContent(contentType: "application/json") { () throws(HTTPError) in
-            do {
-                return .bytes(Array(try encoder.encode(value)))
-            } catch {
-                throw HTTPError(.invalidRequest, code: "body-encoding-failed", "The JSON body could not be encoded: \(error).")
-            }
+        RequestContent(contentType: "application/json") { () throws(HTTPError) in .bytes(try encodedJSON(value, encoder: encoder)) }
+    }
+
+    /// `value` as JSON bytes.
+    /// - Throws: `request-construction` (`body-encoding-failed`).
+    static func encodedJSON<T: Encodable>(_ value: T, encoder: JSONEncoder = JSONEncoder()) throws(HTTPError) -> [UInt8] {
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            throw HTTPError(.invalidRequest, code: "body-encoding-failed", "The JSON body could not be encoded: \(error).")
         }
     }
 

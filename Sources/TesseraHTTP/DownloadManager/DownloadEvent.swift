@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// What happened to one managed download. Progress for a download is coalesced (a slow reader
-/// sees the latest value); every other event is delivered, in order, and a download's last
-/// progress always comes before its terminal event.
+/// sees the latest value); lifecycle events are always delivered, in order, and a download's last
+/// progress always comes before its terminal event. Transient events (`started`, `retrying`,
+/// `restarted`) are dropped, oldest first, only for a reader thousands of events behind.
 public struct DownloadEvent: Sendable, Equatable {
     /// The kinds of event.
     public enum Kind: Sendable, Equatable {
@@ -34,6 +35,14 @@ public struct DownloadEvent: Sendable, Equatable {
     public let id: String
     /// What happened.
     public let kind: Kind
+
+    /// Whether it changes what state a download is in (never dropped from the event stream).
+    var isLifecycle: Bool {
+        switch kind {
+        case .added, .paused, .completed, .failed, .removed: true
+        default: false
+        }
+    }
 
     /// Whether this is a progress event (the coalesced kind).
     var isProgress: Bool {

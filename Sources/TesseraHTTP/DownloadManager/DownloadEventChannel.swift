@@ -1,14 +1,23 @@
 /// The manager's event stream: an ordered queue where a download's undelivered progress event is
-/// replaced in place by its newer progress (coalesced, bounded by one per download), and every
-/// other event is kept. One consumer.
+/// replaced in place by its newer progress (coalesced, at most one per download). Lifecycle
+/// events (`added`, `paused`, `completed`, `failed`, `removed`) are always kept; when a reader
+/// falls `capacity` events behind, the oldest transient ones (`started`, `retrying`, `restarted`,
+/// progress) are dropped and counted. One consumer.
 final class DownloadEventChannel: Sendable {
     private struct State {
         var queue: [DownloadEvent] = []
         var waiter: CheckedContinuation<DownloadEvent?, Never>?
         var finished = false
+        var dropped = 0
     }
 
     private let state = Lock(State())
+    private let capacity: Int
+
+    init(capacity: Int = 4096) { self.capacity = max(1, capacity) }
+
+    /// Transient events dropped because the reader fell behind.
+    var dropped: Int { state.withLock { $0.dropped } }
 
     func emit(_ event: DownloadEvent) {
         let waiter = state.withLock { state -> CheckedContinuation<DownloadEvent?, Never>? in
@@ -19,9 +28,22 @@ final class DownloadEventChannel: Sendable {
             }
             if event.isProgress, let index = state.queue.lastIndex(where: { $0.id == event.id }), state.queue[index].isProgress {
                 state.queue[index] = event
-            } else {
-                state.queue.append(event)
+                return nil
             }
+            if state.queue.count >= capacity {
+                guard let oldest = state.queue.firstIndex(where: { !$0.isLifecycle }) else {
+                    // Only lifecycle events are waiting: a transient one is the one to lose.
+                    if !event.isLifecycle {
+                        state.dropped += 1
+                        return nil
+                    }
+                    state.queue.append(event)
+                    return nil
+                }
+                state.queue.remove(at: oldest)
+                state.dropped += 1
+            }
+            state.queue.append(event)
             return nil
         }
         waiter?.resume(returning: event)

@@ -1,5 +1,5 @@
-/// One line of a `DownloadManager`'s state log. URLs with a query are not stored (signed values
-/// never reach the disk); their downloads come back as `needsURL`.
+/// One line of a `DownloadManager`'s state log. URLs with a query or a JWT-like path segment are
+/// not stored (signed values never reach the disk); their downloads come back as `needsURL`.
 struct DownloadRecord: Codable {
     enum Operation: String, Codable {
         case add, validator, pause, resume, complete, fail, remove, url
@@ -7,9 +7,9 @@ struct DownloadRecord: Codable {
 
     var id: String
     var op: Operation
-    /// The URL, only when it has no query.
+    /// The URL, only when it carries nothing secret-looking (no query, no JWT-like segment).
     var url: String?
-    /// The URL's host and path, kept to check a URL given again.
+    /// The SHA-256 of the URL's host, port and path, kept to check a URL given again.
     var place: String?
     var fileName: String?
     var etag: String?

@@ -43,21 +43,12 @@ public struct Mutation: Codable, Sendable, Equatable {
     /// - Throws: `request-construction` when `value` does not encode.
     public static func json<T: Encodable>(key: String, method: HTTPMethod, path: String, _ value: T,
                                           authenticated: Bool = false) throws(HTTPError) -> Mutation {
-        guard case .bytes(let bytes) = try RequestContent.json(JSONBox(value)).body() else {
-            preconditionFailure("JSON content is always bytes")
-        }
-        return Mutation(key: key, method: method, path: path, body: bytes, contentType: "application/json", authenticated: authenticated)
+        Mutation(key: key, method: method, path: path, body: try RequestContent.encodedJSON(value),
+                 contentType: "application/json", authenticated: authenticated)
     }
 
     private static func randomKey() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.joined(separator: "-")
     }
-}
-
-/// Lets a non-Sendable encodable value through `RequestContent.json`, which encodes at once here.
-private struct JSONBox<T: Encodable>: Encodable, @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

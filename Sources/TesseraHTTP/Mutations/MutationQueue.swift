@@ -26,6 +26,8 @@ public actor MutationQueue {
     /// Status events for every mutation.
     public nonisolated let events: AsyncStream<MutationEvent>
     private var pending: [Mutation] = []
+    /// The most mutations waiting at once; `enqueue` refuses more (`queue-full`).
+    public let maximumPending: Int
     private var isStarted = false
     private var worker: Task<Void, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -34,10 +36,12 @@ public actor MutationQueue {
     /// sleeping on `clock`.
     public init<C: Clock>(client: HTTPClient, store: any MutationStore = InMemoryMutationStore(),
                           retry: RetryPolicy = MutationQueue.defaultRetry, clock: C, eventCapacity: Int = 1024,
+                          maximumPending: Int = 10_000,
                           wallClock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }) where C.Duration == Duration {
         self.client = client
         self.store = store
         self.retry = retry
+        self.maximumPending = max(1, maximumPending)
         self.sleep = { try await clock.sleep(for: $0) }
         self.wallClock = wallClock
         (events, continuation) = AsyncStream.makeStream(of: MutationEvent.self, bufferingPolicy: .bufferingNewest(max(1, eventCapacity)))
@@ -66,8 +70,8 @@ public actor MutationQueue {
 
     /// Stores `mutation` and schedules it (sending begins at `start()`); returns its id (its
     /// `Idempotency-Key`).
-    /// - Throws: `configuration` (`credentials-in-mutation`) for credential headers;
-    ///   the store's `file` errors.
+    /// - Throws: `configuration` errors `credentials-in-mutation` (credential-like headers or
+    ///   query items) and `queue-full`; the store's `file` errors.
     @discardableResult
     public func enqueue(_ mutation: Mutation) throws(HTTPError) -> String {
         let policy = RedirectPolicy()
@@ -75,6 +79,15 @@ public actor MutationQueue {
             throw HTTPError(.invalidRequest, code: "credentials-in-mutation",
                             "Mutations are stored; the header \(field[0]) must come from the token source, not the mutation.",
                             stage: .configuration)
+        }
+        if let item = mutation.query.first(where: { $0.first.map(PayloadRedaction.isSensitive) ?? false }) {
+            throw HTTPError(.invalidRequest, code: "credentials-in-mutation",
+                            "Mutations are stored; the credential-like query item \(item[0]) cannot be part of one.",
+                            stage: .configuration)
+        }
+        guard pending.count < maximumPending else {
+            throw HTTPError(.invalidRequest, code: "queue-full",
+                            "\(maximumPending) mutations are already waiting; this one was not accepted.", stage: .configuration)
         }
         try store.save(mutation)
         // Replace a waiting mutation with the same key (not the one being sent: index 0 while running).

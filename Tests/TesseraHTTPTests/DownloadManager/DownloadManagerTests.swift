@@ -138,12 +138,14 @@ struct DownloadManagerTests {
         do {
             let first = try manager(harness, folder)
             id = try await first.add(URL(string: harness.server.baseURL.absoluteString + "/big.bin?sig=TOPSECRET")!)
+            _ = try await first.add(URL(string: harness.server.baseURL.absoluteString
+                                        + "/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLXZhbHVl/f.bin")!)
             await first.shutdown()   // never started
         }
         let state = String(decoding: try Data(contentsOf: folder.url.appendingPathComponent("state.log")), as: UTF8.self)
-        #expect(!state.contains("TOPSECRET"))
+        #expect(!state.contains("TOPSECRET") && !state.contains("eyJ") && !state.contains("big.bin?"))
         let second = try manager(harness, folder)
-        #expect(await second.items.first?.state == .needsURL)
+        #expect(await second.items.map(\.state) == [.needsURL, .needsURL])
         let wrong = await #expect(throws: HTTPError.self) { try await second.resume(id, url: URL(string: harness.server.baseURL.absoluteString + "/other.bin?sig=x")!) }
         #expect(wrong?.code == "url-mismatch")
         try await second.resume(id, url: URL(string: harness.server.baseURL.absoluteString + "/big.bin?sig=FRESH")!)

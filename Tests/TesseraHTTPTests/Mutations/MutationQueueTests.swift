@@ -110,6 +110,21 @@ struct MutationQueueTests {
             try await queue.enqueue(Mutation(key: "x", method: .post, path: "x", headers: ["Authorization": "Bearer secret"]))
         }
         #expect(refused?.code == "credentials-in-mutation" && refused?.stage == .configuration)
+        let signed = await #expect(throws: HTTPError.self) {
+            try await queue.enqueue(Mutation(key: "y", method: .post, path: "y", query: [("access_token", "secret")]))
+        }
+        #expect(signed?.code == "credentials-in-mutation")
         #expect(!String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("secret"))
+    }
+
+    @Test("the queue is bounded: past maximumPending, enqueue refuses")
+    func bounded() async throws {
+        let harness = try ClientHarness { _ in ScriptedServer.Reply(200) }
+        let queue = MutationQueue(client: try harness.client(), clock: harness.clock, maximumPending: 2)
+        try await queue.enqueue(Mutation(key: "a", method: .put, path: "a"))
+        try await queue.enqueue(Mutation(key: "b", method: .put, path: "b"))
+        let full = await #expect(throws: HTTPError.self) { try await queue.enqueue(Mutation(key: "c", method: .put, path: "c")) }
+        #expect(full?.code == "queue-full")
+        #expect(await queue.waiting.map(\.key) == ["a", "b"])
     }
 }

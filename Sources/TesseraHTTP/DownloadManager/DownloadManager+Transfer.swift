@@ -1,0 +1,144 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One download's transfers: resume from the partial file, retries, publication.
+extension DownloadManager {
+    func transfer(_ id: String, generation: Int) async {
+        let judged = HTTPRequest(url: entries[id]?.url ?? folder)
+        var retries = RetryStateMachine(policy: configuration.retry, request: judged)
+        var budget = RetryBudget(capacity: Double(configuration.retry.maximumAttempts))
+        var random = SystemRandomNumberGenerator()
+        while isCurrent(id, generation) {
+            let before = entries[id]?.received ?? 0
+            let outcome = await attempt(id, generation: generation)
+            guard isCurrent(id, generation), let outcome else { return }
+            if (entries[id]?.received ?? 0) > before {
+                // Progress was made: the retries in a row start again.
+                retries = RetryStateMachine(policy: configuration.retry, request: judged)
+                budget = RetryBudget(capacity: Double(configuration.retry.maximumAttempts))
+            }
+            switch retries.decide(after: outcome, now: wallClock(), budget: &budget, using: &random) {
+            case .retry(let delay):
+                channel.emit(DownloadEvent(id: id, kind: .retrying(attempt: retries.attempts, delay: delay, reason: Self.reason(outcome))))
+                do { try await sleep(delay) } catch { return }
+            case .stop:
+                fail(id, Self.failure(outcome))
+                return
+            }
+        }
+    }
+
+    /// One transfer; nil when it completed (or was published), else the outcome to judge.
+    func attempt(_ id: String, generation: Int) async -> RetryStateMachine.Outcome? {
+        guard let entry = entries[id], let url = entry.url else { return nil }
+        let file: ResumableFile
+        do throws(HTTPError) { file = try ResumableFile(path: Self.partialPath(folder, id)) } catch { return .failure(error) }
+        let offset = file.size
+        var request = HTTPRequest(url: url)
+        request.limits = configuration.limits
+        request.rangeFallback = .whole
+        if offset > 0 {
+            request.byteRange = ByteRange(offset: UInt64(offset), length: nil)
+            if let validator = entry.etag.flatMap({ $0.hasPrefix("W/") ? nil : $0 }) ?? entry.lastModified {
+                request.headers.set("If-Range", validator)
+            }
+        }
+        channel.emit(DownloadEvent(id: id, kind: .started(offset: offset)))
+        do throws(HTTPError) {
+            let response = try await client.stream(request, accepting: .any)
+            let head = response.head
+            switch head.status {
+            case 206:
+                break
+            case 200:
+                if offset > 0 {
+                    try file.truncate()
+                    channel.emit(DownloadEvent(id: id, kind: .restarted))
+                }
+            case 416 where offset > 0 && head.headers["Content-Range"].flatMap(ContentRange.unsatisfiedLength) == UInt64(offset):
+                response.body.discard()
+                entries[id]?.total = offset
+                publish(id, file)
+                return nil
+            default:
+                response.body.discard()
+                return .response(status: head.status, headers: head.headers)
+            }
+            try remember(id, head)
+            let total = entries[id]?.total
+            var received = file.size
+            for try await chunk in response.body {
+                guard isCurrent(id, generation) else {
+                    file.sync()
+                    return nil
+                }
+                try file.append(chunk)
+                received += Int64(chunk.count)
+                entries[id]?.received = received
+                channel.emit(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
+            }
+            if let total, received != total {
+                return .failure(HTTPError(.connectionLost, code: "short-body", "\(URLRedaction.redact(url)) ended at \(received) of \(total) bytes."))
+            }
+            guard isCurrent(id, generation) else { return nil }
+            publish(id, file)
+            return nil
+        } catch {
+            file.sync()
+            entries[id]?.received = file.size
+            return isCurrent(id, generation) ? .failure(error) : nil
+        }
+    }
+
+    /// Stores the validators and total size a response announced.
+    func remember(_ id: String, _ head: HTTPResponseHead) throws(HTTPError) {
+        guard var entry = entries[id] else { return }
+        let total: Int64? = switch head.servedRange {
+        case .partial(let range): range.completeLength.map { Int64($0) }
+        default: head.headers["Content-Length"].flatMap { Int64($0) }
+        }
+        let etag = head.headers["ETag"]
+        let modified = head.headers["Last-Modified"]
+        guard etag != entry.etag || modified != entry.lastModified || total != entry.total else { return }
+        var record = DownloadRecord(id: id, op: .validator)
+        record.etag = etag
+        record.lastModified = modified
+        record.total = total
+        try log.append(record)
+        entry.etag = etag
+        entry.lastModified = modified
+        entry.total = total
+        entries[id] = entry
+    }
+
+    func publish(_ id: String, _ file: ResumableFile) {
+        guard let entry = entries[id] else { return }
+        do throws(HTTPError) {
+            let published = try file.publish(to: Self.candidates(folder, entry.fileName))
+            var record = DownloadRecord(id: id, op: .complete)
+            record.path = published.path
+            try log.append(record)
+            entries[id]?.state = .completed(published)
+            entries[id]?.worker = nil
+            entries[id]?.received = entry.total ?? entries[id]?.received ?? 0
+            channel.emit(DownloadEvent(id: id, kind: .completed(published)))
+            schedule()
+        } catch {
+            fail(id, error)
+        }
+    }
+
+    func fail(_ id: String, _ error: HTTPError) {
+        var record = DownloadRecord(id: id, op: .fail)
+        record.code = error.code
+        record.message = error.message
+        do throws(HTTPError) { try log.append(record) } catch { _ = error }   // the failure itself is what is reported
+        entries[id]?.state = .failed(code: error.code, message: error.message)
+        entries[id]?.worker = nil
+        channel.emit(DownloadEvent(id: id, kind: .failed(code: error.code, message: error.message)))
+        schedule()
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import TesseraHTTP
+
+@Suite("DownloadEventChannel")
+struct DownloadEventChannelTests {
+    private func drain(_ channel: DownloadEventChannel) async -> [DownloadEvent] {
+        channel.finish()
+        var out: [DownloadEvent] = []
+        while let event = await channel.next() { out.append(event) }
+        return out
+    }
+
+    @Test("progress coalesces in place; a full queue drops the oldest transient events, never lifecycle ones")
+    func bounded() async {
+        let channel = DownloadEventChannel(capacity: 4)
+        channel.emit(DownloadEvent(id: "a", kind: .added))
+        channel.emit(DownloadEvent(id: "a", kind: .started(offset: 0)))
+        channel.emit(DownloadEvent(id: "a", kind: .progress(TransferProgress(completed: 1, expected: 9))))
+        channel.emit(DownloadEvent(id: "a", kind: .progress(TransferProgress(completed: 5, expected: 9))))
+        channel.emit(DownloadEvent(id: "b", kind: .added))
+        channel.emit(DownloadEvent(id: "a", kind: .restarted))                     // full: drops started
+        channel.emit(DownloadEvent(id: "a", kind: .failed(code: "x", message: "y"))) // full: drops progress
+        let kinds = await drain(channel).map(\.kind)
+        #expect(kinds == [.added, .added, .restarted, .failed(code: "x", message: "y")])
+        #expect(channel.dropped == 2)
+    }
+}
