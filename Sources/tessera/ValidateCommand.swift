@@ -1,4 +1,3 @@
-import Foundation
 import TesseraMedia
 
 /// `tessera validate <file> [--json]`: structural validation of a media file. Exit 0 when no
@@ -12,41 +11,37 @@ struct ValidateCommand: Sendable {
     static let chunkBytes = 1 << 20
 
     func run() async -> Int32 {
-        if let source = MP4FileSource(path: path) {
-            let head = source.read(at: 0, count: 16)
-            if Self.isISOBMFF(head) {
-                var validator = MP4Validator()
-                let findings = validator.validate(source)
-                return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
-            }
-            if Self.isWebVTT(head) {
-                guard source.size <= Self.maximumWebVTTBytes else {
-                    Terminal.error("\(path) is a WebVTT file over \(Self.maximumWebVTTBytes >> 20) MiB; segments are small.")
-                    return 1
-                }
-                var validator = WebVTTValidator()
-                let findings = validator.validate(source.read(at: 0, count: Int(source.size)))
-                return report(format: "webvtt", bytes: source.size, findings: findings, suppressed: validator.suppressed)
-            }
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let source = MP4FileSource(path: path) else {
             Terminal.error("Cannot read \(path).")
             return 1
         }
-        defer { try? handle.close() }
-        var validator = TSValidator()
-        var total: UInt64 = 0
-        while true {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: Self.chunkBytes) ?? Data() } catch {
-                Terminal.error("Reading \(path) failed: \(error.localizedDescription).")
+        let head = source.read(at: 0, count: 16)
+        if Self.isISOBMFF(head) {
+            var validator = MP4Validator()
+            let findings = validator.validate(source)
+            return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+        }
+        if Self.isWebVTT(head) {
+            guard source.size <= Self.maximumWebVTTBytes else {
+                Terminal.error("\(path) is a WebVTT file over \(Self.maximumWebVTTBytes >> 20) MiB; segments are small.")
                 return 1
             }
-            if chunk.isEmpty { break }
-            total += UInt64(chunk.count)
-            chunk.withUnsafeBytes { validator.consume($0) }
+            var validator = WebVTTValidator()
+            let findings = validator.validate(source.read(at: 0, count: Int(source.size)))
+            return report(format: "webvtt", bytes: source.size, findings: findings, suppressed: validator.suppressed)
         }
-        return report(format: "mpeg-ts", bytes: total, findings: validator.finish(), suppressed: validator.suppressed)
+        var validator = TSValidator()
+        var offset: UInt64 = 0
+        while offset < source.size {
+            let chunk = source.read(at: offset, count: Self.chunkBytes)
+            guard !chunk.isEmpty else {
+                Terminal.error("Reading \(path) failed at byte \(offset).")
+                return 1
+            }
+            validator.consume(chunk)
+            offset += UInt64(chunk.count)
+        }
+        return report(format: "mpeg-ts", bytes: offset, findings: validator.finish(), suppressed: validator.suppressed)
     }
 
     /// Prints the findings (or the JSON document) and returns the exit status.

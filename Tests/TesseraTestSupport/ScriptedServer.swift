@@ -7,7 +7,7 @@ import TesseraHTTP
 /// A small HTTP/1.1 server on 127.0.0.1 for API tests: any method, request bodies read by
 /// `Content-Length`, keep-alive, and a handler that decides each reply. Every request is logged.
 /// One thread per connection (blocking sockets, never the cooperative pool). Test use only.
-public final class ScriptedServer: @unchecked Sendable {
+public final class ScriptedServer: Sendable {
     /// A request as the server read it.
     public struct Request: Sendable {
         /// The method.

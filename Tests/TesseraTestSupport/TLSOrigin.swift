@@ -2,12 +2,13 @@
 import Glibc
 #endif
 import Foundation
+import TesseraHTTP
 
 /// A real TLS origin on loopback for trust tests: nginx-light serving a folder over HTTPS with
 /// HTTP/2, its certificate issued for `127.0.0.1` and `localhost` by a private CA that this
 /// helper creates with the `openssl` command line. Exposes the CA bundle and the server key's
 /// SPKI pin (`sha256//…`).
-public final class TLSOrigin: @unchecked Sendable {
+public final class TLSOrigin: Sendable {
     /// The HTTPS port on 127.0.0.1.
     public let port: UInt16
     /// The PEM file of the private CA that issued the server certificate.
@@ -15,7 +16,7 @@ public final class TLSOrigin: @unchecked Sendable {
     /// The server key's pin, `sha256//<base64 of SHA-256 of its SubjectPublicKeyInfo>`.
     public let pin: String
     private let folder: TemporaryDirectory
-    private var stopped = false
+    private let stopped = Lock(false)
 
     /// Creates the CA and certificate, then starts nginx serving `root`.
     public init(root: URL) throws {
@@ -49,6 +50,7 @@ public final class TLSOrigin: @unchecked Sendable {
                 """.utf8).write(to: config)
             // With `daemon on` (the default) nginx exits once its sockets are bound and the
             // master has detached: success means the port is ready.
+            // A failed start is most likely a port taken meanwhile: try another one.
             if (try? Self.shell("cd '\(dir)' && nginx -p '\(dir)/' -c nginx.conf >/dev/null 2>>logs/start.log")) != nil {
                 started = candidate
             }
@@ -67,8 +69,8 @@ public final class TLSOrigin: @unchecked Sendable {
 
     /// Stops nginx.
     public func shutdown() {
-        guard !stopped else { return }
-        stopped = true
+        guard !stopped.withLock({ was in defer { was = true }; return was }) else { return }
+        // No pid file: nginx never started, so there is nothing to stop.
         if let text = try? String(contentsOf: folder.url.appendingPathComponent("nginx.pid"), encoding: .utf8),
            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             kill(pid, SIGTERM)
@@ -81,7 +83,7 @@ public final class TLSOrigin: @unchecked Sendable {
     @discardableResult
     static func shell(_ command: String) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sh-\(UInt64.random(in: 0...UInt64.max))")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { try? FileManager.default.removeItem(at: output) }   // a temporary file; nothing to report
         let script = "(\(command)) > '\(output.path)' 2>/dev/null"
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(script), nil]
@@ -94,6 +96,6 @@ public final class TLSOrigin: @unchecked Sendable {
         guard status == 0 else {
             throw SocketFailure(description: "command failed (\(status)): \(command.prefix(80))")
         }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""   // a command that printed nothing leaves no file
     }
 }

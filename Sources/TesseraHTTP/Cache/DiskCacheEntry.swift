@@ -27,14 +27,14 @@ struct DiskCacheEntry {
         var vary: [[String]]?
     }
 
-    /// The encoded file.
-    static func encode(_ response: CachedResponse) -> [UInt8] {
+    /// The encoded file, or nil when the metadata does not encode (then nothing is stored).
+    static func encode(_ response: CachedResponse) -> [UInt8]? {
         let meta = Meta(status: response.status,
                         headers: response.headers.map { [$0.name, $0.value] },
                         lifetime: response.freshness.lifetime, isHeuristic: response.freshness.isHeuristic,
                         initialAge: response.freshness.initialAge, responseTime: response.freshness.responseTime,
                         vary: response.vary.fields.map { $0.map { field in [field.name] + (field.value.map { [$0] } ?? []) } })
-        let metaBytes = Array((try? JSONEncoder().encode(meta)) ?? Data("{}".utf8))
+        guard let metaBytes = (try? JSONEncoder().encode(meta)).map(Array.init) else { return nil }   // see the doc comment
         var out = magic + [version, 0, 0, 0]
         out += littleEndian(UInt64(metaBytes.count), bytes: 4)
         out += littleEndian(UInt64(response.body.count), bytes: 8)
@@ -58,7 +58,7 @@ struct DiskCacheEntry {
     /// Decodes the meta part only (index building).
     static func decodeMeta(_ file: [UInt8]) -> Meta? {
         guard let (metaLength, _) = lengths(header: file[...]), file.count >= headerBytes + metaLength else { return nil }
-        return try? JSONDecoder().decode(Meta.self, from: Data(file[headerBytes..<(headerBytes + metaLength)]))
+        return try? JSONDecoder().decode(Meta.self, from: Data(file[headerBytes..<(headerBytes + metaLength)]))   // nil: damage
     }
 
     /// Decodes and verifies a whole file; nil for any damage.
@@ -67,7 +67,7 @@ struct DiskCacheEntry {
               file.count == headerBytes + metaLength + bodyLength else { return nil }
         let payload = Array(file[headerBytes...])
         guard Array(file[20..<84]) == Array(SHA256Digest.hex(payload).utf8),
-              let meta = try? JSONDecoder().decode(Meta.self, from: Data(payload.prefix(metaLength))) else { return nil }
+              let meta = try? JSONDecoder().decode(Meta.self, from: Data(payload.prefix(metaLength))) else { return nil }   // damage
         var headers = HTTPHeaders()
         for pair in meta.headers {
             guard pair.count == 2 else { return nil }

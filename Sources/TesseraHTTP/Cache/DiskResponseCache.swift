@@ -87,7 +87,7 @@ public final class DiskResponseCache: ResponseCache {
         guard response.body.count <= maximumBytes, response.vary.fields != nil else { return }
         let key = Self.key(url)
         let name = "\(key)-\(SHA256Digest.hex(Array(response.vary.keyText.utf8)).prefix(16)).entry"
-        let file = DiskCacheEntry.encode(response)
+        guard let file = DiskCacheEntry.encode(response) else { return }
         index.withLock { index in
             if index.variants[key]?[name] != nil { remove(key, name, &index) }
             guard persist(file, name) else { return }
@@ -109,7 +109,10 @@ public final class DiskResponseCache: ResponseCache {
             }
             response.headers = headers
             response.freshness = freshness
-            if !persist(DiskCacheEntry.encode(response), name) { remove(key, name, &index) }
+            guard let file = DiskCacheEntry.encode(response), persist(file, name) else {
+                remove(key, name, &index)
+                return
+            }
         }
     }
 

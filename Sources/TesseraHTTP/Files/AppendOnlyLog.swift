@@ -40,7 +40,7 @@ final class AppendOnlyLog<Record: Codable> {
         if whole < existing.count { droppedLines += 1 }
         let decoder = JSONDecoder()
         for line in existing[..<whole].split(separator: 0x0A) {
-            if let record = try? decoder.decode(Record.self, from: Data(line)) {
+            if let record = try? decoder.decode(Record.self, from: Data(line)) {   // else a damaged line, counted below
                 opened.append(record)
             } else {
                 droppedLines += 1

@@ -15,6 +15,7 @@ enum JSONValue: Codable, Equatable {
     case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
+        // Each `try?` asks "is it this kind?"; the last, untried kind (object) reports the error.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

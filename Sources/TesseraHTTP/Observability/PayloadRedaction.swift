@@ -18,6 +18,7 @@ public enum PayloadRedaction {
     public static func redact(_ body: [UInt8], limit: Int = 4096) -> String {
         guard !body.isEmpty else { return "" }
         let text: String
+        // Not JSON (or not re-encodable) is not an error: the body is then treated as text.
         if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)),
            let data = try? encoder.encode(redactJSON(json)) {
             text = String(decoding: data, as: UTF8.self)

@@ -28,6 +28,7 @@ struct HTTPClientDownloadTests {
     }
 
     private func leftovers(_ folder: URL) -> [String] {
+        // A folder that does not exist holds no leftovers.
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
     }
 
@@ -104,7 +105,7 @@ struct HTTPClientDownloadTests {
     func temporaryFile() async throws {
         let harness = try TransportHarness()
         let (file, metadata) = try await client(harness).download(File(path: "small.bin"))
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file) }   // cleanup of the caller-owned file
         #expect(try Data(contentsOf: file) == Data(TransportHarness.small) && metadata.bodyBytes == 10_000)
         #expect(file.path.hasPrefix(FileManager.default.temporaryDirectory.path))
     }

@@ -17,6 +17,7 @@ private struct Get<Response: Sendable>: Endpoint {
 /// Unwraps `{"data": …}` and turns `{"error": …}` into an `HTTPError`.
 private struct Envelope: HTTPResponseAdapter {
     func adapt(_ response: inout HTTPCollectedResponse) async throws(HTTPError) {
+        // Not a JSON object: nothing to unwrap, the response goes on unchanged.
         guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else { return }
         if let message = object["error"] as? String {
             throw HTTPError(.status, code: "api-error", "The API said: \(message)")

@@ -30,7 +30,7 @@ enum URLSessionBench {
         do {
             let (file, response) = try await session.download(from: url)
             guard (response as? HTTPURLResponse)?.statusCode == 200 else { return false }
-            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: output)   // a previous run's output may or may not exist
             try FileManager.default.moveItem(at: file, to: output)
             return true
         } catch {
