@@ -1,0 +1,81 @@
+/// The init-segment checks of `MP4Validator`: brands, tracks, timescales, empty sample tables,
+/// one `trex` per track.
+extension MP4Validator {
+    mutating func ftyp(_ source: some MP4ByteSource, _ box: Box) {
+        guard let payload = payload(source, box), payload.count >= 8 else { return }
+        var brands = [Self.fourCC(payload, 0)]
+        var index = 8
+        while index + 4 <= payload.count {
+            brands.append(Self.fourCC(payload, index))
+            index += 4
+        }
+        if !brands.contains(where: { ["iso6", "iso7", "iso8", "iso9", "cmfc", "cmf2"].contains($0) }) {
+            report("mp4-brand", .warning, at: box.offset, "No brand of iso6 or later (RFC 8216 §3.3) among \(brands.joined(separator: ", ")).")
+        }
+    }
+
+    mutating func moov(_ payload: [UInt8], at offset: UInt64) {
+        sawInit = true
+        var trackIDs: [UInt32] = []
+        var trexIDs: [UInt32] = []
+        for child in children(payload, base: offset + 8) {
+            switch child.type {
+            case "trak":
+                guard let id = trak(child.payload, at: child.offset) else { continue }
+                if id == 0 || trackIDs.contains(id) {
+                    report("mp4-track-id", .error, at: child.offset, "Track ID \(id) is zero or repeated.")
+                }
+                trackIDs.append(id)
+            case "mvex":
+                for trex in children(child.payload, base: child.offset) where trex.type == "trex" && trex.payload.count >= 24 {
+                    let id = Self.u32(trex.payload, 4)
+                    trexIDs.append(id)
+                    tracks[id, default: Track()].hasTrex = true
+                    tracks[id]?.defaultDuration = Self.u32(trex.payload, 12)
+                    tracks[id]?.defaultSize = Self.u32(trex.payload, 16)
+                }
+            default: break
+            }
+        }
+        if trackIDs.isEmpty {
+            report("mp4-no-tracks", .error, at: offset, "The moov holds no trak.")
+        }
+        for id in trackIDs where !trexIDs.contains(id) {
+            report("mp4-missing-trex", .error, at: offset, "Track \(id) has no trex in an mvex, so its fragments cannot be read.")
+        }
+    }
+
+    /// Checks one trak; returns its track ID.
+    mutating func trak(_ payload: [UInt8], at offset: UInt64) -> UInt32? {
+        var id: UInt32?
+        var timescale: UInt32?
+        var sampleCount: UInt64 = 0
+        func walk(_ boxes: [(type: String, payload: [UInt8], offset: UInt64)], _ validator: inout MP4Validator) {
+            for box in boxes {
+                let p = box.payload
+                switch box.type {
+                case "tkhd" where p.count >= 24: id = Self.u32(p, p[0] == 1 ? 20 : 12)
+                case "mdhd" where p.count >= 24: timescale = Self.u32(p, p[0] == 1 ? 20 : 12)
+                case "mdia", "minf", "stbl": walk(validator.children(p, base: box.offset), &validator)
+                case "stts", "stco", "stsc", "co64":
+                    if p.count >= 8 { sampleCount += UInt64(Self.u32(p, 4)) }
+                case "stsz" where p.count >= 12: sampleCount += UInt64(Self.u32(p, 8))
+                default: break
+                }
+            }
+        }
+        walk(children(payload, base: offset), &self)
+        guard let id else {
+            report("mp4-track-id", .error, at: offset, "A trak has no tkhd.")
+            return nil
+        }
+        if timescale ?? 0 == 0 {
+            report("mp4-timescale", .error, at: offset, "Track \(id) has no media timescale (mdhd).")
+        }
+        if sampleCount > 0 {
+            report("mp4-samples-in-moov", .error, at: offset, "Track \(id) lists samples in its stbl; an fMP4 init must list none (RFC 8216 §3.3).")
+        }
+        tracks[id, default: Track()].timescale = timescale ?? 0
+        return id
+    }
+}
