@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
-        .target(name: "TesseraHTTP", dependencies: ["CCurl", "CCrypto"], swiftSettings: strict),
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+
+        .target(name: "TesseraHTTP", dependencies: ["CCurl", "CCrypto", "CSystem"], swiftSettings: strict),
         .target(name: "TesseraHTTPTesting", dependencies: ["TesseraHTTP"], swiftSettings: strict),
         .target(name: "TesseraPlaylist", swiftSettings: strict),
         .target(name: "TesseraMedia", dependencies: ["CCrypto"], swiftSettings: strict),
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(name: "TesseraMediaTests", dependencies: ["TesseraMedia", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraHLSTests",
-                    dependencies: ["TesseraHLS", "TesseraHTTP", "TesseraTestSupport", "TesseraMedia"],
+                    dependencies: ["TesseraHLS", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport", "TesseraMedia"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive"], swiftSettings: strict),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],

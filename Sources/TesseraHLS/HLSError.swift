@@ -30,6 +30,22 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let destinationUnwritable = Code("destination-unwritable")
         /// The job was cancelled.
         public static let cancelled = Code("cancelled")
+        /// A resource or the whole job went past its byte budget.
+        public static let budgetExceeded = Code("budget-exceeded")
+        /// The destination volume has too little free space (capacity policy `.required`).
+        public static let insufficientSpace = Code("insufficient-space")
+        /// Another job (in this process or another) is writing the same destination.
+        public static let destinationBusy = Code("destination-busy")
+        /// No variant of the multivariant playlist matches the preference.
+        public static let noMatchingVariant = Code("no-matching-variant")
+        /// A resource changed on the server (its validator differs from the checkpoint's).
+        public static let sourceChanged = Code("source-changed")
+
+        /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
+        /// later run resumes: transient failures do; wrong keys, bad media and refusals do not.
+        public var keepsCheckpoint: Bool {
+            [Code.fetchFailed, .httpStatus, .cancelled, .destinationUnwritable, .budgetExceeded].contains(self)
+        }
     }
 
     /// What went wrong.

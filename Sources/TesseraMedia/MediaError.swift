@@ -22,6 +22,8 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         public static let cryptoUnavailable = Code("crypto-unavailable")
         /// The bytes are not a well-formed MPEG-TS packet sequence.
         public static let malformedTransportStream = Code("malformed-transport-stream")
+        /// The bytes are not a well-formed sequence of ISO-BMFF boxes.
+        public static let malformedBoxes = Code("malformed-boxes")
     }
 
     /// What went wrong, stable across releases.

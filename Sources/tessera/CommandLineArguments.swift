@@ -12,7 +12,7 @@ enum CommandLineArguments {
 
     static let usage = """
     usage: tessera inspect <file|URL> [--json] [--strict]
-           tessera download <media-playlist-URL> -o <file> [--overwrite]
+           \(DownloadArguments.usage)
            \(FetchArguments.usage)
            tessera validate <file> [--json]
            tessera demo [--fixtures <folder>] [--keep]
@@ -29,28 +29,7 @@ enum CommandLineArguments {
         var rest = Array(arguments.dropFirst())
         switch verb {
         case "download":
-            var output: String?
-            var overwrite = false
-            var positional: [String] = []
-            while !rest.isEmpty {
-                let argument = rest.removeFirst()
-                switch argument {
-                case "-o", "--output":
-                    guard !rest.isEmpty else { throw UsageError(message: "\(argument) needs a file name") }
-                    output = rest.removeFirst()
-                case "--overwrite": overwrite = true
-                default:
-                    guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
-                    positional.append(argument)
-                }
-            }
-            guard positional.count == 1 else { throw UsageError(message: "download needs exactly one playlist URL") }
-            guard let output else { throw UsageError(message: "download needs -o <file>") }
-            guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host != nil else {
-                throw UsageError(message: "\(positional[0]) is not an http or https URL")
-            }
-            return .download(DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), overwrite: overwrite))
+            return .download(try DownloadArguments.parse(rest))
         case "fetch":
             return .fetch(try FetchArguments.parse(rest))
         case "validate":

@@ -55,7 +55,7 @@ struct DemoCommand: Sendable {
             let job = SingleFileDownload(playlistURL: server.baseURL.appendingPathComponent(stream),
                                          destination: destination, transport: transport)
             let display = ProgressDisplay(label: destination.lastPathComponent)
-            let report = try await wrapAsync { () async throws(HLSError) in try await job.run(progress: display.update) }
+            let report = try await wrapAsync { () async throws(HLSError) in try await job.run { event in if case .progress(let progress) = event { display.update(progress) } } }
             guard report.sha256 == expected else {
                 throw DemoFailure("\(stream): the result's SHA-256 \(report.sha256.hex) differs from the clear reference \(expected.hex)")
             }

@@ -3,11 +3,12 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
 
-/// `tessera download <URL> -o <file> [--overwrite]`.
+/// `tessera download <URL> -o <file> [--variant …] [--parallel N] [--no-resume] [--dry-run] [--overwrite]`.
 struct DownloadCommand: Sendable {
     let playlistURL: URL
     let output: URL
-    let overwrite: Bool
+    let options: SingleFileDownload.Options
+    let dryRun: Bool
 
     func run() async -> Int32 {
         let transport: CurlTransport
@@ -16,26 +17,58 @@ struct DownloadCommand: Sendable {
             return 1
         }
         defer { transport.shutdown() }
-        var options = SingleFileDownload.Options()
-        options.overwrite = overwrite ? .replace : .refuse
         let job = SingleFileDownload(playlistURL: playlistURL, destination: output, transport: transport, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
-        let result = await Cancellation.cancellingOnSignals { () -> Result<DownloadReport, HLSError> in
+        let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in
             do throws(HLSError) {
-                return .success(try await job.run(progress: display.update))
+                if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
+                let report = try await job.run { event in Self.show(event, display: display) }
+                var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
+                    + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+                if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+                return .success(line)
             } catch {
                 return .failure(error)
             }
         }
         switch result {
-        case .success(let report):
-            Terminal.line("wrote \(report.destination.path): \(report.segmentCount) segments, "
-                + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)")
+        case .success(let line):
+            Terminal.line(line)
             return 0
         case .failure(let error):
             if Terminal.isInteractive { Terminal.write("\n", to: .standardError) }
             Terminal.error(error.message)
             return 1
         }
+    }
+
+    private static func show(_ event: SingleFileDownload.Event, display: ProgressDisplay) {
+        switch event {
+        case .planned(let summary): Terminal.line(describe(summary, dryRun: false), to: .standardError)
+        case .resumed(let resources, let bytes):
+            Terminal.line("resuming: \(resources) resources (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint", to: .standardError)
+        case .checkpointDiscarded(let reason): Terminal.line("starting over: \(reason)", to: .standardError)
+        case .retry(let url, let attempt, let delay, let reason):
+            Terminal.line("retry \(attempt) of \(url) in \(delay.formatted()): \(reason)", to: .standardError)
+        case .progress(let progress): display.update(progress)
+        }
+    }
+
+    /// "plan: fmp4, 320x180 …, 4 segments, 5 requests, 1 key, 1.2 MB, 16.0 s".
+    static func describe(_ plan: DownloadPlanSummary, dryRun: Bool) -> String {
+        var parts = [plan.container]
+        if let variant = plan.variant { parts.append("variant \(variant)") }
+        parts.append("\(plan.segments) segments")
+        parts.append("\(plan.resources) resources in \(plan.requests) requests")
+        parts.append("\(plan.keys) key\(plan.keys == 1 ? "" : "s")")
+        if let known = plan.knownBytes {
+            parts.append(ProgressDisplay.bytes(known))
+        } else if let estimate = plan.estimatedBytes {
+            parts.append("about \(ProgressDisplay.bytes(estimate)) (estimated from BANDWIDTH)")
+        } else {
+            parts.append("size unknown until fetched")
+        }
+        parts.append(String(format: "%.1f s", plan.duration))
+        return (dryRun ? "dry run: " : "plan: ") + parts.joined(separator: ", ")
     }
 }

@@ -11,6 +11,8 @@ final class ProgressDisplay: Sendable {
     private let start = ContinuousClock.now
     /// When the byte display last drew (nanoseconds since `start`); it redraws at most 10 times a second.
     private let lastDraw = Atomic<Int64>(-1_000_000_000)
+    /// Bytes already fetched when the first download progress arrived (resumed work).
+    private let downloadBaseline = Mutex<UInt64?>(nil)
 
     init(label: String, interactive: Bool = Terminal.isInteractive) {
         self.label = label
@@ -53,23 +55,41 @@ final class ProgressDisplay: Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// Resource progress of a download: bytes against the plan's total when known (determinate),
+    /// resources otherwise; the rate counts only bytes fetched in this run (not resumed ones).
     func update(_ progress: DownloadProgress) {
         let seconds = elapsedSeconds
-        let rate = seconds > 0 ? Double(progress.bytesWritten) / seconds : 0
-        if interactive {
-            let width = 24
-            let filled = progress.resourceCount == 0 ? 0 : width * progress.resourcesDone / progress.resourceCount
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            let remaining = progress.resourcesDone == 0 ? nil
-                : seconds / Double(progress.resourcesDone) * Double(progress.resourceCount - progress.resourcesDone)
-            let eta = remaining.map { String(format: " ETA %.0fs", $0) } ?? ""
-            Terminal.write("\r\(label) [\(bar)] \(progress.resourcesDone)/\(progress.resourceCount) "
-                + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)   ", to: .standardError)
-            if progress.resourcesDone == progress.resourceCount { Terminal.write("\n", to: .standardError) }
-        } else if Self.isMilestone(progress) {
-            Terminal.line("\(label): \(progress.resourcesDone)/\(progress.resourceCount) segments, "
-                + "\(Self.bytes(progress.bytesWritten))", to: .standardError)
+        let baseline = downloadBaseline.withLock { baseline -> UInt64 in
+            if baseline == nil { baseline = progress.bytesFetched }
+            return baseline ?? 0
         }
+        let fetched = progress.bytesFetched >= baseline ? progress.bytesFetched - baseline : 0
+        let rate = seconds > 0 ? Double(fetched) / seconds : 0
+        let finished = progress.resourcesDone == progress.resourceCount
+        guard interactive else {
+            if Self.isMilestone(progress) {
+                Terminal.line("\(label): \(progress.resourcesDone)/\(progress.resourceCount) resources, "
+                    + "\(Self.bytes(progress.bytesWritten)) written", to: .standardError)
+            }
+            return
+        }
+        let fraction: Double
+        var remaining: Double?
+        if let total = progress.totalBytes, total > 0 {
+            fraction = min(1, Double(progress.bytesFetched) / Double(total))
+            if rate > 0 { remaining = Double(total - min(total, progress.bytesFetched)) / rate }
+        } else {
+            fraction = progress.resourceCount == 0 ? 0 : Double(progress.resourcesDone) / Double(progress.resourceCount)
+            let doneThisRun = Double(progress.resourcesDone) * (fetched > 0 ? 1 : 0)
+            if doneThisRun > 0 { remaining = seconds / fraction * (1 - fraction) }
+        }
+        let width = 24
+        let filled = Int(Double(width) * fraction)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let eta = finished ? "" : remaining.map { String(format: " ETA %.0fs", $0) } ?? ""
+        Terminal.write("\r\(label) [\(bar)] \(progress.resourcesDone)/\(progress.resourceCount) "
+            + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)   ", to: .standardError)
+        if finished { Terminal.write("\n", to: .standardError) }
     }
 
     /// Plain lines: at most about twenty per job, plus the start and the end.

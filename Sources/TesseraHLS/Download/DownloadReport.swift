@@ -5,10 +5,14 @@ import TesseraMedia
 public struct DownloadReport: Sendable {
     /// The published file.
     public let destination: URL
-    /// Segments written.
+    /// The plan it followed.
+    public let plan: DownloadPlanSummary
+    /// Media segments written.
     public let segmentCount: Int
-    /// Bytes written.
+    /// Bytes in the file.
     public let byteCount: UInt64
-    /// SHA-256 of the published bytes, computed while writing.
+    /// Resources taken from a checkpoint of an earlier run instead of fetched.
+    public let resumedResources: Int
+    /// SHA-256 of the published bytes.
     public let sha256: SHA256Digest
 }

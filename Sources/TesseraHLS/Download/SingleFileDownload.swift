@@ -3,89 +3,89 @@ import TesseraHTTP
 import TesseraMedia
 import TesseraPlaylist
 
-/// Downloads a VOD media playlist of MPEG-TS segments into one file: parse, refuse unsupported
-/// layouts before any media byte, fetch each segment (byte ranges included) in order, decrypt
-/// AES-128, check packet structure, write to a staging file beside the destination, and publish
-/// it atomically only when everything succeeded. On any failure or cancellation nothing appears
-/// at the destination.
+/// Downloads an HLS VOD into one file: the playlist (a variant chosen from a multivariant one),
+/// a plan refused before any media byte when it cannot become one correct file, each key
+/// fetched once, media fetched in parallel (bounded) and written strictly in order after
+/// AES-128 decryption and container checks, durable checkpoints so a later run resumes, and an
+/// atomic publication once the whole file passes its validator. Nothing ever appears at the
+/// destination unless the job succeeds; transient failures keep a hidden partial file and its
+/// checkpoint beside it for the next run.
 public struct SingleFileDownload: Sendable {
-    /// Job settings.
-    public struct Options: Sendable {
-        /// What to do when the destination exists. Default `.refuse`.
-        public var overwrite: OverwritePolicy = .refuse
-        /// Bounds for each segment request.
-        public var segmentLimits = TransferLimits()
-        /// The defaults.
-        public init() {}
-    }
-
     private let playlistURL: URL
     private let destination: URL
-    private let transport: any HTTPTransport
     private let options: Options
+    private let makeFetcher: @Sendable (HTTPEventStream) -> ResourceFetcher
 
     /// A job that downloads `playlistURL` into `destination` through `transport`.
     public init(playlistURL: URL, destination: URL, transport: any HTTPTransport, options: Options = Options()) {
-        self.playlistURL = playlistURL
-        self.destination = destination
-        self.transport = transport
-        self.options = options
+        self.init(playlistURL: playlistURL, destination: destination, transport: transport, options: options, clock: ContinuousClock())
     }
 
-    /// Runs the job.
-    /// - Throws: `HLSError`: `destination-exists`, `destination-unwritable`, `fetch-failed`,
-    ///   `http-status`, `invalid-playlist`, `multivariant-playlist`, `unsupported`, `bad-key`,
-    ///   `decrypt-failed`, `malformed-media`, `cancelled`.
-    public func run(progress: @Sendable (DownloadProgress) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
-        let staging: StagingFile
-        do { staging = try StagingFile(destination: destination, policy: options.overwrite) } catch {
-            throw HLSError(destination: error)
+    /// A job whose retry waits run on `clock`.
+    public init<C: Clock>(playlistURL: URL, destination: URL, transport: any HTTPTransport, options: Options, clock: C)
+        where C.Duration == Duration {
+        self.playlistURL = playlistURL
+        self.destination = destination
+        self.options = options
+        makeFetcher = { events in
+            var configuration = HTTPPipelineConfiguration()
+            configuration.retry = options.retry
+            return ResourceFetcher(pipeline: HTTPPipeline(transport: transport, configuration: configuration, clock: clock, events: events))
         }
-        let (playlist, baseURL) = try await PlaylistLoader(transport: transport).loadMediaPlaylist(playlistURL)
-        let plan = try TransportStreamPlan(playlist: playlist, baseURL: baseURL)
-        let fetcher = ResourceFetcher(transport: transport)
-        let keys = KeyStore(fetcher: fetcher)
-        let hasher: SHA256Hasher
-        do { hasher = try SHA256Hasher() } catch {
-            throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
-        }
-        var written: UInt64 = 0
-        var validator = TSValidator()
-        progress(DownloadProgress(resourcesDone: 0, resourceCount: plan.segments.count, bytesWritten: 0))
-        for segment in plan.segments {
-            guard !Task.isCancelled else {
-                throw HLSError(.cancelled, "The download of \(URLRedaction.redact(playlistURL)) was cancelled.")
+    }
+
+    /// Loads and plans without fetching media, keys or touching the destination.
+    /// - Throws: as `run`, for the playlist and plan stages.
+    public func plan() async throws(HLSError) -> DownloadPlanSummary {
+        try await load(makeFetcher(HTTPEventStream())).summary
+    }
+
+    /// Runs the job; `events` may be called from several threads.
+    /// - Throws: `HLSError`: `destination-exists`, `destination-unwritable`, `destination-busy`,
+    ///   `insufficient-space`, `fetch-failed`, `http-status`, `invalid-playlist`,
+    ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `malformed-media`,
+    ///   `budget-exceeded`, `source-changed` (twice in one run), `cancelled`.
+    public func run(events: @escaping @Sendable (SingleFileDownload.Event) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
+        let stream = HTTPEventStream()
+        let forwarder = Task {
+            for await event in stream.events {
+                if case .retry(let attempt, let delay, let reason) = event.kind {
+                    events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
+                }
             }
-            if segment.index > 0 { validator.beginSegment(discontinuity: segment.startsDiscontinuity) }
-            var writer = SegmentWriter(staging: staging, hasher: hasher, label: "Segment \(segment.index)", validator: validator)
-            if let encryption = segment.encryption {
-                try writer.startDecrypting(key: try await keys.key(at: encryption.keyURL), iv: encryption.iv)
-            }
-            var request = HTTPRequest(url: segment.url, purpose: .segment)
-            request.byteRange = segment.range
-            request.limits = options.segmentLimits
-            let what = "Segment \(segment.index)"
-            let response = try await fetcher.send(request, what: what)
-            do {
-                for try await chunk in response.body { try writer.write(chunk) }
-            } catch let error as HTTPError {
-                throw ResourceFetcher.map(error, what: what, url: segment.url)
-            } catch let error as HLSError {
-                throw error
-            } catch {
-                preconditionFailure("unexpected error \(error)")
-            }
-            written += try writer.finish()
-            validator = writer.validator
-            progress(DownloadProgress(resourcesDone: segment.index + 1, resourceCount: plan.segments.count,
-                                      bytesWritten: written))
         }
-        // The whole output passes the validator before it is published (a PAT/PMT is required).
-        if let finding = validator.finish().first(where: { $0.severity == .error }) {
-            throw HLSError(.malformedMedia, "The assembled file is not valid MPEG-TS: \(finding)")
+        let result = await outcome(events: events, stream: stream)
+        // Every retry event is delivered before the job returns.
+        stream.finish()
+        await forwarder.value
+        return try result.get()
+    }
+
+    private func outcome(events: @escaping @Sendable (Event) -> Void, stream: HTTPEventStream) async -> Result<DownloadReport, HLSError> {
+        do throws(HLSError) { return .success(try await runLocked(events: events, stream: stream)) } catch { return .failure(error) }
+    }
+
+    private func runLocked(events: @escaping @Sendable (Event) -> Void, stream: HTTPEventStream) async throws(HLSError) -> DownloadReport {
+        let paths = DownloadPaths(destination: destination)
+        try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock reports why
+        let lock = try DestinationLock(destination: destination, path: paths.lock)
+        defer { lock.release() }
+        let job = DownloadJob(paths: paths, options: options, fetcher: makeFetcher(stream), events: events)
+        do {
+            return try await job.run(try await load(job.fetcher))
+        } catch where error.code == .sourceChanged {
+            events(.checkpointDiscarded(reason: error.message))
+            return try await job.run(try await load(job.fetcher), resumes: false)
         }
-        do { try staging.commit() } catch { throw HLSError(destination: error) }
-        return DownloadReport(destination: destination, segmentCount: plan.segments.count, byteCount: written,
-                              sha256: hasher.finalize())
+    }
+
+    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> (plan: DownloadPlan, summary: DownloadPlanSummary) {
+        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant)
+        let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
+        let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
+        let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,
+                                          resources: plan.resources.count, requests: plan.requestCount, keys: plan.keyCount,
+                                          knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
+        return (plan, summary)
     }
 }

@@ -1,28 +1,35 @@
 import Foundation
 import TesseraHTTP
 
-/// Small bounded fetches (playlists, keys) through an `HTTPTransport`: success status required,
-/// body collected up to a limit, failures mapped to `HLSError` with the URL redacted.
+/// Bounded fetches through an HTTP pipeline (its retry policy, Retry-After, mid-body refetch and
+/// events): success status required, body collected up to a limit, failures mapped to `HLSError`
+/// with the URL redacted.
 struct ResourceFetcher: Sendable {
-    let transport: any HTTPTransport
+    private let collect: @Sendable (HTTPRequest, Int) async throws(HTTPError) -> (head: HTTPResponseHead, body: [UInt8])
+
+    /// A fetcher over `pipeline`.
+    init<C: Clock>(pipeline: HTTPPipeline<C>) where C.Duration == Duration {
+        collect = { request, limit throws(HTTPError) in try await pipeline.data(request, upTo: limit) }
+    }
+
+    /// A fetcher over `transport` with the default retry policy.
+    init(transport: any HTTPTransport) {
+        self.init(pipeline: HTTPPipeline(transport: transport, clock: ContinuousClock()))
+    }
 
     /// The body of `url` and the URL that answered.
     func fetch(_ url: URL, purpose: RequestPurpose, what: String, limit: Int) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
         var request = HTTPRequest(url: url, purpose: purpose)
         request.limits.maximumBodyBytes = UInt64(limit)
-        let response = try await send(request, what: what)
-        do {
-            return (try await response.body.collect(upTo: limit), response.head.url)
-        } catch {
-            throw Self.map(error, what: what, url: url)
-        }
+        let response = try await fetch(request, what: what, limit: limit)
+        return (response.body, response.head.url)
     }
 
-    /// Sends `request`, requiring a 2xx status.
-    func send(_ request: HTTPRequest, what: String) async throws(HLSError) -> HTTPResponse {
-        let response: HTTPResponse
+    /// The response to `request`, whose status must be 2xx, with its body of at most `limit` bytes.
+    func fetch(_ request: HTTPRequest, what: String, limit: Int) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
+        let response: (head: HTTPResponseHead, body: [UInt8])
         do {
-            response = try await transport.send(request)
+            response = try await collect(request, limit)
         } catch {
             throw Self.map(error, what: what, url: request.url)
         }
@@ -35,6 +42,9 @@ struct ResourceFetcher: Sendable {
     static func map(_ error: HTTPError, what: String, url: URL) -> HLSError {
         if error.category == .cancelled {
             return HLSError(.cancelled, "Cancelled while fetching \(what.lowercased()) \(URLRedaction.redact(url)).", cause: error)
+        }
+        if error.code == "body-too-large" {
+            return HLSError(.budgetExceeded, "\(what) \(URLRedaction.redact(url)) is larger than its byte budget: \(error.message)", cause: error)
         }
         return HLSError(.fetchFailed, "\(what) could not be fetched: \(error.message)", cause: error)
     }

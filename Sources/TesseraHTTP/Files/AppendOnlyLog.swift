@@ -14,19 +14,19 @@ import Darwin
 /// the next open drops (as it drops any line that does not decode). `compact` rewrites the log
 /// from a snapshot through a temporary file and a rename. Not thread-safe: one owner, which
 /// serialises access.
-final class AppendOnlyLog<Record: Codable> {
-    let file: URL
+package final class AppendOnlyLog<Record: Codable> {
+    package let file: URL
     /// The records read when the log was opened, in order.
-    private(set) var opened: [Record] = []
+    package private(set) var opened: [Record] = []
     /// Lines dropped when opening because they did not decode.
-    private(set) var droppedLines = 0
+    package private(set) var droppedLines = 0
     /// Records appended since the last compaction (or open).
-    private(set) var lineCount = 0
+    package private(set) var lineCount = 0
     private var descriptor: Int32
 
     /// Opens (or creates, owner-only) the log at `file`.
     /// - Throws: `file` (`log-unusable`).
-    init(file: URL) throws(HTTPError) {
+    package init(file: URL) throws(HTTPError) {
         self.file = file
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -59,15 +59,24 @@ final class AppendOnlyLog<Record: Codable> {
 
     /// Appends `record` durably.
     /// - Throws: `file` (`log-write-failed`) — full disk, I/O error.
-    func append(_ record: Record) throws(HTTPError) {
-        try writeAll(descriptor, Self.line(record))
+    package func append(_ record: Record) throws(HTTPError) {
+        try append(contentsOf: [record])
+    }
+
+    /// Appends `records` durably with one write and one fsync.
+    /// - Throws: `file` (`log-write-failed`) — full disk, I/O error.
+    package func append(contentsOf records: [Record]) throws(HTTPError) {
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for record in records { bytes += try Self.line(record) }
+        try writeAll(descriptor, bytes)
         guard fsync(descriptor) == 0 else { throw Self.writeFailed(file) }
-        lineCount += 1
+        lineCount += records.count
     }
 
     /// Replaces the log with `records`, atomically.
     /// - Throws: `file` (`log-write-failed`).
-    func compact(_ records: [Record]) throws(HTTPError) {
+    package func compact(_ records: [Record]) throws(HTTPError) {
         let temporary = file.path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let fresh = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fresh >= 0 else { throw Self.writeFailed(file) }

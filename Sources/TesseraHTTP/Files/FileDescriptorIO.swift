@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Whole writes and flushes on POSIX descriptors, shared by the module's file writers.
-enum FileDescriptorIO {
+package enum FileDescriptorIO {
     /// Writes every byte of `bytes`, retrying short writes and EINTR; false on an error (errno set).
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard var base = bytes.baseAddress else { return true }
         var remaining = bytes.count
         while remaining > 0 {
@@ -23,12 +23,12 @@ enum FileDescriptorIO {
     }
 
     /// `writeAll` for an array.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     /// fsyncs the folder holding `path` (after a link or rename in it), best effort.
-    static func syncFolder(of path: String) {
+    package static func syncFolder(of path: String) {
         var folder = path
         while let last = folder.last, last != "/" { folder.removeLast() }
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -39,5 +39,5 @@ enum FileDescriptorIO {
     }
 
     /// The text of the current errno.
-    static var lastError: String { String(cString: strerror(errno)) }
+    package static var lastError: String { String(cString: strerror(errno)) }
 }

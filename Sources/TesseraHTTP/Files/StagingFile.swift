@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -25,9 +26,35 @@ public final class StagingFile {
 
     /// Opens a new staging file beside `destination`, creating missing parent folders.
     /// - Throws: `file` errors `destination-exists` (policy `.refuse`), `destination-unwritable`.
-    public init(destination: URL, policy: OverwritePolicy) throws(HTTPError) {
+    public convenience init(destination: URL, policy: OverwritePolicy) throws(HTTPError) {
+        let folder = try Self.prepareFolder(of: destination, policy: policy)
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        try self.init(destination: destination, policy: policy,
+                      path: folder + "/." + destination.lastPathComponent + "." + suffix + ".tessera-partial", flags: O_EXCL)
+    }
+
+    /// Opens the partial file of a resumable job at `partialPath` (beside `destination`),
+    /// creating it when missing and keeping the bytes it already holds; writes append after them.
+    /// - Throws: `file` errors `destination-exists` (policy `.refuse`), `destination-unwritable`.
+    public convenience init(destination: URL, policy: OverwritePolicy, resumableAt partialPath: String) throws(HTTPError) {
+        _ = try Self.prepareFolder(of: destination, policy: policy)
+        try self.init(destination: destination, policy: policy, path: partialPath, flags: 0)
+        guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.unwritable("Cannot open \(partialPath): \(Self.lastError()).") }
+    }
+
+    private init(destination: URL, policy: OverwritePolicy, path: String, flags: Int32) throws(HTTPError) {
         self.destination = destination
         self.policy = policy
+        stagingPath = path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | flags, 0o644)
+        guard descriptor >= 0 else {
+            throw Self.unwritable("Cannot write \(path): \(Self.lastError()).")
+        }
+    }
+
+    /// Checks the destination's name, creates missing parent folders, and applies `policy` to
+    /// an existing destination; returns the folder's path.
+    private static func prepareFolder(of destination: URL, policy: OverwritePolicy) throws(HTTPError) -> String {
         let folder = destination.deletingLastPathComponent().path
         let name = destination.lastPathComponent
         guard !name.isEmpty, name != ".", name != ".." else {
@@ -46,12 +73,7 @@ public final class StagingFile {
         if policy == .refuse, FileManager.default.fileExists(atPath: destination.path) {
             throw Self.exists("\(destination.path) already exists and replacing it was not asked for.")
         }
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        stagingPath = folder + "/." + name + "." + suffix + ".tessera-partial"
-        descriptor = open(stagingPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Self.unwritable("Cannot write in \(folder): \(Self.lastError()).")
-        }
+        return folder
     }
 
     deinit {
@@ -82,6 +104,68 @@ public final class StagingFile {
         guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw Self.unwritable("Cannot rewrite \(destination.path): \(Self.lastError()).")
         }
+    }
+
+    /// The bytes the file holds.
+    public var size: UInt64 {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? UInt64(info.st_size) : 0
+    }
+
+    /// Cuts the file to its first `length` bytes; later writes append after them.
+    /// - Throws: `destination-unwritable`.
+    public func truncate(to length: UInt64) throws(HTTPError) {
+        guard ftruncate(descriptor, off_t(length)) == 0, lseek(descriptor, off_t(length), SEEK_SET) >= 0 else {
+            throw Self.unwritable("Cannot cut \(stagingPath) back to \(length) bytes: \(Self.lastError()).")
+        }
+    }
+
+    /// `count` bytes at `offset`, or nil when the file ends sooner or cannot be read.
+    public func read(at offset: UInt64, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            done += got
+        }
+        return bytes
+    }
+
+    /// Reserves `count` bytes of disk after the current end without changing the file's size,
+    /// so a full volume is found before any of those bytes is written. Returns true when the
+    /// space is reserved, false when the file system cannot reserve (nothing was checked).
+    /// - Throws: `destination-full` when the volume has too little space.
+    public func reserve(_ count: UInt64) throws(HTTPError) -> Bool {
+        let result = tessera_reserve_keep_size(descriptor, Int64(size), Int64(clamping: count))
+        if result == 0 { return true }
+        if result == ENOSPC || result == EDQUOT || result == EFBIG {
+            throw HTTPError(.file, code: "destination-full", "The volume of \(destination.path) has no room for \(count) more bytes: \(String(cString: strerror(result))).")
+        }
+        return false
+    }
+
+    /// Flushes written bytes to stable storage (a checkpoint may then refer to them).
+    /// - Throws: `destination-unwritable`.
+    public func sync() throws(HTTPError) {
+        #if os(Linux)
+        let result = fdatasync(descriptor)
+        #else
+        let result = fsync(descriptor)
+        #endif
+        guard result == 0 else {
+            throw Self.unwritable("Flushing \(stagingPath) failed: \(Self.lastError()).")
+        }
+    }
+
+    /// Closes the file and leaves it in place for a later run to resume.
+    public func keep() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        isFinished = true
     }
 
     /// Flushes, then publishes the file at the destination.

@@ -1,13 +1,20 @@
 import Foundation
 import TesseraHLS
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraTestSupport
 
-/// The fixtures on a loopback origin, a real libcurl transport, and an output folder.
+/// The fixtures on a loopback origin, a real libcurl transport, an output folder, a clock whose
+/// retry waits cost no time, and the events of every job run through it.
 final class DownloadHarness: Sendable {
     let origin: OriginSimulator
     let transport: CurlTransport
     let output: TemporaryDirectory
+    let clock = ImmediateClock()
+    private let recorded = Lock<[SingleFileDownload.Event]>([])
+
+    /// Events of the jobs so far, in order.
+    var events: [SingleFileDownload.Event] { recorded.withLock { $0 } }
 
     init(root: URL = FixtureStore.root) throws {
         origin = try OriginSimulator(root: root)
@@ -25,12 +32,14 @@ final class DownloadHarness: Sendable {
     func download(_ path: String, to destination: URL? = nil, options: SingleFileDownload.Options = .init())
         async throws(HLSError) -> DownloadReport {
         try await SingleFileDownload(playlistURL: origin.url(path), destination: destination ?? self.destination,
-                                     transport: transport, options: options).run()
+                                     transport: transport, options: options, clock: clock).run { [recorded] event in
+            recorded.withLock { $0.append(event) }
+        }
     }
 
-    func failure(_ path: String, to destination: URL? = nil) async -> HLSError? {
+    func failure(_ path: String, to destination: URL? = nil, options: SingleFileDownload.Options = .init()) async -> HLSError? {
         do {
-            _ = try await download(path, to: destination)
+            _ = try await download(path, to: destination, options: options)
             return nil
         } catch {
             return error
@@ -43,6 +52,14 @@ final class DownloadHarness: Sendable {
     }
 
     func written() throws -> [UInt8] { [UInt8](try Data(contentsOf: destination)) }
+
+    /// The hidden files a resumable job keeps beside `out.ts` after a transient failure.
+    static let keptState = [".out.ts.tessera-checkpoint", ".out.ts.tessera-partial"]
+
+    /// The resources the last `resumed` event reported, or nil.
+    var resumedResources: Int? {
+        events.lazy.compactMap { if case .resumed(let resources, _) = $0 { resources } else { nil } }.last
+    }
 
     /// The clear reference of every TS fixture: a_ts_vod's segments concatenated.
     static func clearReference() throws -> [UInt8] {

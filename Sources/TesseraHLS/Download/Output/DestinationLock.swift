@@ -1,0 +1,47 @@
+import Foundation
+
+/// Admission to a destination: an exclusive `flock` on a hidden lock file beside it, held for the
+/// job's life. `flock` locks conflict between open file descriptions, so a second job in the same
+/// process is refused exactly like one in another process. The lock file is removed on release;
+/// a job that locked a file another job has just removed retries on the fresh one.
+final class DestinationLock {
+    private let path: String
+    private var descriptor: Int32
+
+    /// Takes the lock for `destination`, or refuses at once when another job holds it.
+    /// - Throws: `destination-busy`; `destination-unwritable` when the lock file cannot be made.
+    init(destination: URL, path: String) throws(HLSError) {
+        self.path = path
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw HLSError(.destinationUnwritable, "Cannot create the lock \(path) for \(destination.path): \(String(cString: strerror(errno))).")
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let busy = errno == EWOULDBLOCK
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw busy
+                    ? HLSError(.destinationBusy, "Another download is writing \(destination.path) (lock \(path) is held).")
+                    : HLSError(.destinationUnwritable, "Cannot lock \(path): \(reason).")
+            }
+            // The holder before us may have removed the file after we opened it.
+            var held = stat(), named = stat()
+            if fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+                self.descriptor = descriptor
+                return
+            }
+            close(descriptor)
+        }
+    }
+
+    deinit { release() }
+
+    /// Removes the lock file and releases the lock.
+    func release() {
+        guard descriptor >= 0 else { return }
+        unlink(path)
+        close(descriptor)
+        descriptor = -1
+    }
+}

@@ -1,0 +1,71 @@
+/// Prepares fMP4 resources for one output file (media.md §2.10, F11): the top-level boxes of each
+/// resource must parse exactly to its end (after decryption this also catches a wrong key), an
+/// initialization section must start with `ftyp`, a media segment with a box a segment may start
+/// with, and a segment's own `styp` and `sidx` boxes are dropped — a per-segment index inside a
+/// joined file misleads players about durations.
+public enum MP4SegmentAssembly {
+    /// Boxes a media segment may start with.
+    static let segmentStarts: Set<String> = ["styp", "sidx", "moof", "emsg", "prft"]
+    /// Boxes dropped from media segments.
+    static let dropped: Set<String> = ["styp", "sidx"]
+
+    /// The bytes of an initialization section, unchanged, once checked.
+    /// - Throws: `malformed-boxes`.
+    public static func initialization(_ bytes: [UInt8]) throws(MediaError) -> [UInt8] {
+        let boxes = try topLevelBoxes(bytes)
+        guard boxes.first?.type == "ftyp", boxes.contains(where: { $0.type == "moov" }) else {
+            throw MediaError(.malformedBoxes, "An initialization section must start with ftyp and hold a moov; it starts with \(boxes.first?.type ?? "nothing").")
+        }
+        return bytes
+    }
+
+    /// The bytes of a media segment without its `styp` and `sidx` boxes, once checked.
+    /// - Throws: `malformed-boxes`.
+    public static func segment(_ bytes: [UInt8]) throws(MediaError) -> [UInt8] {
+        let boxes = try topLevelBoxes(bytes)
+        guard let first = boxes.first, segmentStarts.contains(first.type) else {
+            throw MediaError(.malformedBoxes, "A media segment must start with styp, sidx, moof, emsg or prft; it starts with \(boxes.first?.type ?? "nothing").")
+        }
+        guard boxes.contains(where: { $0.type == "moof" }) else {
+            throw MediaError(.malformedBoxes, "A media segment holds no moof box.")
+        }
+        guard boxes.contains(where: { dropped.contains($0.type) }) else { return bytes }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        for box in boxes where !dropped.contains(box.type) { kept += bytes[box.range] }
+        return kept
+    }
+
+    /// The top-level boxes of `bytes`, which must end exactly at its end.
+    static func topLevelBoxes(_ bytes: [UInt8]) throws(MediaError) -> [(type: String, range: Range<Int>)] {
+        var boxes: [(type: String, range: Range<Int>)] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 8 else {
+                throw MediaError(.malformedBoxes, "\(bytes.count - offset) stray bytes after the last box at offset \(offset).")
+            }
+            var size = UInt64(be32(bytes, offset))
+            var header = 8
+            if size == 1 {
+                guard bytes.count - offset >= 16 else {
+                    throw MediaError(.malformedBoxes, "A 64-bit box header at offset \(offset) is cut off.")
+                }
+                size = UInt64(be32(bytes, offset + 8)) << 32 | UInt64(be32(bytes, offset + 12))
+                header = 16
+            } else if size == 0 {
+                size = UInt64(bytes.count - offset)
+            }
+            guard size >= UInt64(header), size <= UInt64(bytes.count - offset) else {
+                throw MediaError(.malformedBoxes, "The box at offset \(offset) claims \(size) bytes; \(bytes.count - offset) remain.")
+            }
+            let type = String(decoding: bytes[offset + 4..<offset + 8].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+            boxes.append((type, offset..<offset + Int(size)))
+            offset += Int(size)
+        }
+        return boxes
+    }
+
+    private static func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+}
