@@ -26,18 +26,8 @@ mkdir -p "$WORK/root" "$WORK/nginx/logs" "$WORK/nginx/tmp"
 head -c 1024 /dev/urandom > "$WORK/root/small.bin"
 truncate -s "${BIG_MB}M" "$WORK/root/big.bin"
 cat "$WORK/root/big.bin" > /dev/null   # page cache warm before the first timed reader
-PORT=$((20000 + RANDOM % 20000))
-USER_LINE=""; [ "$(id -u)" = 0 ] && USER_LINE="user $(id -un) $(id -gn);"
-cat > "$WORK/nginx/nginx.conf" <<CONF
-$USER_LINE
-worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nodelay on; keepalive_requests 1000000;
-  client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
-  server { listen 127.0.0.1:$PORT; root $WORK/root; } }
-CONF
-(cd "$WORK/nginx" && exec nginx -p "$WORK/nginx/" -c nginx.conf) & NGINX_PID=$!
-for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && break; sleep 0.05; done
+source "$HERE/Scripts/nginx-origin.sh"
+start_origin "$WORK" "$WORK/root"
 SMALL="http://127.0.0.1:$PORT/small.bin"
 BIG="http://127.0.0.1:$PORT/big.bin"
 for _ in $(seq 1 "$N"); do printf 'url = "%s"\noutput = "/dev/null"\n' "$SMALL"; done > "$WORK/curl.cfg"

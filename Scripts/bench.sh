@@ -8,7 +8,9 @@
 #   http    — the HTTP client vs URLSession (FoundationNetworking) and the curl command line:
 #             20,000 small GETs at concurrency 1 and 32, and a 1 GiB download
 #             (Scripts/bench-http.sh; REPS medians).
-# The download benchmark (vs ffmpeg, yt-dlp, streamlink, curl -Z) arrives with issue 5.
+#   vod     — tessera download vs ffmpeg, yt-dlp -N 8, streamlink (8 threads) and the curl -Z
+#             ceiling on 200 × ~1 MB TS, clear and AES-128; decryption vs openssl speed; peak RSS
+#             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -21,7 +23,8 @@ case "$WHAT" in
   server) ;;
   parse) exec bash "$HERE/Scripts/bench-parse.sh" "$REPS" ;;
   http) exec bash "$HERE/Scripts/bench-http.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http]" >&2; exit 2 ;;
+  vod) exec bash "$HERE/Scripts/bench-vod.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http|vod]" >&2; exit 2 ;;
 esac
 
 swift build --package-path QualityGates/Bench -c release >/dev/null

@@ -12,6 +12,8 @@ let package = Package(
         .executableTarget(name: "HTTPClientBench",
                           dependencies: ["BenchDriver", .product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "URLSessionBench", dependencies: ["BenchDriver"]),
+        .executableTarget(name: "DecryptBench",
+                          dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "ServeDirectory",
                           dependencies: [.product(name: "TesseraPlayback", package: "Tessera")]),
     ]

@@ -42,7 +42,15 @@ public final class HTTPBody: AsyncSequence, Sendable {
     /// - Throws: `too-large` past the limit; transfer failures as they come.
     /// - Complexity: O(n).
     public func collect(upTo limit: Int) async throws(HTTPError) -> [UInt8] {
+        try await collect(upTo: limit, reserving: 0)
+    }
+
+    /// Reads the whole body into memory with room for `expected` bytes made up front (the
+    /// announced length, bounded by `limit`), so a large body is copied once.
+    /// - Throws: as `collect(upTo:)`.
+    public func collect(upTo limit: Int, reserving expected: Int) async throws(HTTPError) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(Swift.max(0, Swift.min(expected, limit)))
         while let chunk = try await source.nextChunk() {
             guard out.count + chunk.count <= limit else {
                 source.abandon()

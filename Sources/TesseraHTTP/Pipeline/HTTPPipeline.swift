@@ -185,7 +185,8 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
 
     private func fetchData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
         try await consumeWithRetries(request) { response throws(HTTPError) in
-            (response.head, try await response.body.collect(upTo: limit))
+            let announced = response.head.headers["Content-Length"].flatMap { Int($0) } ?? 0
+            return (response.head, try await response.body.collect(upTo: limit, reserving: announced))
         }
     }
 

@@ -101,11 +101,40 @@ public final class AES128CBCDecryptor {
     /// - Complexity: O(n).
     public static func decrypt(_ ciphertext: [UInt8], key: [UInt8], iv: [UInt8],
                                padding: Padding = .pkcs7) throws(MediaError) -> [UInt8] {
+        var buffer = ciphertext
+        try decryptInPlace(&buffer, key: key, iv: iv, padding: padding)
+        return buffer
+    }
+
+    /// Decrypts a whole buffer where it lies (libcrypto allows an exact overlap), then drops the
+    /// padding: no second buffer and no extra pass over memory. On failure `buffer` is undefined.
+    /// - Throws: `decrypt-failed` for a wrong key, corrupt padding or a partial last block.
+    /// - Complexity: O(n).
+    public static func decryptInPlace(_ buffer: inout [UInt8], key: [UInt8], iv: [UInt8],
+                                      padding: Padding = .pkcs7) throws(MediaError) {
         let decryptor = try AES128CBCDecryptor(key: key, iv: iv, padding: padding)
-        var output: [UInt8] = []
-        try decryptor.update(ciphertext, into: &output)
-        try decryptor.finish(into: &output)
-        return output
+        decryptor.isFinished = true
+        let count = buffer.count
+        guard count > 0 else {
+            guard padding == .none else { throw MediaError(.decryptFailed, "AES-128 decryption of an empty input: no padding block.") }
+            return
+        }
+        guard count < Int(Int32.max - 32) else {
+            throw MediaError(.decryptFailed, "AES-128 input of \(count) bytes is over the in-place limit of 2 GiB.")
+        }
+        var final = [UInt8](repeating: 0, count: 32)
+        var produced: Int32 = 0, last: Int32 = 0
+        let ok = buffer.withUnsafeMutableBufferPointer { bytes -> Bool in
+            EVP_DecryptUpdate(decryptor.context, bytes.baseAddress!, &produced, bytes.baseAddress!, Int32(count)) == 1
+                && EVP_DecryptFinal_ex(decryptor.context, &final, &last) == 1
+        }
+        guard ok else {
+            _ = OpenSSLErrorQueue.drain()
+            throw MediaError(.decryptFailed, "AES-128 decryption failed: wrong key, corrupt padding or truncated ciphertext.")
+        }
+        let end = Int(produced) + Int(last)
+        for index in 0..<Int(last) { buffer[Int(produced) + index] = final[index] }
+        buffer.removeSubrange(end...)
     }
 
     private static var cipher: OpaquePointer? { FetchedCipher.aes128CBC.pointer }

@@ -47,6 +47,19 @@ public final class SHA256Hasher {
         return SHA256Digest(bytes: Array(out.prefix(32)))
     }
 
+    /// The digest of everything added so far, without ending this digest (a copy of the state is
+    /// finalised): a running file digest can vouch for each prefix of the file.
+    public func snapshot() -> SHA256Digest {
+        precondition(!isFinished, "SHA256Hasher used after finalize")
+        guard let copy = EVP_MD_CTX_new() else { preconditionFailure("libcrypto could not allocate a digest context") }
+        defer { EVP_MD_CTX_free(copy) }
+        precondition(EVP_MD_CTX_copy_ex(copy, context) == 1, "EVP_MD_CTX_copy_ex failed on a valid context")
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(copy, &out, &length) == 1 && length == 32, "EVP_DigestFinal_ex failed on a valid context")
+        return SHA256Digest(bytes: Array(out.prefix(32)))
+    }
+
     /// The digest of one buffer.
     /// - Complexity: O(n).
     public static func hash(_ bytes: [UInt8]) -> SHA256Digest {

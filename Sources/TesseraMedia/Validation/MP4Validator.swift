@@ -4,7 +4,9 @@
 /// `stbl`, `mvex` with a `trex` per track), and each fragment (`moof` followed by its `mdat`,
 /// `mfhd` sequence increasing, known `tfhd` track IDs, `tfdt` present and contiguous with the
 /// previous fragment's durations, `trun` data inside the `mdat` payload, sample sizes adding up
-/// to it). Reads box headers and the `moov`/`moof` boxes only, so memory stays small.
+/// to it), and each `sidx` (references spanning whole boxes in the file, durations matching the
+/// fragments; MP4Validator+Index). Reads box headers and the `moov`/`moof`/`sidx` boxes only, so
+/// memory stays small.
 public struct MP4Validator {
     /// The most findings kept per ID.
     public static let maximumPerID = 20
@@ -30,6 +32,11 @@ public struct MP4Validator {
     var sawInit = false
     private var lastSequence: UInt32?
     private var nextDecodeTime: [UInt32: UInt64] = [:]
+    /// For the sidx checks: every parsed segment index, the top-level boxes by offset, and the
+    /// durations of each fragment (by its moof's offset) per track.
+    var segmentIndexes: [SegmentIndex] = []
+    var topLevelBoxes: [UInt64: (type: String, end: UInt64)] = [:]
+    var fragmentDurations: [UInt64: [UInt32: UInt64]] = [:]
 
     /// A validator.
     public init() {}
@@ -48,8 +55,10 @@ public struct MP4Validator {
                 stopped = true   // the broken box explains whatever follows
                 break
             }
+            rememberTopLevel(box)
             switch box.type {
             case "ftyp": ftyp(source, box)
+            case "sidx": if let payload = payload(source, box) { sidx(payload, box: box) }
             case "moov": if let payload = payload(source, box) { moov(payload, at: box.offset) }
             case "moof":
                 if let waiting = pending {
@@ -77,6 +86,7 @@ public struct MP4Validator {
         if source.size == 0 {
             report("mp4-empty", .error, at: 0, "The file holds no box.")
         }
+        if !stopped { checkIndexes(fileSize: source.size) }
         return log.findings
     }
 
@@ -286,6 +296,10 @@ public struct MP4Validator {
             }
             let (next, overflow) = decodeTime.addingReportingOverflow(totalDuration)
             nextDecodeTime[trackID] = overflow ? nil : next
+        }
+        if let totalDuration {
+            let sum = fragmentDurations[moofOffset, default: [:]][trackID, default: 0].addingReportingOverflow(totalDuration)
+            fragmentDurations[moofOffset, default: [:]][trackID] = sum.overflow ? UInt64.max : sum.partialValue
         }
         return dataEnd
     }

@@ -15,6 +15,25 @@ struct AES128CBCDecryptorTests {
         #expect(try AES128CBCDecryptor.decrypt(ciphertext, key: key, iv: iv, padding: .none) == plaintext)
     }
 
+    @Test("in place: the same plaintext as streaming, padding stripped; a wrong key or a partial block fails")
+    func inPlace() throws {
+        let key = hex("00112233445566778899aabbccddeeff")
+        for sequence in 7...10 {
+            var buffer = try FixtureStore.bytes("c_fmp4_aes/enc_0\(sequence < 10 ? "0\(sequence)" : "\(sequence)").m4s")
+            try AES128CBCDecryptor.decryptInPlace(&buffer, key: key, iv: AES128IV.mediaSequence(UInt64(sequence)))
+            #expect(buffer == (try FixtureStore.bytes("c_fmp4_aes/clear_0\(sequence < 10 ? "0\(sequence)" : "\(sequence)").m4s")))
+        }
+        var nist = ciphertext
+        try AES128CBCDecryptor.decryptInPlace(&nist, key: self.key, iv: iv, padding: .none)
+        #expect(nist == plaintext)
+        var wrong = try FixtureStore.bytes("c_fmp4_aes/enc_008.m4s")
+        #expect(throws: MediaError.self) { try AES128CBCDecryptor.decryptInPlace(&wrong, key: self.key, iv: self.iv) }
+        var partial = Array(try FixtureStore.bytes("c_fmp4_aes/enc_008.m4s").dropLast(3))
+        #expect(throws: MediaError.self) { try AES128CBCDecryptor.decryptInPlace(&partial, key: key, iv: AES128IV.mediaSequence(8)) }
+        var empty: [UInt8] = []
+        #expect(throws: MediaError.self) { try AES128CBCDecryptor.decryptInPlace(&empty, key: key, iv: self.iv) }
+    }
+
     @Test("gives the same plaintext whatever the chunking", arguments: [1, 3, 16, 17, 4096])
     func chunkingInvariance(maximum: Int) throws {
         let enc = try FixtureStore.bytes("c_fmp4_aes/enc_008.m4s")

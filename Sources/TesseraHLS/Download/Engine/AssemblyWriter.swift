@@ -4,17 +4,21 @@ import TesseraMedia
 
 /// The ordered half of a download: takes prepared resources strictly in plan order, checks
 /// MPEG-TS with the job-wide validator (joins included), reserves space under the capacity
-/// policy, appends to the partial file, keeps the whole file's SHA-256, and records durable
-/// checkpoints at resource boundaries. Before publication the whole file passes its container's
+/// policy, appends to the partial file, keeps the file's running SHA-256 (its value at each
+/// resource boundary is that resource's checkpoint digest), and records durable checkpoints at
+/// resource boundaries. Before publication the whole file passes its container's
 /// validator. One owner; not `Sendable`.
 final class AssemblyWriter {
     private let plan: DownloadPlan
     private let output: StagingFile
     private let checkpoint: CheckpointLog
-    private let hasher: SHA256Hasher
+    private var hasher: SHA256Hasher
     private let capacity: CapacityPolicy
     private let maximumJobBytes: UInt64
     private var validator = TSValidator()
+    /// MPEG-TS runs after EXT-X-DISCONTINUITY are moved onto one timeline.
+    private var rebaser = TSTimestampRebaser()
+    private var rebases: Bool { plan.container == .mpegTS && plan.hasDiscontinuities }
     /// The validator digest seen for each source file: a file answering with another one changed.
     private var validators: [String: String] = [:]
     private var resourcesSinceCheckpoint: [CheckpointRecord] = []
@@ -43,16 +47,23 @@ final class AssemblyWriter {
         }
     }
 
-    /// Replays the resources a checkpoint vouches for: each one's bytes in the partial file must
-    /// still have its recorded digest. Stops at the first that does not, cuts the file back to
-    /// the last good fetch boundary, and returns how many resources were restored.
+    /// Replays the resources a checkpoint vouches for: the partial file, hashed from its start,
+    /// must still give each recorded running digest. Stops at the first that does not, cuts the
+    /// file back to the last good fetch boundary, replays the validator and the file digest over
+    /// what is kept, and returns how many resources were restored.
     func restore(_ records: [CheckpointRecord], boundaries: Set<Int>) throws(HLSError) -> Int {
+        let verifier: SHA256Hasher
+        do { verifier = try SHA256Hasher() } catch {
+            throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
+        }
         var verified: [CheckpointRecord] = []
         var offset: UInt64 = 0
         for record in records {
-            guard record.resource == verified.count, let count = record.bytes, count <= UInt64(Int.max),
-                  let bytes = output.read(at: offset, count: Int(count)),
-                  SHA256Hasher.hash(bytes).hex == record.sha256 else { break }
+            guard record.resource == verified.count, record.resource.map({ $0 < plan.resources.count }) == true,
+                  let count = record.bytes, count <= UInt64(Int.max),
+                  let bytes = output.read(at: offset, count: Int(count)) else { break }
+            verifier.update(bytes)
+            guard verifier.snapshot().hex == record.sha256 else { break }
             verified.append(record)
             offset += count
         }
@@ -67,9 +78,21 @@ final class AssemblyWriter {
                 throw HLSError(.destinationUnwritable, "The partial file \(output.stagingPath) could not be read back.")
             }
             try check(bytes, resource: plan.resources[record.resource ?? 0])
+            if rebases { rebaser.observe(bytes) }
             if let source = record.source, let validator = record.validator { validators[source] = validator }
             hasher.update(bytes)
             position += UInt64(bytes.count)
+        }
+        if rebases, let run = verified.last?.rebase, !rebaser.resume(run: run) {
+            // The checkpoint cannot say how the run in progress was moved: start over.
+            do { try output.truncate(to: 0) } catch { throw HLSError(destination: error) }
+            try checkpoint.reset(keeping: [])
+            self.validator = TSValidator()
+            self.rebaser = TSTimestampRebaser()
+            do { hasher = try SHA256Hasher() } catch {
+                throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
+            }
+            return 0
         }
         resourcesDone = verified.count
         bytesWritten = offset
@@ -90,7 +113,15 @@ final class AssemblyWriter {
             }
             validators[resource.source] = seen
         }
-        try check(resource.bytes, resource: plan.resources[resource.index])
+        var bytes = resource.bytes
+        if rebases {
+            do {
+                try rebaser.rebase(&bytes, startsRun: plan.resources[resource.index].startsDiscontinuity)
+            } catch {
+                throw HLSError(.unsupported, "\(plan.resources[resource.index].label): \(error.message)", cause: error)
+            }
+        }
+        try check(bytes, resource: plan.resources[resource.index])
         if capacity != .disabled {
             do {
                 _ = try output.reserve(count)
@@ -100,13 +131,15 @@ final class AssemblyWriter {
                 // best-effort: the write below reports a full volume if it really is one
             }
         }
-        do { try output.append(resource.bytes) } catch { throw HLSError(destination: error) }
-        hasher.update(resource.bytes)
+        do { try output.append(bytes) } catch { throw HLSError(destination: error) }
+        hasher.update(bytes)
+        let digest = hasher.snapshot()
         bytesWritten += count
         bytesFetched += resource.fetchedBytes
         resourcesDone += 1
-        resourcesSinceCheckpoint.append(CheckpointRecord(resource: resource.index, bytes: count, sha256: resource.sha256.hex,
-                                                         source: resource.source, validator: resource.validator))
+        resourcesSinceCheckpoint.append(CheckpointRecord(resource: resource.index, bytes: count, sha256: digest.hex,
+                                                         source: resource.source, validator: resource.validator,
+                                                         rebase: rebases ? rebaser.run : nil))
         bytesSinceCheckpoint += count
     }
 
@@ -147,7 +180,8 @@ final class AssemblyWriter {
     /// TS: the job-wide validator over the resource, as one segment of the joined stream.
     private func check(_ bytes: [UInt8], resource: PlannedResource) throws(HLSError) {
         guard plan.container == .mpegTS else { return }
-        if validator.byteCount > 0 { validator.beginSegment(discontinuity: resource.startsDiscontinuity) }
+        // Rebased runs must join as one continuous stream.
+        if validator.byteCount > 0 { validator.beginSegment(discontinuity: resource.startsDiscontinuity && !rebases) }
         let before = validator.findings.count
         validator.consume(bytes)
         validator.endSegment()

@@ -1,13 +1,10 @@
-import TesseraMedia
-
 /// A resource fetched, decrypted and prepared for the output (fMP4 segments without their
-/// `styp`/`sidx`), with the digest of exactly the bytes that will be written.
+/// `styp`/`sidx`).
 struct FetchedResource: Sendable {
     let index: Int
     let bytes: [UInt8]
     /// Bytes that came over the network for it (before decryption and preparation).
     let fetchedBytes: UInt64
-    let sha256: SHA256Digest
     /// `PlanFingerprint.source` of its URL.
     let source: String
     /// `PlanFingerprint.validator` of its response, when it had ETag or Last-Modified.

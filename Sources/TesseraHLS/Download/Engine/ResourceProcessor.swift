@@ -3,8 +3,8 @@ import TesseraHTTP
 import TesseraMedia
 
 /// The concurrent half of a download: fetch one planned request (retried by the pipeline,
-/// mid-body failures refetched), split it into its resources, decrypt each with the key in force,
-/// prepare it for the container and hash it. Runs in parallel; the ordered half is
+/// mid-body failures refetched), split it into its resources, decrypt each in place with the key
+/// in force and prepare it for the container. Runs in parallel; the ordered half is
 /// `AssemblyWriter`.
 struct ResourceProcessor: Sendable {
     let fetcher: ResourceFetcher
@@ -30,7 +30,7 @@ struct ResourceProcessor: Sendable {
         let source = PlanFingerprint.source(fetch.url)
         let validator = PlanFingerprint.validator(head.headers)
         guard fetch.resources.count > 1 else {
-            return [try prepare(body, first, source: source, validator: validator)]
+            return [try prepare(consume body, first, source: source, validator: validator)]
         }
         var results: [FetchedResource] = []
         var offset = 0
@@ -43,15 +43,17 @@ struct ResourceProcessor: Sendable {
         return results
     }
 
-    private func prepare(_ bytes: [UInt8], _ resource: PlannedResource, source: String, validator: String?) throws(HLSError) -> FetchedResource {
-        guard UInt64(bytes.count) <= maximumResourceBytes else {
-            throw HLSError(.budgetExceeded, "\(resource.label) is \(bytes.count) bytes, over the budget of \(maximumResourceBytes) per resource.")
+    /// Takes `bytes` over (it is decrypted in place).
+    private func prepare(_ bytes: consuming [UInt8], _ resource: PlannedResource, source: String, validator: String?) throws(HLSError) -> FetchedResource {
+        let fetched = UInt64(bytes.count)
+        guard fetched <= maximumResourceBytes else {
+            throw HLSError(.budgetExceeded, "\(resource.label) is \(fetched) bytes, over the budget of \(maximumResourceBytes) per resource.")
         }
-        var clear = bytes
+        var clear = consume bytes
         if let encryption = resource.encryption {
             guard let key = keys[encryption.keyURL] else { preconditionFailure("keys are fetched before media") }
             do {
-                clear = try AES128CBCDecryptor.decrypt(bytes, key: key, iv: encryption.iv, padding: .pkcs7)
+                try AES128CBCDecryptor.decryptInPlace(&clear, key: key, iv: encryption.iv, padding: .pkcs7)
             } catch {
                 throw HLSError(.decryptFailed, "\(resource.label) did not decrypt (wrong key or IV, or corrupt data): \(error.message)", cause: error)
             }
@@ -59,14 +61,13 @@ struct ResourceProcessor: Sendable {
         let prepared: [UInt8]
         do {
             switch (plan.container, resource.kind) {
-            case (.mpegTS, _): prepared = clear
+            case (.mpegTS, _): prepared = consume clear
             case (.fragmentedMP4, .initialization): prepared = try MP4SegmentAssembly.initialization(clear)
             case (.fragmentedMP4, .segment): prepared = try MP4SegmentAssembly.segment(clear)
             }
         } catch {
             throw HLSError(.malformedMedia, "\(resource.label) is not valid fMP4\(resource.encryption == nil ? "" : " after decryption (wrong key?)"): \(error.message)", cause: error)
         }
-        return FetchedResource(index: resource.index, bytes: prepared, fetchedBytes: UInt64(bytes.count),
-                               sha256: SHA256Hasher.hash(prepared), source: source, validator: validator)
+        return FetchedResource(index: resource.index, bytes: prepared, fetchedBytes: fetched, source: source, validator: validator)
     }
 }

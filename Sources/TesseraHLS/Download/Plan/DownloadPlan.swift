@@ -29,14 +29,17 @@ public struct DownloadPlan: Sendable {
     public let knownBytes: UInt64?
     /// Σ EXTINF, seconds.
     public let duration: Double
+    /// Whether an `EXT-X-DISCONTINUITY` splits the media into runs (MPEG-TS only: the runs'
+    /// timestamps are rebased into one timeline).
+    public let hasDiscontinuities: Bool
 
     let resources: [PlannedResource]
     let fetches: [PlannedFetch]
     let keyURLs: [URL]
 
     /// Plans `playlist` (fetched from `baseURL`).
-    /// - Throws: `unsupported` for live, I-frame-only, empty, gap, discontinuity, changing-map,
-    ///   SAMPLE-AES and DRM-only layouts; `invalid-playlist` for unusable URIs or an encrypted
+    /// - Throws: `unsupported` for live, I-frame-only, empty, gap, fMP4 discontinuity,
+    ///   changing-map, SAMPLE-AES and DRM-only layouts; `invalid-playlist` for unusable URIs or an encrypted
     ///   initialization section without an IV.
     init(playlist: MediaPlaylist, baseURL: URL, maximumCoalescedBytes: UInt64 = 8 << 20) throws(HLSError) {
         let source = URLRedaction.redact(baseURL)
@@ -48,6 +51,7 @@ public struct DownloadPlan: Sendable {
         }
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(source) has no segments.") }
         container = first.map == nil ? .mpegTS : .fragmentedMP4
+        hasDiscontinuities = playlist.segments.contains { $0.discontinuitySequence != first.discontinuitySequence }
         var resources: [PlannedResource] = []
         resources.reserveCapacity(playlist.segments.count + 1)
         if let map = first.map {
@@ -56,7 +60,7 @@ public struct DownloadPlan: Sendable {
         var duration = 0.0
         for (index, segment) in playlist.segments.enumerated() {
             let label = "Segment \(index) (line \(segment.line.number))"
-            try Self.check(segment, label: label, first: first, source: source)
+            try Self.check(segment, label: label, first: first, source: source, container: container)
             let url = try ResourceURL.resolve(segment.uri, against: baseURL, what: label)
             resources.append(PlannedResource(
                 index: resources.count, kind: .segment, url: url,
@@ -78,12 +82,13 @@ public struct DownloadPlan: Sendable {
     }
 
     /// The layout rules one segment must pass.
-    private static func check(_ segment: MediaSegment, label: String, first: MediaSegment, source: String) throws(HLSError) {
+    private static func check(_ segment: MediaSegment, label: String, first: MediaSegment, source: String,
+                              container: Container) throws(HLSError) {
         guard !segment.isGap else {
             throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
         }
-        guard segment.discontinuitySequence == first.discontinuitySequence else {
-            throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining independently timed runs into one file is refused (see docs/DOWNLOAD.md).")
+        guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
+            throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
         }
         guard sameMap(segment.map, first.map) else {
             throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")

@@ -1,0 +1,23 @@
+# Sourced by the benchmark scripts: `start_origin <work folder> <root>` starts nginx-light with one
+# worker on 127.0.0.1 (a random port) serving <root>, tuned for throughput (sendfile, no access
+# log, keep-alive), and sets PORT and NGINX_PID once it accepts connections. As root, workers stay
+# the invoking user (www-data may not read the checkout).
+start_origin() {
+  local work="$1" root="$2"
+  mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
+  PORT=$((20000 + RANDOM % 20000))
+  local user_line=""; [ "$(id -u)" = 0 ] && user_line="user $(id -un) $(id -gn);"
+  cat > "$work/nginx/nginx.conf" <<CONF
+$user_line
+worker_processes 1; daemon off; pid nginx.pid; error_log logs/error.log warn;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nodelay on; keepalive_requests 1000000;
+  types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; video/mp4 mp4 m4s; application/octet-stream key bin; }
+  client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
+  server { listen 127.0.0.1:$PORT; root $root; } }
+CONF
+  (cd "$work/nginx" && exec nginx -p "$work/nginx/" -c nginx.conf) & NGINX_PID=$!
+  for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && return 0; sleep 0.05; done
+  echo "nginx did not start on port $PORT" >&2
+  return 1
+}

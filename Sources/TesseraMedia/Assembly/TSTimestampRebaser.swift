@@ -1,0 +1,342 @@
+/// Joins MPEG-TS runs separated by `EXT-X-DISCONTINUITY` into one continuous stream (media.md
+/// §2.10). At the start of each run after the first, one offset for all PIDs moves the run's
+/// first decode time to just after the previous run's last one plus a frame (and never lets the
+/// PCR go back); the offset is added in place to every PTS, DTS and PCR base — fixed-width
+/// fields, so nothing moves — and each PID's continuity counter is shifted to continue from the
+/// previous run (one shift per PID per run, so legal duplicates stay duplicates). A run whose
+/// program differs (other PIDs or stream types) or whose video configuration differs (another
+/// H.264/HEVC sequence parameter set: resolution, profile, frame rate) is refused: one file holds
+/// one program layout, and players and muxers mistime frames across such a change.
+///
+/// Segments go through `rebase(_:startsRun:)` in order. After a restart, `observe(_:)` replays
+/// the output already written and `resume(run:)` restores the parameters of the run in progress
+/// (`run` of the last written segment).
+public struct TSTimestampRebaser: Sendable {
+    static let mask: UInt64 = (1 << 33) - 1
+    /// The frame step assumed for a PID whose step is not known yet (40 ms at 90 kHz).
+    static let defaultStep: UInt64 = 3600
+
+    private var offset: UInt64 = 0
+    private var shifts: [UInt16: UInt8] = [:]
+    private var runIndex = 0
+    private var lastCC: [UInt16: UInt8] = [:]
+    private var lastDTS: [UInt16: UInt64] = [:]
+    private var steps: [UInt16: UInt64] = [:]
+    private var lastPCR: UInt64?
+    private var streams: [UInt16: UInt8] = [:]
+    private var pmtPIDs: Set<UInt16> = []
+    private var sequenceParameters: [UInt8]?
+
+    /// A rebaser before the first segment.
+    public init() {}
+
+    /// Whether the current run is moved at all (false for a stream without discontinuities).
+    public var isShifting: Bool { offset != 0 || shifts.values.contains { $0 != 0 } }
+
+    /// The parameters of the run in progress, as text for a checkpoint:
+    /// `"<run>:<offset>:<pid>=<shift>,…"`.
+    public var run: String {
+        let pids = shifts.keys.sorted().map { "\($0)=\(shifts[$0] ?? 0)" }.joined(separator: ",")
+        return "\(runIndex):\(offset):\(pids)"
+    }
+
+    /// Rewrites `segment` (whole 188-byte packets) in place.
+    /// - Throws: `malformed-transport-stream` for bytes that are not whole packets, or a run
+    ///   whose program (PIDs, stream types) differs from the previous run's.
+    public mutating func rebase(_ segment: inout [UInt8], startsRun: Bool) throws(MediaError) {
+        guard segment.count % 188 == 0 else {
+            throw MediaError(.malformedTransportStream, "A segment of \(segment.count) bytes is not whole 188-byte packets.")
+        }
+        if startsRun, !lastDTS.isEmpty {
+            try beginRun(segment)
+        } else if lastDTS.isEmpty, streams.isEmpty {
+            scanProgram(segment)
+            sequenceParameters = Self.sequenceParameters(segment, streams: streams)
+        }
+        let count = segment.count
+        let offset = self.offset, first = runIndex > 0
+        segment.withUnsafeMutableBufferPointer { bytes in
+            var at = 0
+            while at < count {
+                visit(bytes, at, offset: offset, renumber: first)
+                at += 188
+            }
+        }
+    }
+
+    /// Records output already written (after a restart) without changing it.
+    public mutating func observe(_ segment: [UInt8]) {
+        var copy = segment
+        let saved = (offset, shifts)
+        offset = 0
+        shifts = [:]
+        copy.withUnsafeMutableBufferPointer { bytes in
+            var at = 0
+            while at + 188 <= bytes.count {
+                visit(bytes, at, offset: 0, renumber: false)
+                at += 188
+            }
+        }
+        (offset, shifts) = saved
+        if streams.isEmpty { scanProgram(segment) }
+        if sequenceParameters == nil { sequenceParameters = Self.sequenceParameters(segment, streams: streams) }
+    }
+
+    /// Restores the run in progress from `run` (as `run` gave it); false when it cannot be read.
+    public mutating func resume(run: String) -> Bool {
+        let parts = run.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let index = Int(parts[0]), let value = UInt64(parts[1]), value <= Self.mask else { return false }
+        var restored: [UInt16: UInt8] = [:]
+        for pair in parts[2].split(separator: ",") {
+            let fields = pair.split(separator: "=")
+            guard fields.count == 2, let pid = UInt16(fields[0]), let shift = UInt8(fields[1]), pid < 0x2000, shift < 16 else { return false }
+            restored[pid] = shift
+        }
+        runIndex = index
+        offset = value
+        shifts = restored
+        return true
+    }
+
+    // MARK: Runs
+
+    private mutating func beginRun(_ segment: [UInt8]) throws(MediaError) {
+        let previous = streams
+        streams = [:]
+        scanProgram(segment)
+        if !previous.isEmpty, !streams.isEmpty, previous != streams {
+            throw MediaError(.malformedTransportStream,
+                             "The program changes at a discontinuity (streams \(Self.describe(previous)) become \(Self.describe(streams))); one file cannot hold both.")
+        }
+        if streams.isEmpty { streams = previous }
+        let parameters = Self.sequenceParameters(segment, streams: streams)
+        if let before = sequenceParameters, let parameters, before != parameters {
+            throw MediaError(.malformedTransportStream,
+                             "The video configuration changes at a discontinuity (another sequence parameter set: resolution, profile or frame rate); one file cannot hold both runs cleanly.")
+        }
+        sequenceParameters = parameters ?? sequenceParameters
+        let (firstDTS, firstPCR) = Self.firstTimes(segment)
+        guard let firstDTS else { return }    // no timestamp in the first segment: keep the offset
+        var end: UInt64?
+        for (pid, dts) in lastDTS {
+            let candidate = (dts + (steps[pid] ?? Self.defaultStep)) & Self.mask
+            if let best = end, Self.difference(candidate, best) <= 0 { continue }
+            end = candidate
+        }
+        guard let end else { return }
+        var newOffset = (end &- firstDTS) & Self.mask
+        if let firstPCR, let lastPCR {
+            let behind = Self.difference((firstPCR + newOffset) & Self.mask, lastPCR)
+            if behind <= 0 { newOffset = (newOffset + UInt64(1 - behind)) & Self.mask }
+        }
+        offset = newOffset
+        shifts = [:]
+        runIndex += 1
+    }
+
+    /// One packet: continuity, PCR, PES timestamps.
+    private mutating func visit(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ at: Int, offset: UInt64, renumber: Bool) {
+        guard bytes[at] == 0x47 else { return }
+        let pid = UInt16(bytes[at + 1] & 0x1F) << 8 | UInt16(bytes[at + 2])
+        guard pid != 0x1FFF else { return }
+        let control = (bytes[at + 3] >> 4) & 0x3
+        let hasPayload = control & 0x1 != 0
+        var cc = bytes[at + 3] & 0x0F
+        if renumber {
+            let shift: UInt8
+            if let known = shifts[pid] {
+                shift = known
+            } else if let last = lastCC[pid] {
+                shift = ((hasPayload ? last &+ 1 : last) &- cc) & 0x0F
+                shifts[pid] = shift
+            } else {
+                shift = 0
+                shifts[pid] = 0
+            }
+            if shift != 0 {
+                cc = (cc &+ shift) & 0x0F
+                bytes[at + 3] = bytes[at + 3] & 0xF0 | cc
+            }
+        }
+        lastCC[pid] = cc
+        var payload = at + 4
+        if control & 0x2 != 0 {
+            let length = Int(bytes[at + 4])
+            payload = at + 5 + length
+            if length >= 7, bytes[at + 5] & 0x10 != 0 {
+                let pcr = Self.readPCR(UnsafeBufferPointer(bytes), at + 6)
+                let moved = (pcr + offset) & Self.mask
+                if offset != 0 { Self.writePCR(bytes, at + 6, moved) }
+                lastPCR = moved
+            }
+        }
+        guard hasPayload, bytes[at + 1] & 0x40 != 0, payload + 19 <= at + 188,
+              bytes[payload] == 0, bytes[payload + 1] == 0, bytes[payload + 2] == 1,
+              Self.hasOptionalHeader(bytes[payload + 3]) else { return }
+        let flags = bytes[payload + 7] >> 6
+        guard flags & 0x2 != 0 else { return }
+        var dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 9)
+        if offset != 0 { Self.writeTimestamp(bytes, payload + 9, (dts + offset) & Self.mask) }
+        if flags == 0x3 {
+            dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 14)
+            if offset != 0 { Self.writeTimestamp(bytes, payload + 14, (dts + offset) & Self.mask) }
+        }
+        let moved = (dts + offset) & Self.mask
+        if let previous = lastDTS[pid] {
+            let step = Self.difference(moved, previous)
+            if step > 0, step < 90_000 { steps[pid] = UInt64(step) }
+        }
+        lastDTS[pid] = moved
+    }
+
+    /// Reads the PAT and PMT sections that start in `segment` into `pmtPIDs` and `streams`.
+    private mutating func scanProgram(_ segment: [UInt8]) {
+        var at = 0
+        while at + 188 <= segment.count {
+            defer { at += 188 }
+            guard segment[at] == 0x47, segment[at + 1] & 0x40 != 0 else { continue }
+            let pid = UInt16(segment[at + 1] & 0x1F) << 8 | UInt16(segment[at + 2])
+            guard pid == 0 || pmtPIDs.contains(pid) else { continue }
+            var start = at + 4
+            if segment[at + 3] & 0x20 != 0 { start += 1 + Int(segment[at + 4]) }
+            guard start < at + 188 else { continue }
+            start += 1 + Int(segment[start])    // pointer field
+            guard start + 8 <= at + 188 else { continue }
+            let length = Int(segment[start + 1] & 0x0F) << 8 | Int(segment[start + 2])
+            let end = min(at + 188, start + 3 + length - 4)    // without the CRC
+            if pid == 0, segment[start] == 0x00 {
+                var entry = start + 8
+                while entry + 4 <= end {
+                    let program = UInt16(segment[entry]) << 8 | UInt16(segment[entry + 1])
+                    if program != 0 { pmtPIDs.insert(UInt16(segment[entry + 2] & 0x1F) << 8 | UInt16(segment[entry + 3])) }
+                    entry += 4
+                }
+            } else if segment[start] == 0x02, start + 12 <= end {
+                let infoLength = Int(segment[start + 10] & 0x0F) << 8 | Int(segment[start + 11])
+                var entry = start + 12 + infoLength
+                var found: [UInt16: UInt8] = [:]
+                while entry + 5 <= end {
+                    found[UInt16(segment[entry + 1] & 0x1F) << 8 | UInt16(segment[entry + 2])] = segment[entry]
+                    entry += 5 + (Int(segment[entry + 3] & 0x0F) << 8 | Int(segment[entry + 4]))
+                }
+                if streams.isEmpty { streams = found }
+            }
+        }
+    }
+
+    /// The first H.264 (NAL type 7) or HEVC (type 33) sequence parameter set of the segment's
+    /// video stream, read from the start of its first PES (at most 4 KiB of elementary stream).
+    static func sequenceParameters(_ segment: [UInt8], streams: [UInt16: UInt8]) -> [UInt8]? {
+        guard let (pid, type) = streams.first(where: { $0.value == 0x1B || $0.value == 0x24 }) else { return nil }
+        var elementary: [UInt8] = []
+        var at = 0
+        var started = false
+        while at + 188 <= segment.count, elementary.count < 4096 {
+            defer { at += 188 }
+            guard segment[at] == 0x47, UInt16(segment[at + 1] & 0x1F) << 8 | UInt16(segment[at + 2]) == pid,
+                  segment[at + 3] & 0x10 != 0 else { continue }
+            var payload = at + 4
+            if segment[at + 3] & 0x20 != 0 { payload += 1 + Int(segment[at + 4]) }
+            guard payload < at + 188 else { continue }
+            if segment[at + 1] & 0x40 != 0 {
+                if started { break }
+                guard payload + 9 <= at + 188, segment[payload] == 0, segment[payload + 1] == 0, segment[payload + 2] == 1 else { continue }
+                payload += 9 + Int(segment[payload + 8])
+                started = true
+                guard payload <= at + 188 else { continue }
+            }
+            if started { elementary += segment[payload..<at + 188] }
+        }
+        var index = 0
+        while index + 3 < elementary.count {
+            guard elementary[index] == 0, elementary[index + 1] == 0, elementary[index + 2] == 1 else {
+                index += 1
+                continue
+            }
+            let header = elementary[index + 3]
+            let isSPS = type == 0x1B ? header & 0x1F == 7 : (header >> 1) & 0x3F == 33
+            index += 3
+            guard isSPS else { continue }
+            var end = index
+            while end + 2 < elementary.count, !(elementary[end] == 0 && elementary[end + 1] == 0 && elementary[end + 2] <= 1) { end += 1 }
+            return Array(elementary[index..<end])
+        }
+        return nil
+    }
+
+    // MARK: Fields
+
+    /// The earliest DTS (or PTS) and the first PCR in `segment`.
+    static func firstTimes(_ segment: [UInt8]) -> (dts: UInt64?, pcr: UInt64?) {
+        var first: UInt64?, pcr: UInt64?
+        var seen: Set<UInt16> = []
+        var at = 0
+        while at + 188 <= segment.count {
+            defer { at += 188 }
+            guard segment[at] == 0x47 else { continue }
+            let pid = UInt16(segment[at + 1] & 0x1F) << 8 | UInt16(segment[at + 2])
+            let control = (segment[at + 3] >> 4) & 0x3
+            var payload = at + 4
+            if control & 0x2 != 0 {
+                let length = Int(segment[at + 4])
+                payload = at + 5 + length
+                if pcr == nil, length >= 7, segment[at + 5] & 0x10 != 0 {
+                    pcr = segment.withUnsafeBufferPointer { readPCR($0, at + 6) }
+                }
+            }
+            guard !seen.contains(pid), control & 0x1 != 0, segment[at + 1] & 0x40 != 0, payload + 19 <= at + 188,
+                  segment[payload] == 0, segment[payload + 1] == 0, segment[payload + 2] == 1,
+                  hasOptionalHeader(segment[payload + 3]) else { continue }
+            let flags = segment[payload + 7] >> 6
+            guard flags & 0x2 != 0 else { continue }
+            seen.insert(pid)
+            let position = flags == 0x3 ? payload + 14 : payload + 9
+            let dts = segment.withUnsafeBufferPointer { readTimestamp($0, position) }
+            if let earliest = first, difference(dts, earliest) >= 0 { continue }
+            first = dts
+        }
+        return (first, pcr)
+    }
+
+    /// `a - b` modulo 2^33, as a signed value in (-2^32, 2^32].
+    static func difference(_ a: UInt64, _ b: UInt64) -> Int64 {
+        let d = (a &- b) & mask
+        return d > (1 << 32) ? Int64(d) - Int64(1 << 33) : Int64(d)
+    }
+
+    /// Stream IDs without the PES optional header (ISO/IEC 13818-1 Table 2-22).
+    static func hasOptionalHeader(_ streamID: UInt8) -> Bool {
+        ![0xBC, 0xBE, 0xBF, 0xF0, 0xF1, 0xFF, 0xF2, 0xF8].contains(streamID)
+    }
+
+    static func readTimestamp(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UInt64(b[i] >> 1 & 0x07) << 30 | UInt64(b[i + 1]) << 22 | UInt64(b[i + 2] >> 1) << 15
+            | UInt64(b[i + 3]) << 7 | UInt64(b[i + 4] >> 1)
+    }
+
+    /// Writes a 33-bit timestamp keeping the 4-bit prefix and the marker bits.
+    static func writeTimestamp(_ b: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ value: UInt64) {
+        b[i] = b[i] & 0xF1 | UInt8(value >> 29 & 0x0E)
+        b[i + 1] = UInt8(value >> 22 & 0xFF)
+        b[i + 2] = b[i + 2] & 0x01 | UInt8(value >> 14 & 0xFE)
+        b[i + 3] = UInt8(value >> 7 & 0xFF)
+        b[i + 4] = b[i + 4] & 0x01 | UInt8(value << 1 & 0xFE)
+    }
+
+    static func readPCR(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UInt64(b[i]) << 25 | UInt64(b[i + 1]) << 17 | UInt64(b[i + 2]) << 9 | UInt64(b[i + 3]) << 1 | UInt64(b[i + 4] >> 7)
+    }
+
+    /// Writes the 33-bit PCR base, keeping the reserved bits and the 9-bit extension.
+    static func writePCR(_ b: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ base: UInt64) {
+        b[i] = UInt8(base >> 25 & 0xFF)
+        b[i + 1] = UInt8(base >> 17 & 0xFF)
+        b[i + 2] = UInt8(base >> 9 & 0xFF)
+        b[i + 3] = UInt8(base >> 1 & 0xFF)
+        b[i + 4] = b[i + 4] & 0x7F | UInt8(base << 7 & 0x80)
+    }
+
+    private static func describe(_ streams: [UInt16: UInt8]) -> String {
+        streams.keys.sorted().map { "0x\(String($0, radix: 16))/0x\(String(streams[$0] ?? 0, radix: 16))" }.joined(separator: ", ")
+    }
+}
