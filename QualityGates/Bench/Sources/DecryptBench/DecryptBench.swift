@@ -1,7 +1,7 @@
 // AES-128-CBC decryption throughput of TesseraMedia's decryptor, the way a download uses it
 // (one whole-resource decrypt in place per ~1 MB segment, PKCS#7 padding checked).
 //   DecryptBench <encrypted file> <key hex> <iv hex> <segment bytes>
-// Prints "decrypt <MB/s>" (1e6 bytes per second, CPU of one thread).
+// Prints "decrypt <MB/s>" (1e6 bytes per second, one thread, the best of five passes).
 import Foundation
 import TesseraMedia
 
@@ -24,16 +24,27 @@ struct DecryptBench {
             offset = end
         }
         let total = pieces.reduce(0) { $0 + $1.count }
-        let start = ContinuousClock.now
+        let inPlace = ProcessInfo.processInfo.environment["DECRYPT_MODE"] != "copy"
+        var best = 0.0
         var check = 0
-        for index in pieces.indices {
-            // As a download does: in place, in the buffer the body arrived in.
-            try AES128CBCDecryptor.decryptInPlace(&pieces[index], key: key, iv: iv, padding: .pkcs7)
-            check &+= Int(pieces[index].last ?? 0)
+        for _ in 0..<5 {   // five passes over fresh copies; the best pass is reported
+            var work = pieces
+            for index in work.indices { work[index].withUnsafeMutableBufferPointer { _ in } }   // unshare before timing
+            let start = ContinuousClock.now
+            for index in work.indices {
+                if inPlace {
+                    // As a download does: in place, in the buffer the body arrived in.
+                    try AES128CBCDecryptor.decryptInPlace(&work[index], key: key, iv: iv, padding: .pkcs7)
+                    check &+= Int(work[index].last ?? 0)
+                } else {
+                    check &+= Int(try AES128CBCDecryptor.decrypt(work[index], key: key, iv: iv, padding: .pkcs7).last ?? 0)
+                }
+            }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            best = max(best, Double(total) / seconds / 1e6)
         }
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(String(format: "decrypt %.0f", Double(total) / seconds / 1e6), check == -1 ? "" : "")
+        print(String(format: "decrypt %.0f", best), check == -1 ? "" : "")
     }
 
     static func hex(_ text: String) -> [UInt8]? {

@@ -1,7 +1,8 @@
 import TesseraMedia
 
 /// Any bytes, split at a point the input chooses: the packet checker and the full validator must
-/// each give the same findings as for the whole buffer (chunking invariance) and never trap.
+/// each give the same findings as for the whole buffer (chunking invariance) and never trap; the
+/// timestamp rebaser, given the packets as two runs, never traps and never changes a length.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTSPacketChecker(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -20,5 +21,17 @@ public func fuzzTSPacketChecker(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     split2.consume(Array(bytes[..<split]))
     split2.consume(Array(bytes[split...]))
     precondition(split2.finish() == findings, "chunking changed the validator's findings")
+    let packets = bytes.count / 188 * 188
+    let middle = packets / 376 * 188
+    var first = Array(bytes[..<middle]), second = Array(bytes[middle..<packets])
+    var rebaser = TSTimestampRebaser()
+    do {
+        try rebaser.rebase(&first, startsRun: false)
+        try rebaser.rebase(&second, startsRun: true)
+    } catch {
+        // a refused join (another program or video configuration) is an expected outcome
+    }
+    precondition(first.count == middle && second.count == packets - middle, "the rebaser changed a length")
+    _ = rebaser.resume(run: String(decoding: bytes.prefix(64), as: UTF8.self))
     return 0
 }
