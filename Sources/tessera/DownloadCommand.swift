@@ -26,6 +26,11 @@ struct DownloadCommand: Sendable {
                 var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
                     + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
                 if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+                let warnings = report.findings.filter { $0.severity == .warning }
+                if !warnings.isEmpty {
+                    let ids = Set(warnings.map(\.id)).sorted().joined(separator: ", ")
+                    line += "; \(warnings.count) validator warning\(warnings.count == 1 ? "" : "s") (\(ids); see tessera validate)"
+                }
                 return .success(line)
             } catch {
                 return .failure(error)

@@ -29,7 +29,8 @@ struct DownloadJob: Sendable {
                                         resume: resumes ?? options.resumes)
             checkpoint = log
             let assembly = try AssemblyWriter(plan: plan, output: output, checkpoint: log, capacity: options.capacity,
-                                              maximumJobBytes: options.maximumJobBytes, checkpointBytes: options.checkpointBytes)
+                                              maximumJobBytes: options.maximumJobBytes, maximumResourceBytes: options.maximumResourceBytes,
+                                              checkpointBytes: options.checkpointBytes)
             writer = assembly
             if let reason = log.discarded { events(.checkpointDiscarded(reason: reason)) }
             let boundaries = Set(plan.fetches.map(\.resources.lowerBound) + [plan.resources.count])
@@ -37,11 +38,12 @@ struct DownloadJob: Sendable {
             if restored > 0 { events(.resumed(resources: restored, bytes: assembly.bytesWritten)) }
             try checkCapacity(plan, restored: restored)
             try await transfer(plan, keys: keys, writer: assembly, restored: restored)
-            let digest = try assembly.finish()
+            let (digest, findings) = try assembly.finish()
             do { try output.commit() } catch { throw HLSError(destination: error) }
             log.remove()
             return DownloadReport(destination: paths.destination, plan: planned.summary, segmentCount: plan.segmentCount,
-                                  byteCount: assembly.bytesWritten, resumedResources: restored, sha256: digest)
+                                  byteCount: assembly.bytesWritten, resumedResources: restored, sha256: digest,
+                                  findings: findings)
         } catch {
             settle(error, output: output, writer: writer, checkpoint: checkpoint)
             throw error

@@ -15,4 +15,7 @@ public struct DownloadReport: Sendable {
     public let resumedResources: Int
     /// SHA-256 of the published bytes.
     public let sha256: SHA256Digest
+    /// What the validator noted in the published file short of an error (warnings such as PCR
+    /// intervals over 100 ms, notes such as counters restarting at segment joins), capped per ID.
+    public let findings: [MediaFinding]
 }

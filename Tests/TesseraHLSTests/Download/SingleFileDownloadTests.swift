@@ -94,6 +94,14 @@ struct SingleFileDownloadTests {
         #expect(try harness.leftovers().isEmpty)
     }
 
+    @Test("warnings of the published file come with the report (audio-only TS: PCR every ~363 ms, media.md F10)")
+    func warningsReported() async throws {
+        let harness = try DownloadHarness()
+        let report = try await harness.download("/e_multivariant/audio/index.m3u8")
+        #expect(report.findings.contains { $0.id == "ts-pcr-interval" && $0.severity == .warning })
+        #expect(!report.findings.contains { $0.severity == .error })
+    }
+
     @Test("a variant whose audio is a separate rendition is refused before any media byte")
     func separateAudio() async throws {
         let harness = try DownloadHarness()

@@ -15,6 +15,7 @@ final class AssemblyWriter {
     private var hasher: SHA256Hasher
     private let capacity: CapacityPolicy
     private let maximumJobBytes: UInt64
+    private let maximumResourceBytes: UInt64
     private var validator = TSValidator()
     /// MPEG-TS runs after EXT-X-DISCONTINUITY are moved onto one timeline.
     private var rebaser = TSTimestampRebaser()
@@ -35,12 +36,13 @@ final class AssemblyWriter {
     private(set) var bytesFetched: UInt64 = 0
 
     init(plan: DownloadPlan, output: StagingFile, checkpoint: CheckpointLog, capacity: CapacityPolicy,
-         maximumJobBytes: UInt64, checkpointBytes: UInt64) throws(HLSError) {
+         maximumJobBytes: UInt64, maximumResourceBytes: UInt64, checkpointBytes: UInt64) throws(HLSError) {
         self.plan = plan
         self.output = output
         self.checkpoint = checkpoint
         self.capacity = capacity
         self.maximumJobBytes = maximumJobBytes
+        self.maximumResourceBytes = maximumResourceBytes
         self.checkpointBytes = checkpointBytes
         do { hasher = try SHA256Hasher() } catch {
             throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
@@ -60,7 +62,7 @@ final class AssemblyWriter {
         var offset: UInt64 = 0
         for record in records {
             guard record.resource == verified.count, record.resource.map({ $0 < plan.resources.count }) == true,
-                  let count = record.bytes, count <= UInt64(Int.max),
+                  let count = record.bytes, count <= maximumResourceBytes,
                   let bytes = output.read(at: offset, count: Int(count)) else { break }
             verifier.update(bytes)
             guard verifier.snapshot().hex == record.sha256 else { break }
@@ -156,9 +158,10 @@ final class AssemblyWriter {
         bytesSinceCheckpoint = 0
     }
 
-    /// Checks the whole output with its container's validator; returns the file's SHA-256.
+    /// Checks the whole output with its container's validator; returns the file's SHA-256 and the
+    /// findings that are not errors (warnings and notes a user may want to see).
     /// - Throws: `malformed-media` with the first error finding.
-    func finish() throws(HLSError) -> SHA256Digest {
+    func finish() throws(HLSError) -> (sha256: SHA256Digest, findings: [MediaFinding]) {
         let findings: [MediaFinding]
         switch plan.container {
         case .mpegTS:
@@ -174,7 +177,7 @@ final class AssemblyWriter {
         if let finding = findings.first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "The assembled file is not valid \(plan.container == .mpegTS ? "MPEG-TS" : "fMP4"): \(finding)")
         }
-        return hasher.finalize()
+        return (hasher.finalize(), findings)
     }
 
     /// TS: the job-wide validator over the resource, as one segment of the joined stream.

@@ -12,7 +12,9 @@ final class DestinationLock {
     /// - Throws: `destination-busy`; `destination-unwritable` when the lock file cannot be made.
     init(destination: URL, path: String) throws(HLSError) {
         self.path = path
-        while true {
+        // Each retry means another job removed the file between our open and our lock; a few
+        // in a row means the destination is contended.
+        for _ in 0..<16 {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw HLSError(.destinationUnwritable, "Cannot create the lock \(path) for \(destination.path): \(String(cString: strerror(errno))).")
@@ -33,6 +35,7 @@ final class DestinationLock {
             }
             close(descriptor)
         }
+        throw HLSError(.destinationBusy, "Other downloads keep taking and releasing \(destination.path); try again.")
     }
 
     deinit { release() }
