@@ -25,6 +25,8 @@ public enum TSFindingID: String, Sendable, CaseIterable {
     case pcrBackwards = "ts-pcr-backwards"
     /// Two PCRs are more than 100 ms apart.
     case pcrInterval = "ts-pcr-interval"
+    /// A segment's media lasts longer or shorter than its EXTINF by more than a frame.
+    case durationMismatch = "ts-extinf-mismatch"
     /// A PAT/PMT section is malformed (pointer, length, syntax).
     case psiMalformed = "ts-psi-malformed"
     /// A PAT/PMT section fails its CRC-32.
@@ -55,7 +57,7 @@ public enum TSFindingID: String, Sendable, CaseIterable {
     /// How bad a finding of this ID is.
     public var severity: MediaFinding.Severity {
         switch self {
-        case .reservedPID, .pcrBackwards, .pcrInterval, .unknownStreamType: .warning
+        case .reservedPID, .pcrBackwards, .pcrInterval, .unknownStreamType, .durationMismatch: .warning
         case .continuityAtJoin: .info
         default: .error
         }

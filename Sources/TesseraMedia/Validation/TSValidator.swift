@@ -16,6 +16,10 @@ public struct TSValidator: Sendable {
         var pcr: UInt64?
         var pcrOffset: UInt64 = 0
         var decodeTime: UInt64?
+        /// This segment's first and last decode times, and the last frame step seen.
+        var segmentFirst: UInt64?
+        var segmentLast: UInt64?
+        var step: UInt64?
     }
 
     private var log = FindingLog(maximumPerID: TSValidator.maximumPerID)
@@ -43,8 +47,12 @@ public struct TSValidator: Sendable {
     public init() {}
 
     /// Ends one HLS segment: a segment must end on a packet boundary, so leftover bytes are a
-    /// `ts-partial-packet` here rather than being joined to the next segment's.
-    public mutating func endSegment() {
+    /// `ts-partial-packet` here rather than being joined to the next segment's. With
+    /// `expectedDuration` (its EXTINF), the media the segment holds — from the first to the last
+    /// decode time of its video stream (else its PCR stream) plus one frame — must match it
+    /// within a frame, or `ts-extinf-mismatch` (a playlist that lies makes players drift).
+    public mutating func endSegment(expectedDuration: Double? = nil) {
+        if let expectedDuration { checkDuration(expectedDuration) }
         guard !carry.isEmpty else { return }
         report(.partialPacket, at: byteCount, packet: packetIndex,
                "The segment ends \(carry.count) bytes into a packet; 188-byte packets were expected.")
@@ -65,6 +73,21 @@ public struct TSValidator: Sendable {
             }
         }
         joiningPIDs = Set(pids.keys)
+        for pid in pids.keys {
+            pids[pid]?.segmentFirst = nil
+            pids[pid]?.segmentLast = nil
+        }
+    }
+
+    private mutating func checkDuration(_ expected: Double) {
+        let video = streamTypes.first { $0.value == 0x1B || $0.value == 0x24 || $0.value == 0x02 }?.key
+        guard let pid = video ?? pcrPID, let state = pids[pid], let first = state.segmentFirst, let last = state.segmentLast,
+              let step = state.step else { return }
+        let media = Double(Self.forward(from: first, to: last) + step) / 90_000
+        let frame = Double(step) / 90_000
+        guard abs(media - expected) > max(frame, 0.001) + 0.0005 else { return }
+        report(.durationMismatch, at: byteCount, packet: packetIndex,
+               "The segment holds \(media) s of media (PID \(pid)) but its EXTINF says \(expected) s.")
     }
 
     /// Feeds the next bytes.
@@ -358,9 +381,13 @@ public struct TSValidator: Sendable {
             if step == 0 || step >= 1 << 32 {
                 report(.decodeOrder, at: offset, packet: packetIndex,
                        "PID \(pid)'s decode time did not increase (\(last) then \(decode), in 90 kHz ticks).")
+            } else if step < 90_000 {
+                pids[pid]?.step = step
             }
         }
         pids[pid, default: PIDState()].decodeTime = decode
+        if pids[pid]?.segmentFirst == nil { pids[pid]?.segmentFirst = decode }
+        pids[pid]?.segmentLast = decode
     }
 
     /// A 33-bit PES timestamp at `index` with its 4-bit `prefix` and three marker bits, or nil.

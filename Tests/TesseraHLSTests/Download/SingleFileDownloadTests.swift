@@ -100,6 +100,21 @@ struct SingleFileDownloadTests {
         let report = try await harness.download("/e_multivariant/audio/index.m3u8")
         #expect(report.findings.contains { $0.id == "ts-pcr-interval" && $0.severity == .warning })
         #expect(!report.findings.contains { $0.severity == .error })
+        let clean = try DownloadHarness()
+        #expect(try await clean.download("/a_ts_vod/index.m3u8").findings.filter { $0.severity != .info }.isEmpty)
+    }
+
+    @Test("a segment whose EXTINF does not match its media is a ts-extinf-mismatch warning in the report")
+    func durationMismatch() async throws {
+        let tree = try TemporaryDirectory()
+        for index in 0..<4 { try tree.write("seg_00\(index).ts", try FixtureStore.bytes("a_ts_vod/seg_00\(index).ts")) }
+        let playlist = String(decoding: try FixtureStore.bytes("a_ts_vod/index.m3u8"), as: UTF8.self)
+        try tree.write("index.m3u8", Array(playlist.replacingOccurrences(of: "#EXTINF:1.000000,\nseg_002", with: "#EXTINF:1.500000,\nseg_002").utf8))
+        let harness = try DownloadHarness(root: tree.url)
+        let report = try await harness.download("/index.m3u8")
+        let mismatches = report.findings.filter { $0.id == "ts-extinf-mismatch" }
+        #expect(mismatches.count == 1 && mismatches.first?.severity == .warning)
+        #expect(mismatches.first?.message.contains("1.5") == true)
     }
 
     @Test("a variant whose audio is a separate rendition is refused before any media byte")

@@ -187,7 +187,7 @@ final class AssemblyWriter {
         if validator.byteCount > 0 { validator.beginSegment(discontinuity: resource.startsDiscontinuity && !rebases) }
         let before = validator.findings.count
         validator.consume(bytes)
-        validator.endSegment()
+        validator.endSegment(expectedDuration: resource.kind == .segment ? resource.duration : nil)
         if let finding = validator.findings.dropFirst(before).first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "\(resource.label) is not a valid MPEG-TS segment\(resource.encryption == nil ? "" : " after decryption (wrong key or IV?)"): \(finding)")
         }
