@@ -12,7 +12,7 @@ cleanup() { [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null; wait 2>/dev/nu
 trap cleanup EXIT
 
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-mkdir -p "$WORK/srv/logs" "$WORK/srv/tmp" "$WORK/out"
+mkdir -p "$WORK/srv/logs" "$WORK/srv/tmp" "$WORK/out" "$WORK/www"
 # A private CA and a certificate for 127.0.0.1, for fetch over TLS (HTTP/2).
 (cd "$WORK/srv" &&
   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key -out ca.pem -days 2 \
@@ -35,7 +35,8 @@ http { access_log off;
   client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
   types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; video/mp4 mp4 m4s; text/vtt vtt; application/octet-stream bin; }
   server { listen 127.0.0.1:$PORT; root $HERE/Fixtures; add_header Cache-Control no-cache;
-    location /slow/ { alias $HERE/Fixtures/; limit_rate 16k; } }
+    location /slow/ { alias $HERE/Fixtures/; limit_rate 16k; }
+    location /work/ { alias $WORK/www/; limit_rate 16k; } }
   server { listen 127.0.0.1:$TLS_PORT ssl http2; ssl_certificate server.pem; ssl_certificate_key server.key; root $HERE/Fixtures; } }
 CONF
 (cd "$WORK/srv" && exec "$NGINX" -p "$WORK/srv/" -c nginx.conf 2>/dev/null) &
@@ -166,6 +167,21 @@ set +e; "$BIN" download "$ORIGIN/slow/c_ts_aes_noiv/index.m3u8" -o "$K" > "$WORK
 if [ $rc = 0 ] && grep -q "^resuming: " "$WORK/err" && [ "$(sha256sum "$K" | cut -d' ' -f1)" = "$REFERENCE" ] && [ ! -e "$CK" ]; then
   ok "kill -9 mid-download, then resume: byte-identical ($(grep '^resuming: ' "$WORK/err"))"
 else bad "resume after kill -9: exit $rc $(cat "$WORK/err")"; fi
+# A source file that changes between runs (new ETag/Last-Modified from nginx): the resumed job
+# notices at its next range of that file, discards the checkpoint and starts over by itself.
+cp "$HERE/Fixtures/d_ts_single/media.ts" "$WORK/www/media.ts"
+printf '#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:19552@0\nmedia.ts\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:18048@37788\nmedia.ts\n#EXT-X-ENDLIST\n' > "$WORK/www/ranges.m3u8"
+{ head -c 19552 "$WORK/www/media.ts"; tail -c +37789 "$WORK/www/media.ts" | head -c 18048; } > "$WORK/ranges.expected"
+C="$WORK/out/changed.ts"; CC="$WORK/out/.changed.ts.tessera-checkpoint"
+"$BIN" download "$ORIGIN/work/ranges.m3u8" -o "$C" --parallel 1 >/dev/null 2>&1 &
+SLOW=$!
+for _ in $(seq 1 400); do [ -f "$CC" ] && [ "$(wc -l < "$CC")" -ge 2 ] && break; sleep 0.05; done
+kill -9 $SLOW; wait $SLOW 2>/dev/null || true
+touch -d '2001-01-01 00:00:00' "$WORK/www/media.ts"
+set +e; "$BIN" download "$ORIGIN/work/ranges.m3u8" -o "$C" > /dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 0 ] && grep -q "changed on the server" "$WORK/err" && cmp -s "$C" "$WORK/ranges.expected"; then
+  ok "source file changed between runs: noticed by its validators, started over, exact ($(grep -m1 "^starting over" "$WORK/err" | cut -c1-90))"
+else bad "changed source: exit $rc $(cat "$WORK/err")"; fi
 if unshare -m true 2>/dev/null; then
   mkdir -p "$WORK/tiny"
   set +e
