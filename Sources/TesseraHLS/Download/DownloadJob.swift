@@ -107,6 +107,9 @@ struct DownloadJob: Sendable {
         }
         report()
         try await OrderedTransfer.run(count: pending.count, parallelism: min(32, max(1, options.parallelism)),
+                                      maximumBytes: options.maximumBufferedBytes,
+                                      size: { pending[$0].range?.length },
+                                      measure: { $0.reduce(0) { $0 + $1.fetchedBytes } },
                                       work: { index async throws(HLSError) in try await processor.process(pending[index]) },
                                       consume: { _, resources throws(HLSError) in
                                           for resource in resources { try writer.write(resource) }

@@ -22,6 +22,10 @@ extension SingleFileDownload {
         }()
         /// Timeouts and buffering of each media request.
         public var segmentLimits = TransferLimits()
+        /// Bytes of resources in flight or waiting to be written, beyond which no new request
+        /// starts (one always runs). Bounds memory when segments are large: 1 MB segments still run
+        /// six at a time, 20 MB ones one at a time. Default 24 MiB.
+        public var maximumBufferedBytes: UInt64 = 24 << 20
         /// The largest resource (segment or initialization section). Default 256 MiB.
         public var maximumResourceBytes: UInt64 = 256 << 20
         /// The largest output. Default 1 TiB.
