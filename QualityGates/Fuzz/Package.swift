@@ -9,7 +9,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzPlaylistParser",
                           dependencies: [.product(name: "TesseraPlaylist", package: "Tessera")]),
-        .executableTarget(name: "FuzzTSPacketChecker",
+        .executableTarget(name: "FuzzTransportStream",
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "FuzzContentRange",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),

@@ -60,7 +60,7 @@ struct DemoCommand: Sendable {
                 throw DemoFailure("\(stream): the result's SHA-256 \(report.sha256.hex) differs from the clear reference \(expected.hex)")
             }
             Terminal.line("download: \(stream) → \(destination.path): \(report.segmentCount) segments, "
-                + "\(report.byteCount) bytes, AES-128 decrypted, 188-byte TS packets checked, published atomically")
+                + "\(report.byteCount) bytes, AES-128 decrypted, MPEG-TS validated, published atomically")
             Terminal.line("verify:   SHA-256 \(report.sha256.hex) equals the pinned clear reference \(Self.reference)")
             results.append(destination)
         }

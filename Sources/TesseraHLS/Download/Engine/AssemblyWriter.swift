@@ -44,9 +44,7 @@ final class AssemblyWriter {
         self.maximumJobBytes = maximumJobBytes
         self.maximumResourceBytes = maximumResourceBytes
         self.checkpointBytes = checkpointBytes
-        do { hasher = try SHA256Hasher() } catch {
-            throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
-        }
+        hasher = try Self.makeHasher()
     }
 
     /// Replays the resources a checkpoint vouches for: the partial file, hashed from its start,
@@ -54,10 +52,7 @@ final class AssemblyWriter {
     /// file back to the last good fetch boundary, replays the validator and the file digest over
     /// what is kept, and returns how many resources were restored.
     func restore(_ records: [CheckpointRecord], boundaries: Set<Int>) throws(HLSError) -> Int {
-        let verifier: SHA256Hasher
-        do { verifier = try SHA256Hasher() } catch {
-            throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
-        }
+        let verifier = try Self.makeHasher()
         var verified: [CheckpointRecord] = []
         var offset: UInt64 = 0
         for record in records {
@@ -91,9 +86,7 @@ final class AssemblyWriter {
             try checkpoint.reset(keeping: [])
             self.validator = TSValidator()
             self.rebaser = TSTimestampRebaser()
-            do { hasher = try SHA256Hasher() } catch {
-                throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
-            }
+            hasher = try Self.makeHasher()
             return 0
         }
         resourcesDone = verified.count
@@ -178,6 +171,12 @@ final class AssemblyWriter {
             throw HLSError(.malformedMedia, "The assembled file is not valid \(plan.container == .mpegTS ? "MPEG-TS" : "fMP4"): \(finding)")
         }
         return (hasher.finalize(), findings)
+    }
+
+    private static func makeHasher() throws(HLSError) -> SHA256Hasher {
+        do { return try SHA256Hasher() } catch {
+            throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error)
+        }
     }
 
     /// TS: the job-wide validator over the resource, as one segment of the joined stream.
