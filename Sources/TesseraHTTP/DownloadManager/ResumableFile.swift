@@ -19,7 +19,7 @@ final class ResumableFile {
     /// - Throws: `file` (`destination-unwritable`).
     init(path: String) throws(HTTPError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)   // never through a planted symlink
         guard descriptor >= 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
             throw Self.unwritable("Cannot open \(path): \(FileDescriptorIO.lastError).")
         }

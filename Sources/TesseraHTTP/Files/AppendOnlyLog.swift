@@ -23,6 +23,8 @@ package final class AppendOnlyLog<Record: Codable> {
     /// Records appended since the last compaction (or open).
     package private(set) var lineCount = 0
     private var descriptor: Int32
+    /// The largest log read when opening (a longer one is refused as unusable).
+    package static var maximumBytes: Int { 256 << 20 }
 
     /// Opens (or creates, owner-only) the log at `file`.
     /// - Throws: `file` (`log-unusable`).
@@ -34,7 +36,15 @@ package final class AppendOnlyLog<Record: Codable> {
         } catch {
             throw Self.unusable(file, "its folder cannot be created")
         }
-        let existing = FileManager.default.contents(atPath: file.path).map { Array($0) } ?? []
+        // Never through a symlink: a planted link must not redirect our writes elsewhere.
+        descriptor = open(file.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.unusable(file, String(cString: strerror(errno))) }
+        errno = 0
+        guard let existing = FileDescriptorIO.readAll(descriptor, limit: Self.maximumBytes) else {
+            let reason = errno == 0 ? "it is over \(Self.maximumBytes) bytes" : String(cString: strerror(errno))
+            close(descriptor)
+            throw Self.unusable(file, reason)
+        }
         // Whole lines end with a newline; anything after the last one is a torn append.
         let whole = existing.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         if whole < existing.count { droppedLines += 1 }
@@ -47,8 +57,6 @@ package final class AppendOnlyLog<Record: Codable> {
             }
         }
         lineCount = opened.count
-        descriptor = open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.unusable(file, String(cString: strerror(errno))) }
         guard ftruncate(descriptor, off_t(whole)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
             close(descriptor)
             throw Self.unusable(file, String(cString: strerror(errno)))

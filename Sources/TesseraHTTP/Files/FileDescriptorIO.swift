@@ -27,6 +27,23 @@ package enum FileDescriptorIO {
         bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
+    /// Every byte from the current offset to the end, retrying short reads and EINTR; nil on an
+    /// error (errno set) or past `limit` bytes.
+    package static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= limit else { return nil }
+            bytes += chunk[..<n]
+        }
+    }
+
     /// fsyncs the folder holding `path` (after a link or rename in it), best effort.
     package static func syncFolder(of path: String) {
         var folder = path

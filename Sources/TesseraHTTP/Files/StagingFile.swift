@@ -46,7 +46,7 @@ public final class StagingFile {
         self.destination = destination
         self.policy = policy
         stagingPath = path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | flags, 0o644)
+        descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | flags, 0o644)   // never through a planted symlink
         guard descriptor >= 0 else {
             throw Self.unwritable("Cannot write \(path): \(Self.lastError()).")
         }

@@ -110,6 +110,19 @@ struct ResumableDownloadTests {
         #expect(try harness.written() == DownloadHarness.clearReference())
     }
 
+    @Test("a symlink planted at the partial, checkpoint or lock path is never followed: the job fails, the target is untouched",
+          arguments: [".out.ts.tessera-partial", ".out.ts.tessera-checkpoint", ".out.ts.tessera-lock"])
+    func plantedSymlink(name: String) async throws {
+        let harness = try DownloadHarness()
+        let victim = try harness.output.write("victim.txt", Array("precious".utf8))
+        try FileManager.default.createSymbolicLink(atPath: harness.output.url.appendingPathComponent(name).path,
+                                                   withDestinationPath: victim.path)
+        let error = await harness.failure("/a_ts_vod/index.m3u8")
+        #expect(error?.code == .destinationUnwritable)
+        #expect(try Data(contentsOf: victim) == Data("precious".utf8))
+        #expect(!FileManager.default.fileExists(atPath: harness.destination.path))
+    }
+
     @Test("byte budgets: a plan over the job budget is refused before media; a resource over its budget fails")
     func budgets() async throws {
         let harness = try DownloadHarness()

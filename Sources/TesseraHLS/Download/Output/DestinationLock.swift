@@ -15,7 +15,7 @@ final class DestinationLock {
         // Each retry means another job removed the file between our open and our lock; a few
         // in a row means the destination is contended.
         for _ in 0..<16 {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw HLSError(.destinationUnwritable, "Cannot create the lock \(path) for \(destination.path): \(String(cString: strerror(errno))).")
             }
