@@ -23,6 +23,9 @@ struct DownloadJob: Sendable {
             if let known = plan.knownBytes, known > options.maximumJobBytes {
                 throw HLSError(.budgetExceeded, "The plan holds \(known) bytes, over the job's budget of \(options.maximumJobBytes).")
             }
+            if let large = plan.resources.first(where: { ($0.range?.length ?? 0) > options.maximumResourceBytes }) {
+                throw HLSError(.budgetExceeded, "\(large.label) is a byte range of \(large.range?.length ?? 0) bytes, over the budget of \(options.maximumResourceBytes) per resource.")
+            }
             let keys = try await fetchKeys(plan)
             events(.planned(planned.summary))
             let log = try CheckpointLog(path: paths.checkpoint, fingerprint: PlanFingerprint.of(plan, keys: keys).hex,

@@ -134,6 +134,9 @@ struct ResumableDownloadTests {
         options.maximumResourceBytes = 10_000
         #expect(await harness.failure("/a_ts_vod/index.m3u8", options: options)?.code == .budgetExceeded)
         #expect(try harness.leftovers().isEmpty)
+        // A byte range over the resource budget is refused before any media request.
+        #expect(await harness.failure("/d_ts_single/index.m3u8", options: options)?.code == .budgetExceeded)
+        #expect(harness.origin.attempts("/d_ts_single/media.ts") == 0)
     }
 
     @Test("the plan names container, requests and known size without touching the destination")
