@@ -69,3 +69,61 @@ public enum MP4SegmentAssembly {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }
+
+extension MP4SegmentAssembly {
+    /// Keeps `mfhd` sequence numbers strictly increasing across a joined file (media.md §2.10):
+    /// each `moof`'s number that does not exceed the previous one is rewritten in place to the
+    /// previous plus one; numbers that already increase are kept. Pass the bytes of each
+    /// segment in output order; `observe` replays segments already written after a restart.
+    public struct FragmentNumbering: Sendable {
+        /// The last sequence number written, if any.
+        public private(set) var last: UInt32?
+
+        /// A numbering before the first fragment.
+        public init() {}
+
+        /// Renumbers the fragments of `segment` (top-level boxes) in place; returns how many changed.
+        @discardableResult
+        public mutating func renumber(_ segment: inout [UInt8]) -> Int {
+            var changed = 0
+            for offset in Self.sequenceOffsets(segment) {
+                let value = UInt32(segment[offset]) << 24 | UInt32(segment[offset + 1]) << 16
+                    | UInt32(segment[offset + 2]) << 8 | UInt32(segment[offset + 3])
+                if let last, value <= last, last < .max {
+                    let next = last + 1
+                    segment[offset] = UInt8(next >> 24)
+                    segment[offset + 1] = UInt8(next >> 16 & 0xFF)
+                    segment[offset + 2] = UInt8(next >> 8 & 0xFF)
+                    segment[offset + 3] = UInt8(next & 0xFF)
+                    self.last = next
+                    changed += 1
+                } else {
+                    self.last = value
+                }
+            }
+            return changed
+        }
+
+        /// Records the numbers of a segment already written, without changing it.
+        public mutating func observe(_ segment: [UInt8]) {
+            var copy = segment
+            renumber(&copy)
+        }
+
+        /// Offsets of the 32-bit sequence number of every `moof`'s `mfhd` in `bytes`.
+        static func sequenceOffsets(_ bytes: [UInt8]) -> [Int] {
+            guard let boxes = try? MP4SegmentAssembly.topLevelBoxes(bytes) else { return [] }   // malformed: nothing to renumber
+            var offsets: [Int] = []
+            for box in boxes where box.type == "moof" {
+                var child = box.range.lowerBound + 8
+                while child + 16 <= box.range.upperBound {
+                    let size = Int(UInt32(bytes[child]) << 24 | UInt32(bytes[child + 1]) << 16 | UInt32(bytes[child + 2]) << 8 | UInt32(bytes[child + 3]))
+                    guard size >= 8, child + size <= box.range.upperBound else { break }
+                    if bytes[child + 4..<child + 8].elementsEqual(Array("mfhd".utf8)) { offsets.append(child + 12) }
+                    child += size
+                }
+            }
+            return offsets
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TesseraHLS
-import TesseraMedia
+@testable import TesseraMedia
 import TesseraTestSupport
 
 @Suite("SingleFileDownload of fMP4")
@@ -58,6 +58,28 @@ struct FragmentedMP4DownloadTests {
         let error = await harness.failure("/c_fmp4_aes/enc_clearinit.m3u8")
         #expect(error?.code == .decryptFailed || error?.code == .malformedMedia)
         #expect(try harness.leftovers().isEmpty)
+    }
+
+    @Test("fragment numbers that restart in a later segment are renumbered so they keep increasing")
+    func renumbered() async throws {
+        let tree = try TemporaryDirectory()
+        try tree.write("index.m3u8", try FixtureStore.bytes("b_fmp4_video/index.m3u8"))
+        try tree.write("init.mp4", try FixtureStore.bytes("b_fmp4_video/init.mp4"))
+        for index in 0..<4 {
+            var segment = try FixtureStore.bytes("b_fmp4_video/seg_00\(index).m4s")
+            let at = try #require(MP4SegmentAssembly.FragmentNumbering.sequenceOffsets(segment).first)
+            if index == 2 { segment[at] = 0; segment[at + 1] = 0; segment[at + 2] = 0; segment[at + 3] = 1 }   // a packager restart
+            try tree.write("seg_00\(index).m4s", segment)
+        }
+        let harness = try DownloadHarness(root: tree.url)
+        let destination = harness.output.url.appendingPathComponent("out.mp4")
+        let report = try await harness.download("/index.m3u8", to: destination)
+        let written = [UInt8](try Data(contentsOf: destination))
+        var validator = MP4Validator()
+        #expect(validator.validate(MP4MemorySource(written)).filter { $0.severity != .info }.isEmpty)
+        let numbers = MP4SegmentAssembly.FragmentNumbering.sequenceOffsets(written).map { UInt32(written[$0 + 3]) }
+        #expect(numbers.count == 4 && zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(!report.findings.contains { $0.id == "mp4-sequence" })
     }
 
     static func topLevelTypes(_ bytes: [UInt8]) -> [String] {

@@ -20,6 +20,8 @@ final class AssemblyWriter {
     /// MPEG-TS runs after EXT-X-DISCONTINUITY are moved onto one timeline.
     private var rebaser = TSTimestampRebaser()
     private var rebases: Bool { plan.container == .mpegTS && plan.hasDiscontinuities }
+    /// fMP4 fragment numbers kept increasing across segments.
+    private var numbering = MP4SegmentAssembly.FragmentNumbering()
     /// The validator digest seen for each source file: a file answering with another one changed.
     private var validators: [String: String] = [:]
     private var resourcesSinceCheckpoint: [CheckpointRecord] = []
@@ -76,6 +78,7 @@ final class AssemblyWriter {
             }
             try check(bytes, resource: plan.resources[record.resource ?? 0])
             if rebases { rebaser.observe(bytes) }
+            if plan.container == .fragmentedMP4 { numbering.observe(bytes) }
             if let source = record.source, let validator = record.validator { validators[source] = validator }
             hasher.update(bytes)
             position += UInt64(bytes.count)
@@ -115,6 +118,9 @@ final class AssemblyWriter {
             } catch {
                 throw HLSError(.unsupported, "\(plan.resources[resource.index].label): \(error.message)", cause: error)
             }
+        }
+        if plan.container == .fragmentedMP4, plan.resources[resource.index].kind == .segment {
+            numbering.renumber(&bytes)
         }
         try check(bytes, resource: plan.resources[resource.index])
         if capacity != .disabled {
