@@ -22,7 +22,7 @@ public final class TLSOrigin: Sendable {
     public init(root: URL) throws {
         folder = try TemporaryDirectory()
         let dir = folder.url.path
-        try Self.shell("""
+        try ExternalProcess.shell("""
             cd '\(dir)' && mkdir -p logs tmp && \
             openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key -out ca.pem \
               -days 2 -subj '/CN=Tessera Test CA' -addext basicConstraints=critical,CA:TRUE && \
@@ -32,7 +32,7 @@ public final class TLSOrigin: Sendable {
             openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf -out server.pem
             """)
         certificateAuthorities = folder.url.appendingPathComponent("ca.pem")
-        let digest = try Self.shell("cd '\(dir)' && openssl pkey -in server.key -pubout -outform DER | openssl dgst -sha256 -binary | base64")
+        let digest = try ExternalProcess.shell("cd '\(dir)' && openssl pkey -in server.key -pubout -outform DER | openssl dgst -sha256 -binary | base64")
         pin = "sha256//" + digest.trimmingCharacters(in: .whitespacesAndNewlines)
         var started: UInt16?
         for _ in 0..<5 where started == nil {
@@ -51,7 +51,7 @@ public final class TLSOrigin: Sendable {
             // With `daemon on` (the default) nginx exits once its sockets are bound and the
             // master has detached: success means the port is ready.
             // A failed start is most likely a port taken meanwhile: try another one.
-            if (try? Self.shell("cd '\(dir)' && nginx -p '\(dir)/' -c nginx.conf >/dev/null 2>>logs/start.log")) != nil {
+            if (try? ExternalProcess.shell("cd '\(dir)' && nginx -p '\(dir)/' -c nginx.conf >/dev/null 2>>logs/start.log")) != nil {
                 started = candidate
             }
         }
@@ -75,27 +75,5 @@ public final class TLSOrigin: Sendable {
            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             kill(pid, SIGTERM)
         }
-    }
-
-    /// Runs `command` with /bin/sh and returns its standard output. Spawned directly (not with
-    /// Foundation's `Process`, whose exit detection waits for descriptors a daemon it started
-    /// inherits); the output goes through a file for the same reason.
-    @discardableResult
-    static func shell(_ command: String) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sh-\(UInt64.random(in: 0...UInt64.max))")
-        defer { try? FileManager.default.removeItem(at: output) }   // a temporary file; nothing to report
-        let script = "(\(command)) > '\(output.path)' 2>/dev/null"
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(script), nil]
-        defer { for arg in argv { free(arg) } }
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else {
-            throw SocketFailure(description: "could not start /bin/sh")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        guard status == 0 else {
-            throw SocketFailure(description: "command failed (\(status)): \(command.prefix(80))")
-        }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""   // a command that printed nothing leaves no file
     }
 }
