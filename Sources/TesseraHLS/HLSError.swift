@@ -42,9 +42,10 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let sourceChanged = Code("source-changed")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
-        /// later run resumes: transient failures do; wrong keys, bad media and refusals do not.
+        /// later run resumes: transient failures (network, status, cancellation, a full or
+        /// unwritable volume, a budget) do; wrong keys, bad media and refusals do not.
         public var keepsCheckpoint: Bool {
-            [Code.fetchFailed, .httpStatus, .cancelled, .destinationUnwritable, .budgetExceeded].contains(self)
+            [Code.fetchFailed, .httpStatus, .cancelled, .destinationUnwritable, .insufficientSpace, .budgetExceeded].contains(self)
         }
     }
 

@@ -80,8 +80,8 @@ final class ProgressDisplay: Sendable {
             if rate > 0 { remaining = Double(total - min(total, progress.bytesFetched)) / rate }
         } else {
             fraction = progress.resourceCount == 0 ? 0 : Double(progress.resourcesDone) / Double(progress.resourceCount)
-            let doneThisRun = Double(progress.resourcesDone) * (fetched > 0 ? 1 : 0)
-            if doneThisRun > 0 { remaining = seconds / fraction * (1 - fraction) }
+            // Resources only: extrapolate this run's pace once it has written something.
+            if fetched > 0, fraction > 0 { remaining = seconds / fraction * (1 - fraction) }
         }
         let width = 24
         let filled = Int(Double(width) * fraction)

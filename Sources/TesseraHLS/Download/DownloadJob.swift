@@ -39,8 +39,10 @@ struct DownloadJob: Sendable {
             let boundaries = Set(plan.fetches.map(\.resources.lowerBound) + [plan.resources.count])
             let restored = try assembly.restore(log.restorable, boundaries: boundaries)
             if restored > 0 { events(.resumed(resources: restored, bytes: assembly.bytesWritten)) }
-            try checkCapacity(plan, restored: restored)
-            try await transfer(plan, keys: keys, writer: assembly, restored: restored)
+            // Network bytes of the restored resources, as far as their byte ranges say.
+            let restoredBytes = plan.resources.prefix(restored).reduce(UInt64(0)) { $0 + ($1.range?.length ?? 0) }
+            try checkCapacity(plan, restoredBytes: restoredBytes)
+            try await transfer(plan, keys: keys, writer: assembly, restored: restored, restoredBytes: restoredBytes)
             let (digest, findings) = try assembly.finish()
             do { try output.commit() } catch { throw HLSError(destination: error) }
             log.remove()
@@ -66,7 +68,7 @@ struct DownloadJob: Sendable {
             }
             return
         }
-        if error.code.keepsCheckpoint || error.code == .insufficientSpace, writer.resourcesDone > 0,
+        if error.code.keepsCheckpoint, writer.resourcesDone > 0,
            (try? writer.checkpointIfDue(force: true)) != nil {   // else the checkpoint cannot vouch for the file: drop both
             output.keep()
             return
@@ -87,9 +89,8 @@ struct DownloadJob: Sendable {
         return keys
     }
 
-    private func checkCapacity(_ plan: DownloadPlan, restored: Int) throws(HLSError) {
+    private func checkCapacity(_ plan: DownloadPlan, restoredBytes done: UInt64) throws(HLSError) {
         guard options.capacity == .required, let known = plan.knownBytes else { return }
-        let done = plan.resources.prefix(restored).reduce(UInt64(0)) { $0 + ($1.range?.length ?? 0) }
         var info = statvfs()
         guard statvfs(paths.destination.deletingLastPathComponent().path, &info) == 0 else { return }
         let free = UInt64(info.f_bavail) * UInt64(info.f_frsize)
@@ -98,14 +99,14 @@ struct DownloadJob: Sendable {
         }
     }
 
-    private func transfer(_ plan: DownloadPlan, keys: [URL: [UInt8]], writer: AssemblyWriter, restored: Int) async throws(HLSError) {
+    private func transfer(_ plan: DownloadPlan, keys: [URL: [UInt8]], writer: AssemblyWriter, restored: Int,
+                          restoredBytes: UInt64) async throws(HLSError) {
         let processor = ResourceProcessor(fetcher: fetcher, plan: plan, keys: keys, limits: options.segmentLimits,
                                           maximumResourceBytes: options.maximumResourceBytes)
         let pending = Array(plan.fetches.drop { $0.resources.lowerBound < restored })
-        let restoredFetched = plan.resources.prefix(restored).reduce(UInt64(0)) { $0 + ($1.range?.length ?? 0) }
         let report = { [events] in
             events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: plan.resources.count,
-                                              bytesWritten: writer.bytesWritten, bytesFetched: restoredFetched + writer.bytesFetched,
+                                              bytesWritten: writer.bytesWritten, bytesFetched: restoredBytes + writer.bytesFetched,
                                               totalBytes: plan.knownBytes)))
         }
         report()

@@ -44,13 +44,13 @@ public enum MP4SegmentAssembly {
             guard bytes.count - offset >= 8 else {
                 throw MediaError(.malformedBoxes, "\(bytes.count - offset) stray bytes after the last box at offset \(offset).")
             }
-            var size = UInt64(be32(bytes, offset))
+            var size = UInt64(MP4Validator.u32(bytes, offset))
             var header = 8
             if size == 1 {
                 guard bytes.count - offset >= 16 else {
                     throw MediaError(.malformedBoxes, "A 64-bit box header at offset \(offset) is cut off.")
                 }
-                size = UInt64(be32(bytes, offset + 8)) << 32 | UInt64(be32(bytes, offset + 12))
+                size = MP4Validator.u64(bytes, offset + 8)
                 header = 16
             } else if size == 0 {
                 size = UInt64(bytes.count - offset)
@@ -58,15 +58,11 @@ public enum MP4SegmentAssembly {
             guard size >= UInt64(header), size <= UInt64(bytes.count - offset) else {
                 throw MediaError(.malformedBoxes, "The box at offset \(offset) claims \(size) bytes; \(bytes.count - offset) remain.")
             }
-            let type = String(decoding: bytes[offset + 4..<offset + 8].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+            let type = MP4Validator.fourCC(bytes, offset + 4)
             boxes.append((type, offset..<offset + Int(size)))
             offset += Int(size)
         }
         return boxes
-    }
-
-    private static func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }
 
@@ -87,8 +83,7 @@ extension MP4SegmentAssembly {
         public mutating func renumber(_ segment: inout [UInt8]) -> Int {
             var changed = 0
             for offset in Self.sequenceOffsets(segment) {
-                let value = UInt32(segment[offset]) << 24 | UInt32(segment[offset + 1]) << 16
-                    | UInt32(segment[offset + 2]) << 8 | UInt32(segment[offset + 3])
+                let value = MP4Validator.u32(segment, offset)
                 if let last, value <= last, last < .max {
                     let next = last + 1
                     segment[offset] = UInt8(next >> 24)
@@ -117,9 +112,9 @@ extension MP4SegmentAssembly {
             for box in boxes where box.type == "moof" {
                 var child = box.range.lowerBound + 8
                 while child + 16 <= box.range.upperBound {
-                    let size = Int(UInt32(bytes[child]) << 24 | UInt32(bytes[child + 1]) << 16 | UInt32(bytes[child + 2]) << 8 | UInt32(bytes[child + 3]))
+                    let size = Int(MP4Validator.u32(bytes, child))
                     guard size >= 8, child + size <= box.range.upperBound else { break }
-                    if bytes[child + 4..<child + 8].elementsEqual(Array("mfhd".utf8)) { offsets.append(child + 12) }
+                    if MP4Validator.fourCC(bytes, child + 4) == "mfhd" { offsets.append(child + 12) }
                     child += size
                 }
             }

@@ -67,16 +67,10 @@ extension TSTimestampRebaser {
             seen.insert(pid)
             let position = flags == 0x3 ? payload + 14 : payload + 9
             let dts = segment.withUnsafeBufferPointer { readTimestamp($0, position) }
-            if let earliest = first, difference(dts, earliest) >= 0 { continue }
+            if let earliest = first, MPEGTimestamp.difference(dts, earliest) >= 0 { continue }
             first = dts
         }
         return (first, pcr)
-    }
-
-    /// `a - b` modulo 2^33, as a signed value in (-2^32, 2^32].
-    static func difference(_ a: UInt64, _ b: UInt64) -> Int64 {
-        let d = (a &- b) & mask
-        return d > (1 << 32) ? Int64(d) - Int64(1 << 33) : Int64(d)
     }
 
     /// Stream IDs without the PES optional header (ISO/IEC 13818-1 Table 2-22).
@@ -85,8 +79,7 @@ extension TSTimestampRebaser {
     }
 
     static func readTimestamp(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
-        UInt64(b[i] >> 1 & 0x07) << 30 | UInt64(b[i + 1]) << 22 | UInt64(b[i + 2] >> 1) << 15
-            | UInt64(b[i + 3]) << 7 | UInt64(b[i + 4] >> 1)
+        MPEGTimestamp.decode(b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4])
     }
 
     /// Writes a 33-bit timestamp keeping the 4-bit prefix and the marker bits.

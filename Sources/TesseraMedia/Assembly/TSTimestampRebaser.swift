@@ -12,7 +12,6 @@
 /// the output already written and `resume(run:)` restores the parameters of the run in progress
 /// (`run` of the last written segment).
 public struct TSTimestampRebaser: Sendable {
-    static let mask: UInt64 = (1 << 33) - 1
     /// The frame step assumed for a PID whose step is not known yet (40 ms at 90 kHz).
     static let defaultStep: UInt64 = 3600
 
@@ -85,7 +84,7 @@ public struct TSTimestampRebaser: Sendable {
     /// Restores the run in progress from `run` (as `run` gave it); false when it cannot be read.
     public mutating func resume(run: String) -> Bool {
         let parts = run.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, let index = Int(parts[0]), let value = UInt64(parts[1]), value <= Self.mask else { return false }
+        guard parts.count == 3, let index = Int(parts[0]), let value = UInt64(parts[1]), value <= MPEGTimestamp.mask else { return false }
         var restored: [UInt16: UInt8] = [:]
         for pair in parts[2].split(separator: ",") {
             let fields = pair.split(separator: "=")
@@ -119,15 +118,15 @@ public struct TSTimestampRebaser: Sendable {
         guard let firstDTS else { return }    // no timestamp in the first segment: keep the offset
         var end: UInt64?
         for (pid, dts) in lastDTS {
-            let candidate = (dts + (steps[pid] ?? Self.defaultStep)) & Self.mask
-            if let best = end, Self.difference(candidate, best) <= 0 { continue }
+            let candidate = (dts + (steps[pid] ?? Self.defaultStep)) & MPEGTimestamp.mask
+            if let best = end, MPEGTimestamp.difference(candidate, best) <= 0 { continue }
             end = candidate
         }
         guard let end else { return }
-        var newOffset = (end &- firstDTS) & Self.mask
+        var newOffset = (end &- firstDTS) & MPEGTimestamp.mask
         if let firstPCR, let lastPCR {
-            let behind = Self.difference((firstPCR + newOffset) & Self.mask, lastPCR)
-            if behind <= 0 { newOffset = (newOffset + UInt64(1 - behind)) & Self.mask }
+            let behind = MPEGTimestamp.difference((firstPCR + newOffset) & MPEGTimestamp.mask, lastPCR)
+            if behind <= 0 { newOffset = (newOffset + UInt64(1 - behind)) & MPEGTimestamp.mask }
         }
         offset = newOffset
         shifts = [:]
@@ -165,7 +164,7 @@ public struct TSTimestampRebaser: Sendable {
             payload = at + 5 + length
             if length >= 7, bytes[at + 5] & 0x10 != 0 {
                 let pcr = Self.readPCR(UnsafeBufferPointer(bytes), at + 6)
-                let moved = (pcr + offset) & Self.mask
+                let moved = (pcr + offset) & MPEGTimestamp.mask
                 if offset != 0 { Self.writePCR(bytes, at + 6, moved) }
                 lastPCR = moved
             }
@@ -176,14 +175,14 @@ public struct TSTimestampRebaser: Sendable {
         let flags = bytes[payload + 7] >> 6
         guard flags & 0x2 != 0 else { return }
         var dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 9)
-        if offset != 0 { Self.writeTimestamp(bytes, payload + 9, (dts + offset) & Self.mask) }
+        if offset != 0 { Self.writeTimestamp(bytes, payload + 9, (dts + offset) & MPEGTimestamp.mask) }
         if flags == 0x3 {
             dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 14)
-            if offset != 0 { Self.writeTimestamp(bytes, payload + 14, (dts + offset) & Self.mask) }
+            if offset != 0 { Self.writeTimestamp(bytes, payload + 14, (dts + offset) & MPEGTimestamp.mask) }
         }
-        let moved = (dts + offset) & Self.mask
+        let moved = (dts + offset) & MPEGTimestamp.mask
         if let previous = lastDTS[pid] {
-            let step = Self.difference(moved, previous)
+            let step = MPEGTimestamp.difference(moved, previous)
             if step > 0, step < 90_000 { steps[pid] = UInt64(step) }
         }
         lastDTS[pid] = moved

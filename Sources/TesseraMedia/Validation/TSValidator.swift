@@ -31,15 +31,16 @@ public struct TSValidator: Sendable {
     public private(set) var byteCount: UInt64 = 0
 
     private var carry: [UInt8] = []
-    private var packetIndex: UInt64 = 0
     private var isSyncLost = false
     private var pids: [UInt16: PIDState] = [:]
-    private var sections: [UInt16: [UInt8]] = [:]
-    private var pmtPID: UInt16?
-    private var pcrPID: UInt16?
-    private var streamTypes: [UInt16: UInt8] = [:]
-    private var sawPAT = false
-    private var sawPMT = false
+    // Module-internal rather than private: TSValidator+PSI reads and fills these.
+    var packetIndex: UInt64 = 0
+    var sections: [UInt16: [UInt8]] = [:]
+    var pmtPID: UInt16?
+    var pcrPID: UInt16?
+    var streamTypes: [UInt16: UInt8] = [:]
+    var sawPAT = false
+    var sawPMT = false
     /// PIDs whose first packet after a segment join has not been seen yet.
     private var joiningPIDs: Set<UInt16> = []
 
@@ -83,7 +84,7 @@ public struct TSValidator: Sendable {
         let video = streamTypes.first { $0.value == 0x1B || $0.value == 0x24 || $0.value == 0x02 }?.key
         guard let pid = video ?? pcrPID, let state = pids[pid], let first = state.segmentFirst, let last = state.segmentLast,
               let step = state.step else { return }
-        let media = Double(Self.forward(from: first, to: last) + step) / 90_000
+        let media = Double(MPEGTimestamp.forward(from: first, to: last) + step) / 90_000
         let frame = Double(step) / 90_000
         guard abs(media - expected) > max(frame, 0.001) + 0.0005 else { return }
         report(.durationMismatch, at: byteCount, packet: packetIndex,
@@ -247,97 +248,6 @@ public struct TSValidator: Sendable {
         state.pcrOffset = offset
     }
 
-    // MARK: PSI
-
-    private mutating func sectionBytes(_ pid: UInt16, _ payload: UnsafeRawBufferPointer, unitStart: Bool, offset: UInt64) {
-        if unitStart {
-            let pointer = Int(payload[0])
-            guard 1 + pointer <= payload.count else {
-                report(.psiMalformed, at: offset, packet: packetIndex, "PID \(pid)'s pointer_field points past its packet.")
-                return
-            }
-            if var pending = sections[pid] {
-                pending.append(contentsOf: payload[1..<(1 + pointer)])
-                sections[pid] = pending
-                drainSections(pid, offset: offset)
-            }
-            sections[pid] = Array(payload[(1 + pointer)...])
-        } else if sections[pid] != nil {
-            sections[pid]?.append(contentsOf: payload)
-        } else {
-            return
-        }
-        drainSections(pid, offset: offset)
-    }
-
-    /// Parses every complete section buffered for `pid`.
-    private mutating func drainSections(_ pid: UInt16, offset: UInt64) {
-        while let buffer = sections[pid], buffer.count >= 3, buffer[0] != 0xFF {
-            let length = Int(buffer[1] & 0x0F) << 8 | Int(buffer[2])
-            guard length <= 1021 else {
-                report(.psiMalformed, at: offset, packet: packetIndex, "A section on PID \(pid) claims \(length) bytes; at most 1021 are allowed.")
-                sections[pid] = nil
-                return
-            }
-            guard buffer.count >= 3 + length else { return }
-            let section = Array(buffer[0..<(3 + length)])
-            sections[pid] = Array(buffer[(3 + length)...])
-            parseSection(pid, section, offset: offset)
-        }
-    }
-
-    private mutating func parseSection(_ pid: UInt16, _ section: [UInt8], offset: UInt64) {
-        guard section[1] & 0x80 != 0, section.count >= 12 else {
-            report(.psiMalformed, at: offset, packet: packetIndex, "A section on PID \(pid) lacks the long syntax PAT and PMT use.")
-            return
-        }
-        guard MPEG2CRC32.checksum(section) == 0 else {
-            report(.psiCRC, at: offset, packet: packetIndex,
-                   "The CRC-32 of table 0x\(String(section[0], radix: 16)) on PID \(pid) is wrong (a corrupt table, or a wrong AES-128 IV).")
-            return
-        }
-        let end = section.count - 4
-        if pid == 0, section[0] == 0x00 {
-            sawPAT = true
-            var programs: [(number: UInt16, pid: UInt16)] = []
-            var index = 8
-            while index + 4 <= end {
-                let number = UInt16(section[index]) << 8 | UInt16(section[index + 1])
-                let mapPID = UInt16(section[index + 2] & 0x1F) << 8 | UInt16(section[index + 3])
-                if number != 0 { programs.append((number, mapPID)) }
-                index += 4
-            }
-            if programs.count != 1 {
-                report(.programCount, at: offset, packet: packetIndex,
-                       "The PAT lists \(programs.count) programs; HLS needs exactly one.")
-            }
-            pmtPID = programs.first?.pid
-        } else if pid == pmtPID, section[0] == 0x02 {
-            sawPMT = true
-            pcrPID = UInt16(section[8] & 0x1F) << 8 | UInt16(section[9])
-            var index = 12 + (Int(section[10] & 0x0F) << 8 | Int(section[11]))
-            while index + 5 <= end {
-                let type = section[index]
-                let elementaryPID = UInt16(section[index + 1] & 0x1F) << 8 | UInt16(section[index + 2])
-                streamTypes[elementaryPID] = type
-                checkStreamType(type, elementaryPID, offset: offset)
-                index += 5 + (Int(section[index + 3] & 0x0F) << 8 | Int(section[index + 4]))
-            }
-        }
-    }
-
-    private mutating func checkStreamType(_ type: UInt8, _ pid: UInt16, offset: UInt64) {
-        switch type {
-        case 0x1B, 0x24, 0x0F, 0x11, 0x03, 0x04, 0x81, 0x87, 0x15, 0x06:
-            break
-        case 0xDB, 0xCF, 0xC1, 0xC2:
-            report(.sampleAES, at: offset, packet: packetIndex,
-                   "PID \(pid) has SAMPLE-AES stream type 0x\(String(type, radix: 16)): its payload is still encrypted.")
-        default:
-            report(.unknownStreamType, at: offset, packet: packetIndex, "PID \(pid) has an unknown stream type 0x\(String(type, radix: 16)).")
-        }
-    }
-
     // MARK: PES
 
     private mutating func pes(_ pid: UInt16, _ payload: UnsafeRawBufferPointer, offset: UInt64) {
@@ -371,13 +281,13 @@ public struct TSValidator: Sendable {
                 report(.timestampMarkers, at: offset, packet: packetIndex, "PID \(pid)'s DTS has wrong prefix or marker bits.")
                 return
             }
-            if Self.forward(from: dts, to: pts) >= 1 << 32 {
+            if MPEGTimestamp.forward(from: dts, to: pts) >= 1 << 32 {
                 report(.dtsAfterPTS, at: offset, packet: packetIndex, "PID \(pid) decodes a frame after presenting it (DTS > PTS).")
             }
             decode = dts
         }
         if let last = pids[pid]?.decodeTime {
-            let step = Self.forward(from: last, to: decode)
+            let step = MPEGTimestamp.forward(from: last, to: decode)
             if step == 0 || step >= 1 << 32 {
                 report(.decodeOrder, at: offset, packet: packetIndex,
                        "PID \(pid)'s decode time did not increase (\(last) then \(decode), in 90 kHz ticks).")
@@ -394,17 +304,12 @@ public struct TSValidator: Sendable {
     private static func timestamp(_ bytes: UnsafeRawBufferPointer, at index: Int, prefix: UInt8) -> UInt64? {
         let b = (0..<5).map { bytes[index + $0] }
         guard b[0] >> 4 == prefix, b[0] & 1 == 1, b[2] & 1 == 1, b[4] & 1 == 1 else { return nil }
-        return UInt64(b[0] >> 1 & 0x07) << 30 | UInt64(b[1]) << 22 | UInt64(b[2] >> 1) << 15 | UInt64(b[3]) << 7 | UInt64(b[4] >> 1)
-    }
-
-    /// How far `b` is ahead of `a` modulo 2^33.
-    private static func forward(from a: UInt64, to b: UInt64) -> UInt64 {
-        (b &+ (1 << 33) &- a) & ((1 << 33) - 1)
+        return MPEGTimestamp.decode(b[0], b[1], b[2], b[3], b[4])
     }
 
     // MARK: Findings
 
-    private mutating func report(_ id: TSFindingID, at offset: UInt64, packet: UInt64?, _ message: String) {
+    mutating func report(_ id: TSFindingID, at offset: UInt64, packet: UInt64?, _ message: String) {
         log.report(id.rawValue, id.severity, at: offset, packet: packet, message)
     }
 }

@@ -49,53 +49,76 @@ final class AssemblyWriter {
         hasher = try Self.makeHasher()
     }
 
-    /// Replays the resources a checkpoint vouches for: the partial file, hashed from its start,
-    /// must still give each recorded running digest. Stops at the first that does not, cuts the
-    /// file back to the last good fetch boundary, replays the validator and the file digest over
-    /// what is kept, and returns how many resources were restored.
+    /// Replays the resources a checkpoint vouches for, reading the partial file once: hashed from
+    /// its start, it must give each recorded running digest; each resource that does is replayed
+    /// through the validator (and the rebaser or fragment numbering). Stops at the first that
+    /// does not, cuts the file back to the last good fetch boundary (replaying again only then),
+    /// and returns how many resources were restored.
     func restore(_ records: [CheckpointRecord], boundaries: Set<Int>) throws(HLSError) -> Int {
-        let verifier = try Self.makeHasher()
-        var verified: [CheckpointRecord] = []
+        var kept: [CheckpointRecord] = []
         var offset: UInt64 = 0
+        var stateMatchesKept = true
         for record in records {
-            guard record.resource == verified.count, record.resource.map({ $0 < plan.resources.count }) == true,
+            guard record.resource == kept.count, record.resource.map({ $0 < plan.resources.count }) == true,
                   let count = record.bytes, count <= maximumResourceBytes,
                   let bytes = output.read(at: offset, count: Int(count)) else { break }
-            verifier.update(bytes)
-            guard verifier.snapshot().hex == record.sha256 else { break }
-            verified.append(record)
+            hasher.update(bytes)
+            guard hasher.snapshot().hex == record.sha256 else {
+                stateMatchesKept = false    // the digest now includes bytes that are not kept
+                break
+            }
+            try absorb(bytes, record)
+            kept.append(record)
             offset += count
         }
-        while let last = verified.last, !boundaries.contains(verified.count) {
+        while let last = kept.last, !boundaries.contains(kept.count) {
             offset -= last.bytes ?? 0
-            verified.removeLast()
+            kept.removeLast()
+            stateMatchesKept = false
         }
         do { try output.truncate(to: offset) } catch { throw HLSError(destination: error) }
-        var position: UInt64 = 0
-        for record in verified {
-            guard let bytes = output.read(at: position, count: Int(record.bytes ?? 0)) else {
-                throw HLSError(.destinationUnwritable, "The partial file \(output.stagingPath) could not be read back.")
+        if !stateMatchesKept {
+            // Rare (a damaged or torn partial file): start the state afresh over what is kept.
+            try resetState()
+            var position: UInt64 = 0
+            for record in kept {
+                guard let bytes = output.read(at: position, count: Int(record.bytes ?? 0)) else {
+                    throw HLSError(.destinationUnwritable, "The partial file \(output.stagingPath) could not be read back.")
+                }
+                hasher.update(bytes)
+                try absorb(bytes, record)
+                position += UInt64(bytes.count)
             }
-            try check(bytes, resource: plan.resources[record.resource ?? 0])
-            if rebases { rebaser.observe(bytes) }
-            if plan.container == .fragmentedMP4 { numbering.observe(bytes) }
-            if let source = record.source, let validator = record.validator { validators[source] = validator }
-            hasher.update(bytes)
-            position += UInt64(bytes.count)
         }
-        if rebases, let run = verified.last?.rebase, !rebaser.resume(run: run) {
+        if rebases, let run = kept.last?.rebase, !rebaser.resume(run: run) {
             // The checkpoint cannot say how the run in progress was moved: start over.
             do { try output.truncate(to: 0) } catch { throw HLSError(destination: error) }
             try checkpoint.reset(keeping: [])
-            self.validator = TSValidator()
-            self.rebaser = TSTimestampRebaser()
-            hasher = try Self.makeHasher()
+            try resetState()
             return 0
         }
-        resourcesDone = verified.count
+        resourcesDone = kept.count
         bytesWritten = offset
-        try checkpoint.reset(keeping: verified)
-        return verified.count
+        try checkpoint.reset(keeping: kept)
+        return kept.count
+    }
+
+    /// A restored resource's bytes through the validator, the rebaser or fragment numbering, and
+    /// the source validators.
+    private func absorb(_ bytes: [UInt8], _ record: CheckpointRecord) throws(HLSError) {
+        try check(bytes, resource: plan.resources[record.resource ?? 0])
+        if rebases { rebaser.observe(bytes) }
+        if plan.container == .fragmentedMP4 { numbering.observe(bytes) }
+        if let source = record.source, let validator = record.validator { validators[source] = validator }
+    }
+
+    /// The writer as before any byte.
+    private func resetState() throws(HLSError) {
+        validator = TSValidator()
+        rebaser = TSTimestampRebaser()
+        numbering = MP4SegmentAssembly.FragmentNumbering()
+        validators = [:]
+        hasher = try Self.makeHasher()
     }
 
     /// Writes the next resource (it must be the next in plan order).
