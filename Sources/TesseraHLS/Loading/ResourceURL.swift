@@ -6,7 +6,8 @@ import TesseraHTTP
 enum ResourceURL {
     static func resolve(_ uri: String, against base: URL, what: String) throws(HLSError) -> URL {
         guard let url = URL(string: uri, relativeTo: base)?.absoluteURL else {
-            throw HLSError(.invalidPlaylist, "\(what) URI \"\(uri.prefix(80))\" is not a valid URI.")
+            // Echo only what comes before a query: its values may be signed.
+            throw HLSError(.invalidPlaylist, "\(what) URI \"\(uri.prefix { $0 != "?" }.prefix(80))\" is not a valid URI.")
         }
         let scheme = url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {

@@ -66,6 +66,15 @@ struct KeyHandlingTests {
         #expect(try harness.written() == DownloadHarness.clearReference())
     }
 
+    @Test("an unusable URI is named in the error without its query (whose values may be signed)")
+    func unusableURIRedacted() async throws {
+        let (tree, harness) = try Self.origin { $0.replacingOccurrences(of: "seg_001.ts\n", with: "http://[::1?sig=SEGSECRET\n") }
+        defer { withExtendedLifetime(tree) {} }
+        let error = await harness.failure("/index.m3u8")
+        #expect(error?.code == .invalidPlaylist)
+        #expect(error?.message.contains("http://[::1") == true && error?.message.contains("SEGSECRET") == false)
+    }
+
     @Test("a key that changed between runs changes the plan fingerprint: the checkpoint is discarded")
     func changedKey() async throws {
         let (tree, harness) = try Self.origin { $0 }

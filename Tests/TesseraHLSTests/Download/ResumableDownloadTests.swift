@@ -69,7 +69,7 @@ struct ResumableDownloadTests {
         #expect(try harness.written() == DownloadHarness.clearReference())
     }
 
-    @Test("a playlist changed between runs discards the checkpoint and starts over")
+    @Test("a playlist changed between runs discards the checkpoint and starts over, to the new playlist's bytes")
     func changedPlaylist() async throws {
         let tree = try TemporaryDirectory()
         for index in 0..<4 { try tree.write("seg_00\(index).ts", try FixtureStore.bytes("a_ts_vod/seg_00\(index).ts")) }
@@ -77,12 +77,13 @@ struct ResumableDownloadTests {
         try tree.write("index.m3u8", Array(playlist.utf8))
         let harness = try DownloadHarness(root: tree.url)
         try await Self.interrupted(harness, path: "/index.m3u8")
-        // The same segments, but the first one is now listed twice: another plan.
-        let changed = playlist.replacingOccurrences(of: "seg_000.ts\n", with: "seg_000.ts\n#EXTINF:4.000000,\nseg_000.ts\n")
-        try tree.write("index.m3u8", Array(changed.utf8))
-        _ = await harness.failure("/index.m3u8")
+        // Another plan: the last segment is gone.
+        try tree.write("index.m3u8", Array(playlist.replacingOccurrences(of: "#EXTINF:1.000000,\nseg_003.ts\n", with: "").utf8))
+        let report = try await harness.download("/index.m3u8")
         #expect(harness.events.contains { if case .checkpointDiscarded(let reason) = $0 { reason.contains("plan changed") } else { false } })
-        #expect(harness.resumedResources == nil)
+        #expect(harness.resumedResources == nil && report.resumedResources == 0 && report.segmentCount == 3)
+        #expect(harness.origin.attempts("/seg_000.ts") == 2)
+        #expect(try harness.written() == (0..<3).flatMap { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts") })
     }
 
     @Test("resume turned off discards the checkpoint and fetches everything again")
