@@ -177,6 +177,9 @@ final class CurlEngine: @unchecked Sendable {
 
     private func remove(_ transfer: CurlTransfer, result: Result<Void, HTTPError>) {
         _ = curl_multi_remove_handle(multi, transfer.handle)
+        // Detach from the share now: a transfer its consumer still holds at shutdown would
+        // otherwise keep the share "in use", and curl_share_cleanup would leave it allocated.
+        if share != nil { _ = ccurl_setopt_share(transfer.handle, nil) }
         active[transfer.handle] = nil
         transfer.finish(result)
     }
