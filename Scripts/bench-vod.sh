@@ -117,7 +117,7 @@ PY
 echo
 OPENSSL=$(for _ in $(seq 1 "$REPS"); do openssl speed -evp aes-128-cbc -decrypt -seconds 1 2>/dev/null | awk '/^(AES-128-CBC|aes-128-cbc)/ {print $NF}'; done | sed 's/k$//' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] / 1000}')
 OURS=$(for _ in $(seq 1 "$REPS"); do "$DECRYPT" "$KEYHEX" "$IVHEX" "$W"/enc/seg_*.ts | awk '{print $2}'; done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-python3 -c "import sys; o, s = float(sys.argv[1]), float(sys.argv[2]); print(f'decrypt AES-128-CBC: TesseraMedia {o:.0f} MB/s over the AES-128 stream's segments, in place, openssl speed (16 KiB) {s:.0f} MB/s -> {o / s:.0%}')" "$OURS" "$OPENSSL"
+python3 -c "import sys; o, s = float(sys.argv[1]), float(sys.argv[2]); print(f'decrypt AES-128-CBC: TesseraMedia {o:.0f} MB/s in place over the AES-128 stream segments, openssl speed (16 KiB) {s:.0f} MB/s -> {o / s:.0%}')" "$OURS" "$OPENSSL"
 
 rm -rf "$OUT"/* "$OUT"/.[!.]*
 /usr/bin/time -f "%e %M" -o "$WORK/big.time" "$TESSERA" download "$BASE/big/index.m3u8" -o "$OUT/big.ts" > /dev/null 2>&1
