@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Quality gates beyond unit tests. --fast (the default, run by Scripts/test.sh): the fixtures
-# still match their pins, and the end-to-end demo (loopback origin, libcurl, AES-128, TS check,
+# Quality gates beyond unit tests. --fast (the default, run by Scripts/test.sh): Package.swift
+# matches the imports, the fixtures still match their pins, and the end-to-end demo (loopback origin, libcurl, AES-128, TS check,
 # atomic commit, SHA-256 against the clear reference, ffmpeg decode) and the CLI contract
 # against nginx. --full adds libFuzzer on every parser (FUZZ_SECONDS each, default 300), the
 # test suite under ThreadSanitizer and AddressSanitizer, and the fixture reproducibility check.
@@ -13,6 +13,8 @@ case "$MODE" in
   --fast|--full) ;;
   *) echo "usage: $0 [--fast|--full]" >&2; exit 2 ;;
 esac
+echo "gate: Package.swift declares exactly what each target imports"
+python3 QualityGates/Imports/check-imports.py
 swift build -c release --product tessera >/dev/null
 BIN="$(swift build -c release --show-bin-path)/tessera"
 echo "gate: end-to-end demo"

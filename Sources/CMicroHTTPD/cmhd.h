@@ -1,6 +1,5 @@
 // libmicrohttpd (0.9.75+) for Tessera's loopback server: fixed-signature wrappers for the
-// variadic calls Swift cannot import, plus two Linux helpers (TCP_INFO idle time and a
-// symlink-refusing openat2 confined beneath a root directory).
+// variadic calls Swift cannot import, plus a Linux helper (TCP_INFO idle time).
 #ifndef TESSERA_CMHD_H
 #define TESSERA_CMHD_H
 #include <stdint.h>
@@ -14,10 +13,6 @@
 #include <netinet/tcp.h>
 #include <signal.h>
 #include <microhttpd.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#include <linux/openat2.h>
-#endif
 
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags, const struct sockaddr *addr,
@@ -64,22 +59,6 @@ static inline long cmhd_ms_since_last_recv(int fd)
 #else
     return -1;
 #endif
-}
-
-/// Opens `path` (relative, already checked for `..`) beneath `rootfd` for reading, refusing any
-/// symlink on the way and any escape from the root. Falls back to openat(O_NOFOLLOW) only when the
-/// kernel lacks openat2. Returns -1 with errno set on failure.
-static inline int cmhd_open_beneath(int rootfd, const char *path)
-{
-#if defined(__linux__) && defined(SYS_openat2)
-    struct open_how how;
-    memset(&how, 0, sizeof(how));
-    how.flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW;
-    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
-    long fd = syscall(SYS_openat2, rootfd, path, &how, sizeof(how));
-    if (fd >= 0 || errno != ENOSYS) return (int)fd;
-#endif
-    return openat(rootfd, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 }
 
 static inline void cmhd_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }

@@ -1,4 +1,5 @@
-// System calls the Swift Glibc module does not export (they need _GNU_SOURCE). Wrappers only.
+// System calls the Swift Glibc module does not export (they need _GNU_SOURCE, or are raw
+// syscalls such as openat2). Wrappers only.
 #ifndef TESSERA_CSYSTEM_H
 #define TESSERA_CSYSTEM_H
 
@@ -8,6 +9,11 @@
 #endif
 #include <fcntl.h>
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/openat2.h>
 
 /// Reserves `length` bytes at `offset` without changing the file size (FALLOC_FL_KEEP_SIZE).
 /// Returns 0, or the errno value.
@@ -16,11 +22,45 @@ static inline int tessera_reserve_keep_size(int fd, long long offset, long long 
     do { result = fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length); } while (result != 0 && errno == EINTR);
     return result == 0 ? 0 : errno;
 }
+
+/// Opens `path` (relative) beneath the directory `rootfd` with `flags` (O_CLOEXEC and O_NOFOLLOW
+/// are added) and `mode`, refusing any symlink on the way and any escape from the root
+/// (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS). Falls back to openat(O_NOFOLLOW) only when
+/// the kernel lacks openat2. Returns -1 with errno set on failure.
+static inline int tessera_open_beneath(int rootfd, const char *path, int flags, unsigned int mode) {
+#if defined(SYS_openat2)
+    struct open_how how;
+    memset(&how, 0, sizeof(how));
+    how.flags = (unsigned long long)(flags | O_CLOEXEC | O_NOFOLLOW);
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+    long fd;
+    do { fd = syscall(SYS_openat2, rootfd, path, &how, sizeof(how)); } while (fd < 0 && errno == EINTR);
+    if (fd >= 0 || errno != ENOSYS) return (int)fd;
+#endif
+    return openat(rootfd, path, flags | O_CLOEXEC | O_NOFOLLOW, mode);
+}
+
+/// Renames `from` to `to` only when `to` does not exist (renameat2 RENAME_NOREPLACE; works for
+/// folders, unlike link). Returns 0, or the errno value.
+static inline int tessera_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0 ? 0 : errno;
+}
+
+/// Swaps `a` and `b` atomically (renameat2 RENAME_EXCHANGE). Returns 0, or the errno value.
+static inline int tessera_rename_exchange(const char *a, const char *b) {
+    return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : errno;
+}
 #else
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
     (void)fd; (void)offset; (void)length;
     return 95; /* EOPNOTSUPP */
 }
+static inline int tessera_open_beneath(int rootfd, const char *path, int flags, unsigned int mode) {
+    return openat(rootfd, path, flags | O_CLOEXEC | O_NOFOLLOW, mode);
+}
+static inline int tessera_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; return 45; }
+static inline int tessera_rename_exchange(const char *a, const char *b) { (void)a; (void)b; return 45; }
 #endif
 
 #endif

@@ -1,4 +1,5 @@
 import TesseraHTTP
+import TesseraSupport
 
 /// A clock whose sleeps return at once (after checking cancellation) and whose time advances by
 /// each sleep's duration: retry backoff and `Retry-After` cost no real time in tests.

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// An in-memory `HTTPTransport` for tests: answers from stubs registered per URL, records every
 /// request, and serves single byte ranges of stubbed bodies (206 with `Content-Range`, or 416).
@@ -62,7 +63,7 @@ public final class MockTransport: HTTPTransport {
         switch stub {
         case nil:
             guard case .status(let status) = unstubbed else {
-                throw HTTPError(.invalidRequest, code: "unstubbed-route",
+                throw HTTPError(.invalidRequest, code: .unstubbedRoute,
                                 "MockTransport has no stub for \(request.method.rawValue) \(URLRedaction.forEvents(request.url)); add one with stub(_:_:).")
             }
             return Self.response(status: status, headers: HTTPHeaders(), chunks: [], failure: nil, url: request.url)

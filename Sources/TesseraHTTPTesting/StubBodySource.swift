@@ -1,4 +1,5 @@
 import TesseraHTTP
+import TesseraSupport
 
 /// A body that yields canned chunks, then ends or fails.
 final class StubBodySource: HTTPBodySource {

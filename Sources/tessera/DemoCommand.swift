@@ -3,6 +3,7 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
 import TesseraPlayback
+import TesseraSupport
 
 /// `tessera demo`: the whole path on the bundled fixtures. A loopback origin (libmicrohttpd)
 /// serves the AES-128 TS stream; Tessera fetches it through libcurl, decrypts, checks and

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHLS
 import TesseraHTTP
+import TesseraSupport
 
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {

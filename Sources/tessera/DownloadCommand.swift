@@ -2,6 +2,7 @@ import Foundation
 import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
+import TesseraSupport
 
 /// `tessera download <URL> -o <file> [--variant …] [--parallel N] [--no-resume] [--dry-run] [--overwrite]`.
 struct DownloadCommand: Sendable {

@@ -42,7 +42,7 @@ struct EventLine: Encodable {
             self.bytes = bytes
         case .failure(let code):
             kind = "failure"
-            self.code = code
+            self.code = code.rawValue
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// `tessera fetch <URL> [-o file] [-r start-end] [-H 'Name: value']... [--cacert file]
 /// [--pin sha256//…]... [--retry N] [--allow-http] [--events] [--overwrite]`: one request through
@@ -80,7 +81,7 @@ struct FetchCommand: Sendable {
         origin.host = url.host
         origin.port = url.port
         guard let base = origin.url else {
-            throw HTTPError(.invalidRequest, code: "bad-url", "\(url.absoluteString) has no usable origin.", stage: .configuration)
+            throw HTTPError(.invalidRequest, code: .badURL, "\(url.absoluteString) has no usable origin.", stage: .configuration)
         }
         return try HTTPClient(baseURL: base, configuration: configuration)
     }

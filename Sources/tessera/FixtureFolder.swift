@@ -1,5 +1,6 @@
 import Foundation
 import TesseraMedia
+import TesseraSupport
 
 /// The bundled fixtures: where they are, and their pinned SHA-256 values.
 struct FixtureFolder {

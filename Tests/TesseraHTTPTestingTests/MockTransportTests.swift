@@ -18,7 +18,7 @@ struct MockTransportTests {
             _ = try await mock.send(HTTPRequest(url: URL(string: "https://example.test/b")!))
             Issue.record("an unstubbed route answered")
         } catch {
-            #expect(error.code == "unstubbed-route" && error.message.contains("GET https://example.test/b"))
+            #expect(error.code == .unstubbedRoute && error.message.contains("GET https://example.test/b"))
         }
         #expect(mock.requests.map(\.url.lastPathComponent) == ["a.ts", "b"])
     }
@@ -55,8 +55,8 @@ struct MockTransportTests {
     @Test("transport failures and failures mid-body are thrown as stubbed")
     func failures() async throws {
         let mock = MockTransport()
-        let lost = HTTPError(.connectionLost, code: "connection-lost", "gone")
-        mock.stub(url, .failure(HTTPError(.dns, code: "dns-failed", "no name")))
+        let lost = HTTPError(.connectionLost, code: .connectionLost, "gone")
+        mock.stub(url, .failure(HTTPError(.dns, code: .dnsFailed, "no name")))
         mock.stub(url, .response(status: 200, chunks: [[1]], failure: lost))
         await #expect(throws: HTTPError.self) { try await mock.send(HTTPRequest(url: url)) }
         let response = try await mock.send(HTTPRequest(url: url))
@@ -92,6 +92,6 @@ struct StubClientTests {
     func unstubbed() async throws {
         let client = try HTTPClient.stub(baseURL: URL(string: "https://api.test")!, transport: MockTransport())
         let error = await #expect(throws: HTTPError.self) { try await client.send(RequestBuilder.get("nothing", as: [UInt8].self)) }
-        #expect(error?.code == "unstubbed-route")
+        #expect(error?.code == .unstubbedRoute)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import TesseraHTTP
 import TesseraPlayback
+import TesseraSupport
 
 /// Serves the simulator's directory, applying the fault registered for this attempt, if any.
 struct FaultInjectingResponder: HTTPResponder {

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraMedia
+import TesseraSupport
 
 /// The committed fixtures, checked against `Fixtures/manifest.json` on every load.
 public enum FixtureStore {

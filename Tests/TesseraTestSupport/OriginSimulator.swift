@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import TesseraHTTP
 import TesseraPlayback
+import TesseraSupport
 
 /// A loopback origin for tests: serves a directory tree through the real libmicrohttpd server and
 /// injects faults per path and per attempt. Every request is logged (path, attempt, Range header).

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// A small HTTP/1.1 server on 127.0.0.1 for API tests: any method, request bodies read by
 /// `Content-Length`, keep-alive, and a handler that decides each reply. Every request is logged.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// A real TLS origin on loopback for trust tests: nginx-light serving a folder over HTTPS with
 /// HTTP/2, its certificate issued for `127.0.0.1` and `localhost` by a private CA that this

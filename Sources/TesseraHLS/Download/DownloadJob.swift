@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraMedia
+import TesseraSupport
 
 /// One attempt at a planned download, with the destination already locked: keys, checkpoint,
 /// restore, the ordered parallel transfer, validation, commit — and on failure, what stays for

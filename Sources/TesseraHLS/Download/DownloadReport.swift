@@ -1,5 +1,6 @@
 import Foundation
 import TesseraMedia
+import TesseraSupport
 
 /// What a finished download produced.
 public struct DownloadReport: Sendable {

@@ -1,8 +1,8 @@
-import TesseraHTTP
+import TesseraSupport
 
 extension HLSError {
     /// The HLS form of a destination failure from `StagingFile`.
-    init(destination error: HTTPError) {
-        self.init(error.code == "destination-exists" ? .destinationExists : .destinationUnwritable, error.message, cause: error)
+    init(destination error: SupportError) {
+        self.init(error.code == .destinationExists ? .destinationExists : .destinationUnwritable, error.message, cause: error)
     }
 }

@@ -1,4 +1,5 @@
 import TesseraHTTP
+import TesseraSupport
 
 extension SingleFileDownload {
     /// Job settings. Every default is a bound.

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraPlaylist
+import TesseraSupport
 
 /// Fetches and parses playlists, bounded in size; from a multivariant playlist it follows the
 /// variant a `VariantPreference` chooses.

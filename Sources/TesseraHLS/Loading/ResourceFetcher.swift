@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// Bounded fetches through an HTTP pipeline (its retry policy, Retry-After, mid-body refetch and
 /// events): success status required, body collected up to a limit, failures mapped to `HLSError`
@@ -43,7 +44,7 @@ struct ResourceFetcher: Sendable {
         if error.category == .cancelled {
             return HLSError(.cancelled, "Cancelled while fetching \(what.lowercased()) \(URLRedaction.redact(url)).", cause: error)
         }
-        if error.code == "body-too-large" {
+        if error.code == .bodyTooLarge {
             return HLSError(.budgetExceeded, "\(what) \(URLRedaction.redact(url)) is larger than its byte budget: \(error.message)", cause: error)
         }
         return HLSError(.fetchFailed, "\(what) could not be fetched: \(error.message)", cause: error)

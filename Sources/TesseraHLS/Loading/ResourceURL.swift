@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// Resolves a playlist URI against the playlist's URL (RFC 8216bis §4.1, RFC 3986 §5), refusing
 /// schemes other than http/https and any downgrade from https to http.

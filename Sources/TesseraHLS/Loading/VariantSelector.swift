@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraPlaylist
+import TesseraSupport
 
 /// Chooses the variant a single-file download takes, and refuses one whose audio comes from a
 /// separate rendition (one file cannot hold two independently fetched streams).

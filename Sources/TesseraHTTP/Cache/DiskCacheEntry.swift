@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The file format of one `DiskResponseCache` entry:
 ///
@@ -38,7 +39,7 @@ struct DiskCacheEntry {
         var out = magic + [version, 0, 0, 0]
         out += littleEndian(UInt64(metaBytes.count), bytes: 4)
         out += littleEndian(UInt64(response.body.count), bytes: 8)
-        out += Array(SHA256Digest.hex(metaBytes + response.body).utf8)
+        out += Array(SHA256Hasher.hash(metaBytes + response.body).hex.utf8)
         out += metaBytes
         out += response.body
         return out
@@ -66,7 +67,7 @@ struct DiskCacheEntry {
         guard let (metaLength, bodyLength) = lengths(header: file[...]),
               file.count == headerBytes + metaLength + bodyLength else { return nil }
         let payload = Array(file[headerBytes...])
-        guard Array(file[20..<84]) == Array(SHA256Digest.hex(payload).utf8),
+        guard Array(file[20..<84]) == Array(SHA256Hasher.hash(payload).hex.utf8),
               let meta = try? JSONDecoder().decode(Meta.self, from: Data(payload.prefix(metaLength))) else { return nil }   // damage
         var headers = HTTPHeaders()
         for pair in meta.headers {

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraSupport
 
 /// A response cache in a folder, surviving restarts: one file per stored variant, named by the
 /// SHA-256 of its URL and `Vary` key (URLs never reach the disk), written to a temporary file and
@@ -51,7 +52,7 @@ public final class DiskResponseCache: ResponseCache {
                                                     attributes: [.posixPermissions: 0o700])
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw HTTPError(.file, code: "cache-unusable", "The cache folder \(directory.path) cannot be used: \(error).")
+            throw HTTPError(.file, code: .cacheUnusable, "The cache folder \(directory.path) cannot be used: \(error).")
         }
         index.withLock { index in
             for name in names.sorted() {
@@ -86,7 +87,7 @@ public final class DiskResponseCache: ResponseCache {
     public func store(_ url: String, _ response: CachedResponse) {
         guard response.body.count <= maximumBytes, response.vary.fields != nil else { return }
         let key = Self.key(url)
-        let name = "\(key)-\(SHA256Digest.hex(Array(response.vary.keyText.utf8)).prefix(16)).entry"
+        let name = "\(key)-\(SHA256Hasher.hash(Array(response.vary.keyText.utf8)).hex.prefix(16)).entry"
         guard let file = DiskCacheEntry.encode(response) else { return }
         index.withLock { index in
             if index.variants[key]?[name] != nil { remove(key, name, &index) }
@@ -130,7 +131,7 @@ public final class DiskResponseCache: ResponseCache {
 
     // MARK: Files (called with the index locked)
 
-    private static func key(_ url: String) -> String { SHA256Digest.hex(Array(url.utf8)) }
+    private static func key(_ url: String) -> String { SHA256Hasher.hash(Array(url.utf8)).hex }
 
     /// Reads one file's header and meta (not its body) for the index; nil when it is not a
     /// well-formed entry of the size its header announces.

@@ -1,3 +1,4 @@
+import TesseraSupport
 /// The client's in-memory response store: GET responses by URL (several per URL when they vary),
 /// bounded by entry count and total body bytes with least-recently-used eviction.
 public final class MemoryResponseCache: ResponseCache {

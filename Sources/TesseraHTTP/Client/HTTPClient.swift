@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The client: endpoints in, typed values out, through the pipeline's policies over libcurl.
 ///
@@ -137,20 +138,20 @@ public final class HTTPClient: Sendable {
         // A file drains fast: a deeper buffer means fewer pause/resume round trips with the engine.
         deep.limits.bufferHighWatermark = max(request.limits.bufferHighWatermark, Self.downloadBufferBytes)
         deep.limits.bufferLowWatermark = max(request.limits.bufferLowWatermark, Self.downloadBufferBytes / 4)
-        let staging = Lock(try StagingFile(destination: destination, policy: overwrite))
+        let staging = Lock(try HTTPError.file { () throws(SupportError) in try StagingFile(destination: destination, policy: overwrite) })
         let result = try await pipeline.deliver(deep) { response throws(HTTPError) -> (HTTPResponseHead, Int64) in
             try await self.validate(response, acceptable, method: request.method)
-            try staging.withLock { file throws(HTTPError) in try file.truncate() }
+            try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.truncate() } }
             let expected = response.head.headers["Content-Length"].flatMap { Int64($0) }
             var written: Int64 = 0
             for try await chunk in response.body {
-                try staging.withLock { file throws(HTTPError) in try file.append(chunk) }
+                try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.append(chunk) } }
                 written += Int64(chunk.count)
                 progress?(TransferProgress(completed: written, expected: expected))
             }
             return (response.head, written)
         }
-        try staging.withLock { file throws(HTTPError) in try file.commit() }
+        try staging.withLock { file throws(HTTPError) in _ = try HTTPError.file { () throws(SupportError) in try file.commit() } }
         return HTTPResponseMetadata(head: result.0, total: start.duration(to: .now), bodyBytes: result.1)
     }
 
@@ -207,11 +208,11 @@ public final class HTTPClient: Sendable {
     private func admit(_ request: HTTPRequest) throws(HTTPError) {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "https" || (scheme == "http" && configuration.allowsHTTP) else {
-            throw HTTPError(.invalidRequest, code: "insecure-url",
+            throw HTTPError(.invalidRequest, code: .insecureURL,
                             "\(URLRedaction.redact(request.url)) is not https and plain HTTP was not allowed.")
         }
         guard request.url.user == nil, request.url.password == nil else {
-            throw HTTPError(.invalidRequest, code: "bad-url", "\(URLRedaction.redact(request.url)) carries user-info; refused.")
+            throw HTTPError(.invalidRequest, code: .badURL, "\(URLRedaction.redact(request.url)) carries user-info; refused.")
         }
     }
 
@@ -238,7 +239,7 @@ public final class HTTPClient: Sendable {
                           payload: [UInt8]) throws(HTTPError) {
         guard !acceptable.contains(head.status) else { return }
         let url = URLRedaction.forEvents(head.url)
-        var error = HTTPError(.status, code: "unacceptable-status", "\(method) \(url) answered \(head.status).")
+        var error = HTTPError(.status, code: .unacceptableStatus, "\(method) \(url) answered \(head.status).")
         error.status = head.status
         error.url = url
         if configuration.capturesFailurePayloads {

@@ -32,7 +32,7 @@ public struct RequestContent: Sendable {
         do {
             return Array(try encoder.encode(value))
         } catch {
-            throw HTTPError(.invalidRequest, code: "body-encoding-failed", "The JSON body could not be encoded: \(error).")
+            throw HTTPError(.invalidRequest, code: .bodyEncodingFailed, "The JSON body could not be encoded: \(error).")
         }
     }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// How a collected response body becomes an endpoint's `Response` value.
 public struct ResponseDecoding<Value: Sendable>: Sendable {
@@ -38,7 +39,7 @@ public struct ResponseDecoding<Value: Sendable>: Sendable {
     }
 
     static func failure(_ message: String, head: HTTPResponseHead) -> HTTPError {
-        var error = HTTPError(.decoding, code: "decoding-failed", message)
+        var error = HTTPError(.decoding, code: .decodingFailed, message)
         error.status = head.status
         error.url = URLRedaction.forEvents(head.url)
         return error

@@ -87,6 +87,6 @@ public actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     private static var cancelledError: HTTPError {
-        HTTPError(.cancelled, code: "cancelled", "The request was cancelled while waiting for a shared fetch.")
+        HTTPError(.cancelled, code: .cancelled, "The request was cancelled while waiting for a shared fetch.")
     }
 }

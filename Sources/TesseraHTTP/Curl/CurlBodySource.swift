@@ -1,3 +1,4 @@
+import TesseraSupport
 /// The consumer side of a transfer's bounded body buffer.
 final class CurlBodySource: HTTPBodySource {
     private let transfer: CurlTransfer
@@ -34,7 +35,7 @@ final class CurlBodySource: HTTPBodySource {
             }
         } onCancel: {
             Self.requestCancel(transfer, reason: HTTPError(
-                .cancelled, code: "cancelled", "Reading the body of \(transfer.redactedURL) was cancelled."))
+                .cancelled, code: .cancelled, "Reading the body of \(transfer.redactedURL) was cancelled."))
         }
         return try result.get()
     }
@@ -46,7 +47,7 @@ final class CurlBodySource: HTTPBodySource {
         }
         if isOpen {
             Self.requestCancel(transfer, reason: HTTPError(
-                .cancelled, code: "consumer-gone", "The body of \(transfer.redactedURL) was abandoned by its reader."))
+                .cancelled, code: .consumerGone, "The body of \(transfer.redactedURL) was abandoned by its reader."))
         }
     }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// One OS thread owning one curl multi handle and one share handle (DNS cache, TLS sessions).
 ///
@@ -33,7 +34,7 @@ final class CurlEngine: @unchecked Sendable {
 
     init(configuration: CurlTransport.Configuration) throws(HTTPError) {
         guard CurlGlobal.initialised, let multi = curl_multi_init() else {
-            throw HTTPError(.internal, code: "curl-init", "libcurl could not be initialised.")
+            throw HTTPError(.internal, code: .curlInit, "libcurl could not be initialised.")
         }
         self.configuration = configuration
         self.multi = multi
@@ -121,7 +122,7 @@ final class CurlEngine: @unchecked Sendable {
             }
             transfer.loop.deadline = .now + transfer.request.limits.timeToFirstByte
             guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
-                transfer.finish(.failure(HTTPError(.internal, code: "curl-add",
+                transfer.finish(.failure(HTTPError(.internal, code: .curlAdd,
                                                    "libcurl refused the transfer for \(transfer.redactedURL).")))
                 return
             }
@@ -157,13 +158,13 @@ final class CurlEngine: @unchecked Sendable {
         if let cancellation = transfer.shared.withLock({ $0.cancellation }) { return .failure(cancellation) }
         if code == CURLE_OK {
             if let remaining = transfer.loop.deliverRemaining, remaining > 0 {
-                return .failure(HTTPError(.connectionLost, code: "range-short",
+                return .failure(HTTPError(.connectionLost, code: .rangeShort,
                                           "\(transfer.redactedURL) ended \(remaining) bytes before the requested range did."))
             }
             return .success(())
         }
         if code == CURLE_WRITE_ERROR, transfer.shared.withLock({ $0.isConsumerGone }) {
-            return .failure(HTTPError(.cancelled, code: "consumer-gone",
+            return .failure(HTTPError(.cancelled, code: .consumerGone,
                                       "The body of \(transfer.redactedURL) was abandoned by its reader."))
         }
         var pretransfer = 0
@@ -192,7 +193,7 @@ final class CurlEngine: @unchecked Sendable {
             if transfer.loop.deadline <= now {
                 let limit = transfer.request.limits.timeToFirstByte
                 remove(transfer, result: .failure(HTTPError(
-                    .timeout, code: "first-byte-timeout",
+                    .timeout, code: .firstByteTimeout,
                     "\(transfer.redactedURL) sent no response head within \(limit).")))
             } else {
                 wait = min(wait, transfer.loop.deadline - now)
@@ -202,7 +203,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private static func shutdownError(_ transfer: CurlTransfer) -> HTTPError {
-        HTTPError(.cancelled, code: "transport-shut-down",
+        HTTPError(.cancelled, code: .transportShutDown,
                   "The HTTP transport shut down before \(transfer.redactedURL) finished.")
     }
 }

@@ -17,37 +17,37 @@ enum CurlErrorMapping {
         let raw = Int(code.rawValue)
         let errno = facts.osErrno == 0 ? nil : facts.osErrno
         let detail = facts.detail.isEmpty ? String(cString: curl_easy_strerror(code)) : facts.detail
-        func make(_ category: HTTPError.Category, _ name: String, _ what: String) -> HTTPError {
+        func make(_ category: HTTPError.Category, _ name: HTTPError.Code, _ what: String) -> HTTPError {
             HTTPError(category, code: name, "\(what) for \(facts.redactedURL): \(detail)", curlCode: raw, osErrno: errno)
         }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return make(.dns, "dns-failed", "Name resolution failed")
+            return make(.dns, .dnsFailed, "Name resolution failed")
         case CURLE_COULDNT_CONNECT:
-            return make(.connect, "connect-failed", "Could not connect")
+            return make(.connect, .connectFailed, "Could not connect")
         case CURLE_OPERATION_TIMEDOUT:
             return facts.connected
-                ? make(.timeout, "transfer-timeout", "The transfer timed out")
-                : make(.timeout, "connect-timeout", "Connecting timed out")
+                ? make(.timeout, .transferTimeout, "The transfer timed out")
+                : make(.timeout, .connectTimeout, "Connecting timed out")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
              CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
-            return make(.tls, "tls-failed", "TLS failed")
+            return make(.tls, .tlsFailed, "TLS failed")
         case CURLE_FILESIZE_EXCEEDED:
-            return make(.tooLarge, "body-too-large", "The response is too large")
+            return make(.tooLarge, .bodyTooLarge, "The response is too large")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING:
-            return make(.connectionLost, "connection-lost", "The connection was lost")
+            return make(.connectionLost, .connectionLost, "The connection was lost")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
-            return make(.protocol, "protocol-error", "The server broke HTTP")
+            return make(.protocol, .protocolError, "The server broke HTTP")
         case CURLE_UNSUPPORTED_PROTOCOL where facts.connected:
             // After connecting, this is the server's reply (an HTTP/0.9 or garbage status line).
-            return make(.protocol, "protocol-error", "The server broke HTTP")
+            return make(.protocol, .protocolError, "The server broke HTTP")
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            return make(.invalidRequest, "bad-url", "The URL is not usable")
+            return make(.invalidRequest, .badURL, "The URL is not usable")
         case CURLE_ABORTED_BY_CALLBACK:
-            return make(.cancelled, "cancelled", "The request was cancelled")
+            return make(.cancelled, .cancelled, "The request was cancelled")
         default:
-            return make(.internal, "curl-\(raw)", "libcurl failed")
+            return make(.internal, HTTPError.Code("curl-\(raw)"), "libcurl failed")
         }
     }
 }

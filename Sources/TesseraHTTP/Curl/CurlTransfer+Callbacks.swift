@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The curl callbacks, run on the loop thread only.
 extension CurlTransfer {
@@ -13,7 +14,7 @@ extension CurlTransfer {
         if loop.failure != nil { return abort }
         loop.headerBytes += bytes.count
         guard loop.headerBytes <= request.limits.maximumHeaderBytes else {
-            loop.failure = HTTPError(.protocol, code: "headers-too-large",
+            loop.failure = HTTPError(.protocol, code: .headersTooLarge,
                                      "The response header block of \(redactedURL) is over \(request.limits.maximumHeaderBytes) bytes.")
             return abort
         }
@@ -58,12 +59,12 @@ extension CurlTransfer {
         if let range = request.byteRange, (200..<300).contains(status) {
             if status == 206 {
                 guard let value = headers["Content-Range"], let content = ContentRange(headerValue: value) else {
-                    return .failure(HTTPError(.protocol, code: "range-mismatch",
+                    return .failure(HTTPError(.protocol, code: .rangeMismatch,
                                               "\(redactedURL) answered a range request with 206 but no usable Content-Range."))
                 }
                 let expectedLast = range.lastByte.map { last in content.completeLength.map { min(last, $0 - 1) } ?? last }
                 guard content.first == range.offset, expectedLast.map({ $0 == content.last }) ?? true else {
-                    return .failure(HTTPError(.protocol, code: "range-mismatch",
+                    return .failure(HTTPError(.protocol, code: .rangeMismatch,
                                               "\(redactedURL) sent bytes \(content.first)-\(content.last) for a request of \(range)."))
                 }
                 served = .partial(content)
@@ -71,7 +72,7 @@ extension CurlTransfer {
                 served = .whole
             } else {
                 guard request.rangeFallback == .emulate else {
-                    return .failure(HTTPError(.protocol, code: "range-not-honoured",
+                    return .failure(HTTPError(.protocol, code: .rangeNotHonoured,
                                               "\(redactedURL) ignored the request for \(range) and sent status \(status)."))
                 }
                 loop.isEmulatingRange = true
@@ -82,7 +83,7 @@ extension CurlTransfer {
         }
         if request.method != .head, let announced = headers["Content-Length"].flatMap({ UInt64($0) }),
            announced > request.limits.maximumBodyBytes {
-            return .failure(HTTPError(.tooLarge, code: "body-too-large",
+            return .failure(HTTPError(.tooLarge, code: .bodyTooLarge,
                                       "\(redactedURL) announced \(announced) bytes, over the \(request.limits.maximumBodyBytes)-byte limit."))
         }
         var effective: UnsafePointer<CChar>?
@@ -155,7 +156,7 @@ extension CurlTransfer {
 
         loop.receivedBytes += UInt64(bytes.count)
         guard loop.receivedBytes <= request.limits.maximumBodyBytes else {
-            loop.failure = HTTPError(.tooLarge, code: "body-too-large",
+            loop.failure = HTTPError(.tooLarge, code: .bodyTooLarge,
                                      "The body of \(redactedURL) passed the \(request.limits.maximumBodyBytes)-byte limit.")
             return abort
         }
@@ -198,7 +199,7 @@ extension CurlTransfer {
             let failure: HTTPError
             switch result {
             case .failure(let error): failure = error
-            case .success: failure = HTTPError(.protocol, code: "no-response",
+            case .success: failure = HTTPError(.protocol, code: .noResponse,
                                                "\(redactedURL) ended without a response head.")
             }
             deliverHead(.failure(failure), onLoopThread: onLoopThread)

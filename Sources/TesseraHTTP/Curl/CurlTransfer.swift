@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraSupport
 
 /// One request on one easy handle.
 ///
@@ -52,7 +53,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.engine = engine
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw HTTPError(.invalidRequest, code: "unsupported-scheme",
+            throw HTTPError(.invalidRequest, code: .unsupportedScheme,
                             "Only http and https URLs are fetched; refused \(URLRedaction.redact(request.url)).")
         }
         if case .file(let file)? = request.body {
@@ -62,7 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         guard let handle = curl_easy_init() else {
             if let upload { close(upload.descriptor) }
-            throw HTTPError(.internal, code: "curl-init", "libcurl could not create a handle for \(URLRedaction.redact(request.url)).")
+            throw HTTPError(.internal, code: .curlInit, "libcurl could not create a handle for \(URLRedaction.redact(request.url)).")
         }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -174,12 +175,12 @@ final class CurlTransfer: @unchecked Sendable {
     private static func openUpload(_ file: URL) throws(HTTPError) -> (descriptor: Int32, size: Int64) {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw HTTPError(.file, code: "upload-unreadable", "Cannot read the upload \(file.path): \(String(cString: strerror(errno))).")
+            throw HTTPError(.file, code: .uploadUnreadable, "Cannot read the upload \(file.path): \(String(cString: strerror(errno))).")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw HTTPError(.file, code: "upload-unreadable", "The upload \(file.path) is not a regular file.")
+            throw HTTPError(.file, code: .uploadUnreadable, "The upload \(file.path) is not a regular file.")
         }
         return (descriptor, Int64(info.st_size))
     }

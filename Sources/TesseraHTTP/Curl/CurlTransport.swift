@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The production `HTTPTransport`: libcurl driven by one engine thread with one multi handle.
 ///
@@ -68,7 +69,7 @@ public final class CurlTransport: HTTPTransport {
             }
         } onCancel: {
             CurlBodySource.requestCancel(transfer, reason: HTTPError(
-                .cancelled, code: "cancelled", "The request for \(transfer.redactedURL) was cancelled."))
+                .cancelled, code: .cancelled, "The request for \(transfer.redactedURL) was cancelled."))
         }
         let head = try result.get()
         return HTTPResponse(head: head, body: HTTPBody(source: CurlBodySource(transfer: transfer)))

@@ -26,7 +26,7 @@ public struct DownloadEvent: Sendable, Equatable {
         /// Published at this file. Terminal.
         case completed(URL)
         /// Given up. Terminal.
-        case failed(code: String, message: String)
+        case failed(code: HTTPError.Code, message: String)
         /// Removed by the caller; its partial file deleted.
         case removed
     }

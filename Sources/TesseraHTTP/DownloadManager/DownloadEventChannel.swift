@@ -1,3 +1,4 @@
+import TesseraSupport
 /// The manager's event stream: an ordered queue where a download's undelivered progress event is
 /// replaced in place by its newer progress (coalesced, at most one per download). Lifecycle
 /// events (`added`, `paused`, `completed`, `failed`, `removed`) are always kept; when a reader

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The state log (replay, snapshot, compaction) and the naming rules of a `DownloadManager`.
 extension DownloadManager {
@@ -14,7 +15,7 @@ extension DownloadManager {
             guard let entry = entries[id] else { continue }
             records += Self.snapshot(id, entry)
         }
-        do throws(HTTPError) { try log.compact(records) } catch { _ = error }   // the long log stays valid
+        do throws(SupportError) { try log.compact(records) } catch { _ = error }   // the long log stays valid
     }
 
     static func snapshot(_ id: String, _ entry: Entry) -> [DownloadRecord] {
@@ -35,7 +36,7 @@ extension DownloadManager {
             records.append(complete)
         case .failed(let code, let message):
             var fail = DownloadRecord(id: id, op: .fail)
-            fail.code = code
+            fail.code = code.rawValue
             fail.message = message
             records.append(fail)
         default: break
@@ -58,7 +59,7 @@ extension DownloadManager {
         case .resume: entries[id]?.state = .queued
         case .url: if let url = record.url.flatMap(URL.init(string:)) { entries[id]?.url = url }
         case .complete: entries[id]?.state = .completed(URL(fileURLWithPath: record.path ?? ""))
-        case .fail: entries[id]?.state = .failed(code: record.code ?? "failed", message: record.message ?? "")
+        case .fail: entries[id]?.state = .failed(code: HTTPError.Code(record.code ?? "failed"), message: record.message ?? "")
         case .remove:
             entries[id] = nil
             order.removeAll { $0 == id }
@@ -68,7 +69,7 @@ extension DownloadManager {
     /// The SHA-256 of host, port and path: what a URL given again must match (a digest, so a
     /// token in the path never reaches the state file either).
     static func place(_ url: URL) -> String {
-        SHA256Digest.hex(Array("\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")\(url.path)".utf8))
+        SHA256Hasher.hash(Array("\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")\(url.path)".utf8)).hex
     }
 
     /// The URL as the state file may hold it: only when its event form — query values redacted,
@@ -88,25 +89,11 @@ extension DownloadManager {
         return Int64(size ?? 0)
     }
 
-    /// `name.ext`, `name (1).ext`, … `name (99).ext`.
-    static func candidates(_ folder: URL, _ name: String) -> [URL] {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
-        return [folder.appendingPathComponent(name)] + (1..<100).map { folder.appendingPathComponent("\(stem) (\($0))\(ext)") }
-    }
-
-    static func reason(_ outcome: RetryStateMachine.Outcome) -> String {
-        switch outcome {
-        case .response(let status, _): "status \(status)"
-        case .failure(let error): error.code
-        }
-    }
 
     static func failure(_ outcome: RetryStateMachine.Outcome) -> HTTPError {
         switch outcome {
         case .response(let status, _):
-            var error = HTTPError(.status, code: "unacceptable-status", "The download was answered \(status).")
+            var error = HTTPError(.status, code: .unacceptableStatus, "The download was answered \(status).")
             error.status = status
             return error
         case .failure(let error): return error

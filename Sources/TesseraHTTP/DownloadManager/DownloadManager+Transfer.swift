@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// One download's transfers: resume from the partial file, retries, publication.
 extension DownloadManager {
@@ -22,7 +23,7 @@ extension DownloadManager {
             }
             switch retries.decide(after: outcome, now: wallClock(), budget: &budget, using: &random) {
             case .retry(let delay):
-                channel.emit(DownloadEvent(id: id, kind: .retrying(attempt: retries.attempts, delay: delay, reason: Self.reason(outcome))))
+                channel.emit(DownloadEvent(id: id, kind: .retrying(attempt: retries.attempts, delay: delay, reason: RetryStateMachine.reason(outcome))))
                 do { try await sleep(delay) } catch { return }
             case .stop:
                 fail(id, Self.failure(outcome))
@@ -34,9 +35,16 @@ extension DownloadManager {
     /// One transfer; nil when it completed (or was published), else the outcome to judge.
     func attempt(_ id: String, generation: Int) async -> RetryStateMachine.Outcome? {
         guard let entry = entries[id], let url = entry.url else { return nil }
-        let file: ResumableFile
-        do throws(HTTPError) { file = try ResumableFile(path: Self.partialPath(folder, id)) } catch { return .failure(error) }
-        let offset = file.size
+        let file: StagingFile
+        do throws(SupportError) {
+            file = try StagingFile(destination: folder.appendingPathComponent(entry.fileName), policy: .keepBoth,
+                                   resumableAt: Self.partialPath(folder, id))
+        } catch {
+            return .failure(HTTPError(file: error))
+        }
+        // Whatever ends this attempt short of publication leaves the partial file for the next.
+        defer { file.keep() }
+        let offset = Int64(file.size)
         var request = HTTPRequest(url: url)
         request.limits = configuration.limits
         request.rangeFallback = .whole
@@ -55,7 +63,7 @@ extension DownloadManager {
                 break
             case 200:
                 if offset > 0 {
-                    try file.truncate()
+                    try HTTPError.file { () throws(SupportError) in try file.truncate() }
                     channel.emit(DownloadEvent(id: id, kind: .restarted))
                 }
             case 416 where offset > 0 && head.headers["Content-Range"].flatMap(ContentRange.unsatisfiedLength) == UInt64(offset):
@@ -69,26 +77,26 @@ extension DownloadManager {
             }
             try remember(id, head)
             let total = entries[id]?.total
-            var received = file.size
+            var received = Int64(file.size)
             for try await chunk in response.body {
                 guard isCurrent(id, generation) else {
-                    file.sync()
+                    Self.flush(file)
                     return nil
                 }
-                try file.append(chunk)
+                try HTTPError.file { () throws(SupportError) in try file.append(chunk) }
                 received += Int64(chunk.count)
                 entries[id]?.received = received
                 channel.emit(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
             }
             if let total, received != total {
-                return .failure(HTTPError(.connectionLost, code: "short-body", "\(URLRedaction.redact(url)) ended at \(received) of \(total) bytes."))
+                return .failure(HTTPError(.connectionLost, code: .shortBody, "\(URLRedaction.redact(url)) ended at \(received) of \(total) bytes."))
             }
             guard isCurrent(id, generation) else { return nil }
             publish(id, file)
             return nil
         } catch {
-            file.sync()
-            entries[id]?.received = file.size
+            Self.flush(file)
+            entries[id]?.received = Int64(file.size)
             return isCurrent(id, generation) ? .failure(error) : nil
         }
     }
@@ -107,20 +115,20 @@ extension DownloadManager {
         record.etag = etag
         record.lastModified = modified
         record.total = total
-        try log.append(record)
+        try HTTPError.file { () throws(SupportError) in try log.append(record) }
         entry.etag = etag
         entry.lastModified = modified
         entry.total = total
         entries[id] = entry
     }
 
-    func publish(_ id: String, _ file: ResumableFile) {
+    func publish(_ id: String, _ file: StagingFile) {
         guard let entry = entries[id] else { return }
         do throws(HTTPError) {
-            let published = try file.publish(to: Self.candidates(folder, entry.fileName))
+            let published = try HTTPError.file { () throws(SupportError) in try file.commit() }
             var record = DownloadRecord(id: id, op: .complete)
             record.path = published.path
-            try log.append(record)
+            try HTTPError.file { () throws(SupportError) in try log.append(record) }
             entries[id]?.state = .completed(published)
             entries[id]?.worker = nil
             entries[id]?.received = entry.total ?? entries[id]?.received ?? 0
@@ -131,11 +139,17 @@ extension DownloadManager {
         }
     }
 
+    /// Makes what a paused or failed attempt wrote durable, so a crash afterwards keeps it. Best
+    /// effort: a failed flush only means the next attempt may find fewer bytes, which resume copes with.
+    static func flush(_ file: StagingFile) {
+        do throws(SupportError) { try file.sync() } catch { _ = error }
+    }
+
     func fail(_ id: String, _ error: HTTPError) {
         var record = DownloadRecord(id: id, op: .fail)
-        record.code = error.code
+        record.code = error.code.rawValue
         record.message = error.message
-        do throws(HTTPError) { try log.append(record) } catch { _ = error }   // the failure itself is what is reported
+        do throws(SupportError) { try log.append(record) } catch { _ = error }   // the failure itself is what is reported
         entries[id]?.state = .failed(code: error.code, message: error.message)
         entries[id]?.worker = nil
         channel.emit(DownloadEvent(id: id, kind: .failed(code: error.code, message: error.message)))

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraSupport
 
 /// Downloads files into a folder in the background, surviving pauses, failures and restarts.
 ///
@@ -99,9 +100,9 @@ public actor DownloadManager {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw HTTPError(.file, code: "destination-unwritable", "The download folder \(folder.path) cannot be created.")
+            throw HTTPError(.file, code: .destinationUnwritable, "The download folder \(folder.path) cannot be created.")
         }
-        log = try AppendOnlyLog(file: stateFile)
+        log = try HTTPError.file { () throws(SupportError) in try AppendOnlyLog(file: stateFile) }
         for record in log.opened { Self.replay(record, into: &entries, order: &order) }
         for id in order {
             guard var entry = entries[id] else { continue }
@@ -124,10 +125,10 @@ public actor DownloadManager {
     @discardableResult
     public func add(_ url: URL, fileName: String? = nil) throws(HTTPError) -> String {
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil, url.user == nil else {
-            throw HTTPError(.invalidRequest, code: "bad-url", "\(URLRedaction.redact(url)) cannot be downloaded.")
+            throw HTTPError(.invalidRequest, code: .badURL, "\(URLRedaction.redact(url)) cannot be downloaded.")
         }
         guard entries.count < configuration.maximumDownloads else {
-            throw HTTPError(.invalidRequest, code: "too-many-downloads",
+            throw HTTPError(.invalidRequest, code: .tooManyDownloads,
                             "\(configuration.maximumDownloads) downloads are held; remove finished ones first.")
         }
         let name = fileName.flatMap { DownloadFileName.isSafe($0) ? $0 : nil }
@@ -137,7 +138,7 @@ public actor DownloadManager {
         record.url = Self.storable(url)
         record.place = Self.place(url)
         record.fileName = name
-        try log.append(record)
+        try HTTPError.file { () throws(SupportError) in try log.append(record) }
         entries[id] = Entry(url: url, place: Self.place(url), fileName: name, state: .queued)
         order.append(id)
         channel.emit(DownloadEvent(id: id, kind: .added))
@@ -150,7 +151,7 @@ public actor DownloadManager {
     public func pause(_ id: String) throws(HTTPError) {
         var entry = try existing(id)
         guard !entry.state.isTerminal, entry.state != .paused else { return }
-        try log.append(DownloadRecord(id: id, op: .pause))
+        try HTTPError.file { () throws(SupportError) in try log.append(DownloadRecord(id: id, op: .pause)) }
         entry.worker?.cancel()
         entry.worker = nil
         entry.generation += 1
@@ -167,19 +168,19 @@ public actor DownloadManager {
         var entry = try existing(id)
         if let url {
             guard Self.place(url) == entry.place else {
-                throw HTTPError(.invalidRequest, code: "url-mismatch", "\(URLRedaction.redact(url)) is not the URL of download \(id).")
+                throw HTTPError(.invalidRequest, code: .urlMismatch, "\(URLRedaction.redact(url)) is not the URL of download \(id).")
             }
             var record = DownloadRecord(id: id, op: .url)
             record.url = Self.storable(url)
-            try log.append(record)
+            try HTTPError.file { () throws(SupportError) in try log.append(record) }
             entry.url = url
         }
         guard entry.url != nil else {
-            throw HTTPError(.invalidRequest, code: "url-needed", "Download \(id) was restored without its URL; give it again.")
+            throw HTTPError(.invalidRequest, code: .urlNeeded, "Download \(id) was restored without its URL; give it again.")
         }
         switch entry.state {
         case .paused, .needsURL, .failed:
-            try log.append(DownloadRecord(id: id, op: .resume))
+            try HTTPError.file { () throws(SupportError) in try log.append(DownloadRecord(id: id, op: .resume)) }
             entry.state = .queued
             entries[id] = entry
             schedule()
@@ -193,7 +194,7 @@ public actor DownloadManager {
     /// - Throws: `unknown-download`; the state log's `file` errors.
     public func remove(_ id: String) throws(HTTPError) {
         let entry = try existing(id)
-        try log.append(DownloadRecord(id: id, op: .remove))
+        try HTTPError.file { () throws(SupportError) in try log.append(DownloadRecord(id: id, op: .remove)) }
         entry.worker?.cancel()
         entries[id] = nil
         order.removeAll { $0 == id }
@@ -226,7 +227,7 @@ public actor DownloadManager {
 
     private func existing(_ id: String) throws(HTTPError) -> Entry {
         guard let entry = entries[id] else {
-            throw HTTPError(.invalidRequest, code: "unknown-download", "There is no download \(id).")
+            throw HTTPError(.invalidRequest, code: .unknownDownload, "There is no download \(id).")
         }
         return entry
     }

@@ -18,7 +18,7 @@ public enum DownloadState: Sendable, Equatable {
     /// Published at this file.
     case completed(URL)
     /// Given up.
-    case failed(code: String, message: String)
+    case failed(code: HTTPError.Code, message: String)
 
     /// Completed or failed.
     public var isTerminal: Bool {

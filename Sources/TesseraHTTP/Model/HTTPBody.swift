@@ -54,7 +54,7 @@ public final class HTTPBody: AsyncSequence, Sendable {
         while let chunk = try await source.nextChunk() {
             guard out.count + chunk.count <= limit else {
                 source.abandon()
-                throw HTTPError(.tooLarge, code: "body-too-large",
+                throw HTTPError(.tooLarge, code: .bodyTooLarge,
                                 "The response body is larger than the \(limit)-byte limit.")
             }
             out.append(contentsOf: chunk)

@@ -43,6 +43,119 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         public static let file = Category("file")
     }
 
+    /// A stable, payload-free name for the precise cause of a failure, such as
+    /// `connect-timeout`. Extensible: interceptors and adapters may define their own.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// Stable text.
+        public let rawValue: String
+        /// Creates a code from its stable text.
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The client's base URL is unusable (query, fragment or user-info in it, or not absolute).
+        public static let badBaseURL = Code("bad-base-url")
+        /// A multipart boundary is not valid (RFC 2046: 1–70 allowed characters).
+        public static let badBoundary = Code("bad-boundary")
+        /// An endpoint path is unusable (`?`, `#`, `.` or `..` segments).
+        public static let badPath = Code("bad-path")
+        /// A public-key pin is not `sha256//` followed by 32 bytes of base64.
+        public static let badPin = Code("bad-pin")
+        /// A redirect names a location that cannot be used.
+        public static let badRedirect = Code("bad-redirect")
+        /// The request URL cannot be used (malformed, or a scheme libcurl does not speak).
+        public static let badURL = Code("bad-url")
+        /// A request body could not be encoded.
+        public static let bodyEncodingFailed = Code("body-encoding-failed")
+        /// The body exceeded the request's byte limit.
+        public static let bodyTooLarge = Code("body-too-large")
+        /// A multipart part contains its boundary.
+        public static let boundaryInContent = Code("boundary-in-content")
+        /// A disk cache folder cannot be used.
+        public static let cacheUnusable = Code("cache-unusable")
+        /// The request was cancelled.
+        public static let cancelled = Code("cancelled")
+        /// The host's circuit breaker refuses requests for now.
+        public static let circuitOpen = Code("circuit-open")
+        /// No TCP connection could be made.
+        public static let connectFailed = Code("connect-failed")
+        /// Connecting (TCP and TLS) took longer than the connect timeout.
+        public static let connectTimeout = Code("connect-timeout")
+        /// The connection broke before the response ended.
+        public static let connectionLost = Code("connection-lost")
+        /// The reader of a streamed body went away.
+        public static let consumerGone = Code("consumer-gone")
+        /// A stored mutation would carry a credential (header or query item); refused.
+        public static let credentialsInMutation = Code("credentials-in-mutation")
+        /// libcurl refused to add a transfer to its multi handle.
+        public static let curlAdd = Code("curl-add")
+        /// libcurl could not create a handle.
+        public static let curlInit = Code("curl-init")
+        /// The body did not decode into the requested type.
+        public static let decodingFailed = Code("decoding-failed")
+        /// A download destination cannot be written.
+        public static let destinationUnwritable = Code("destination-unwritable")
+        /// The host name could not be resolved.
+        public static let dnsFailed = Code("dns-failed")
+        /// A streamed event or line is larger than its decoder's limit.
+        public static let eventTooLarge = Code("event-too-large")
+        /// No response head arrived within the time-to-first-byte limit.
+        public static let firstByteTimeout = Code("first-byte-timeout")
+        /// The response header block (or one header line) is larger than its limit.
+        public static let headersTooLarge = Code("headers-too-large")
+        /// A plain-http base URL was given without allowing http.
+        public static let insecureBaseURL = Code("insecure-base-url")
+        /// A redirect would downgrade https to http; refused.
+        public static let insecureRedirect = Code("insecure-redirect")
+        /// A plain-http URL was given without allowing http.
+        public static let insecureURL = Code("insecure-url")
+        /// A request needs authentication but the client has no token source.
+        public static let missingTokenSource = Code("missing-token-source")
+        /// The transport ended without a response.
+        public static let noResponse = Code("no-response")
+        /// The server's reply broke HTTP.
+        public static let protocolError = Code("protocol-error")
+        /// A bounded queue (mutations) is full.
+        public static let queueFull = Code("queue-full")
+        /// A 206 answered another byte range than the one asked for.
+        public static let rangeMismatch = Code("range-mismatch")
+        /// A byte range was asked for and the server sent the whole resource.
+        public static let rangeNotHonoured = Code("range-not-honoured")
+        /// A byte-range response ended before the range's length.
+        public static let rangeShort = Code("range-short")
+        /// A record is larger than its store accepts.
+        public static let recordTooLarge = Code("record-too-large")
+        /// A redirect leads back to a URL already visited.
+        public static let redirectLoop = Code("redirect-loop")
+        /// A body ended before its announced length.
+        public static let shortBody = Code("short-body")
+        /// The transport's engine thread could not start.
+        public static let threadStart = Code("thread-start")
+        /// TLS failed: handshake, certificate verification or a pin mismatch.
+        public static let tlsFailed = Code("tls-failed")
+        /// A download manager holds its maximum number of downloads.
+        public static let tooManyDownloads = Code("too-many-downloads")
+        /// More redirects than the redirect policy allows.
+        public static let tooManyRedirects = Code("too-many-redirects")
+        /// A transfer passed its low-speed or total deadline.
+        public static let transferTimeout = Code("transfer-timeout")
+        /// The transport was shut down under the request.
+        public static let transportShutDown = Code("transport-shut-down")
+        /// The response's status is not one the request accepts.
+        public static let unacceptableStatus = Code("unacceptable-status")
+        /// No download has that ID.
+        public static let unknownDownload = Code("unknown-download")
+        /// A cross-origin redirect of a request whose credentials cannot be stripped; refused.
+        public static let unsafeCrossOriginRedirect = Code("unsafe-cross-origin-redirect")
+        /// A scheme other than http and https.
+        public static let unsupportedScheme = Code("unsupported-scheme")
+        /// An upload's file cannot be read.
+        public static let uploadUnreadable = Code("upload-unreadable")
+        /// A fresh URL for a restored download names another host or path.
+        public static let urlMismatch = Code("url-mismatch")
+        /// A restored download needs a fresh URL before it can resume.
+        public static let urlNeeded = Code("url-needed")
+    }
+
     /// Where the request was when it failed.
     public enum Stage: String, Sendable, CaseIterable {
         /// The client or a policy is misconfigured (bad base URL, bad pin, no token source).
@@ -64,7 +177,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public let category: Category
     /// A stable name for the precise cause, such as `connect-timeout` or `range-mismatch`.
-    public let code: String
+    public let code: Code
     /// One sentence: what failed and where (URL redacted).
     public let message: String
     /// The libcurl result code, when libcurl reported the failure.
@@ -84,7 +197,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// Creates an error. Without `stage`, it follows from `category`: `invalid-request` is request
     /// construction; `cancelled`, `status`, `decoding` and `file` are their own stages; the rest
     /// are transport.
-    public init(_ category: Category, code: String, _ message: String, curlCode: Int? = nil, osErrno: Int? = nil,
+    public init(_ category: Category, code: Code, _ message: String, curlCode: Int? = nil, osErrno: Int? = nil,
                 stage: Stage? = nil) {
         self.category = category
         self.code = code

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// A `MutationStore` in an append-only log file that survives restarts (and kill -9): each save
 /// or removal is one fsynced line; the log is compacted when it holds mostly finished entries.
@@ -22,7 +23,7 @@ public final class FileMutationStore: MutationStore {
     /// Opens (or creates) the store's log at `file`, replaying what it holds.
     /// - Throws: `file` (`log-unusable`).
     public init(file: URL) throws(HTTPError) {
-        let log = try AppendOnlyLog<Record>(file: file)
+        let log = try HTTPError.file { () throws(SupportError) in try AppendOnlyLog<Record>(file: file) }
         var live: [Mutation] = []
         for record in log.opened {
             if let mutation = record.put {
@@ -42,7 +43,7 @@ public final class FileMutationStore: MutationStore {
 
     public func save(_ mutation: Mutation) throws(HTTPError) {
         try state.withLock { state throws(HTTPError) in
-            try state.log.append(Record(put: mutation))
+            try HTTPError.file { () throws(SupportError) in try state.log.append(Record(put: mutation)) }
             if let index = state.live.firstIndex(where: { $0.idempotencyKey == mutation.idempotencyKey }) {
                 state.live[index] = mutation
             } else {
@@ -53,10 +54,10 @@ public final class FileMutationStore: MutationStore {
 
     public func remove(_ id: String) throws(HTTPError) {
         try state.withLock { state throws(HTTPError) in
-            try state.log.append(Record(remove: id))
+            try HTTPError.file { () throws(SupportError) in try state.log.append(Record(remove: id)) }
             state.live.removeAll { $0.idempotencyKey == id }
             if state.log.lineCount > 64, state.log.lineCount > 4 * state.live.count {
-                try state.log.compact(state.live.map { Record(put: $0) })
+                try HTTPError.file { () throws(SupportError) in try state.log.compact(state.live.map { Record(put: $0) }) }
             }
         }
     }

@@ -1,3 +1,4 @@
+import TesseraSupport
 /// A `MutationStore` that forgets everything when the process ends.
 public final class InMemoryMutationStore: MutationStore {
     private let mutations = Lock<[Mutation]>([])

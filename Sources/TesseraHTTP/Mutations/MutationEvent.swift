@@ -13,7 +13,7 @@ public struct MutationEvent: Sendable, Equatable {
         /// The server accepted it with this status.
         case succeeded(status: Int)
         /// Given up: a final status or failure, or attempts exhausted; `code` is the error code.
-        case failed(code: String, status: Int?)
+        case failed(code: HTTPError.Code, status: Int?)
     }
 
     /// The mutation's `Idempotency-Key` (its identity).

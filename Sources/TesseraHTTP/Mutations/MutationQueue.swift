@@ -76,17 +76,17 @@ public actor MutationQueue {
     public func enqueue(_ mutation: Mutation) throws(HTTPError) -> String {
         let policy = RedirectPolicy()
         if let field = mutation.headers.first(where: { $0.first.map(policy.isSensitive) ?? false }) {
-            throw HTTPError(.invalidRequest, code: "credentials-in-mutation",
+            throw HTTPError(.invalidRequest, code: .credentialsInMutation,
                             "Mutations are stored; the header \(field[0]) must come from the token source, not the mutation.",
                             stage: .configuration)
         }
         if let item = mutation.query.first(where: { $0.first.map(PayloadRedaction.isSensitive) ?? false }) {
-            throw HTTPError(.invalidRequest, code: "credentials-in-mutation",
+            throw HTTPError(.invalidRequest, code: .credentialsInMutation,
                             "Mutations are stored; the credential-like query item \(item[0]) cannot be part of one.",
                             stage: .configuration)
         }
         guard pending.count < maximumPending else {
-            throw HTTPError(.invalidRequest, code: "queue-full",
+            throw HTTPError(.invalidRequest, code: .queueFull,
                             "\(maximumPending) mutations are already waiting; this one was not accepted.", stage: .configuration)
         }
         try store.save(mutation)
@@ -156,7 +156,7 @@ public actor MutationQueue {
                     return
                 }
                 outcome = .response(status: metadata.status, headers: metadata.headers)
-                final = .failed(code: "unacceptable-status", status: metadata.status)
+                final = .failed(code: .unacceptableStatus, status: metadata.status)
             } catch {
                 if error.stage == .cancelled { return }
                 outcome = .failure(error)
@@ -164,7 +164,7 @@ public actor MutationQueue {
             }
             switch machine.decide(after: outcome, now: wallClock(), budget: &budget, using: &random) {
             case .retry(let delay):
-                emit(mutation, .retrying(attempt: attempt, delay: delay, reason: Self.reason(outcome)))
+                emit(mutation, .retrying(attempt: attempt, delay: delay, reason: RetryStateMachine.reason(outcome)))
                 do { try await sleep(delay) } catch { return }
             case .stop:
                 emit(mutation, final)
@@ -206,10 +206,4 @@ public actor MutationQueue {
         return request
     }
 
-    private static func reason(_ outcome: RetryStateMachine.Outcome) -> String {
-        switch outcome {
-        case .response(let status, _): "status \(status)"
-        case .failure(let error): error.code
-        }
-    }
 }

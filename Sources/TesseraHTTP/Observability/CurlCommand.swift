@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// A `curl` command line that reproduces a request, safe to paste into a bug report: header
 /// values and query values are redacted, user-info and fragments dropped, and the body omitted,

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// One entry of a client's event stream. URLs are in event form (query values redacted,
 /// user-info and fragment removed, JWT-like path segments masked); headers and bodies never
@@ -21,7 +22,7 @@ public struct HTTPEvent: Sendable, Equatable {
         /// The request finished with its body delivered.
         case finish(bytes: Int64)
         /// The request failed with this error code.
-        case failure(code: String)
+        case failure(code: HTTPError.Code)
     }
 
     /// The client-assigned request number, shared by all events of one request.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The redacted, bounded copy of a failure body that errors carry when a client opted in to
 /// payload capture. JSON keeps its shape with the values of credential-like keys replaced; text

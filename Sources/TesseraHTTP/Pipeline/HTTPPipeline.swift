@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// Sends requests through the client's policies over a transport: a per-host circuit breaker,
 /// redirects followed hop by hop, and retries with backoff — in that order for each attempt.
@@ -243,7 +244,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             guard auth != nil else { return }
         case .required:
             guard auth != nil else {
-                throw fail(run, HTTPError(.invalidRequest, code: "missing-token-source",
+                throw fail(run, HTTPError(.invalidRequest, code: .missingTokenSource,
                                           "The request to \(URLRedaction.redact(run.current.url)) requires authentication and the client has no token source.",
                                           stage: .configuration))
             }
@@ -271,11 +272,11 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         if run.token == nil { try await authorize(&run) }
         while true {
             guard !Task.isCancelled else {
-                throw fail(run, HTTPError(.cancelled, code: "cancelled", "The request to \(URLRedaction.redact(run.current.url)) was cancelled."))
+                throw fail(run, HTTPError(.cancelled, code: .cancelled, "The request to \(URLRedaction.redact(run.current.url)) was cancelled."))
             }
             let host = run.current.url.host?.lowercased() ?? ""
             guard admit(host) != .refused else {
-                throw fail(run, HTTPError(.connect, code: "circuit-open",
+                throw fail(run, HTTPError(.connect, code: .circuitOpen,
                                           "The circuit for \(host) is open after repeated failures; the request was not sent."))
             }
             let attempt: Result<HTTPResponse, HTTPError>
@@ -323,7 +324,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         let decision = state.withLock { state in
             run.retries.decide(after: outcome, now: now, budget: &state.budget, using: &run.random)
         }
-        return try await act(on: decision, &run, reason: Self.reason(outcome))
+        return try await act(on: decision, &run, reason: RetryStateMachine.reason(outcome))
     }
 
     /// The same, for a body that failed after its attempt's status was accepted.
@@ -332,7 +333,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         let decision = state.withLock { state in
             run.retries.decide(afterBodyFailure: error, now: now, budget: &state.budget, using: &run.random)
         }
-        return try await act(on: decision, &run, reason: error.code)
+        return try await act(on: decision, &run, reason: error.code.rawValue)
     }
 
     private func act(on decision: RetryStateMachine.Decision, _ run: inout PipelineRun<C.Instant>,
@@ -342,7 +343,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         do {
             try await clock.sleep(for: delay)
         } catch {
-            throw fail(run, HTTPError(.cancelled, code: "cancelled",
+            throw fail(run, HTTPError(.cancelled, code: .cancelled,
                                       "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry."))
         }
         return true
@@ -374,10 +375,4 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         state.withLock { state in state.breakers[host]?.record(success: success, at: now) }
     }
 
-    private static func reason(_ outcome: RetryStateMachine.Outcome) -> String {
-        switch outcome {
-        case .response(let status, _): "status \(status)"
-        case .failure(let error): error.code
-        }
-    }
 }

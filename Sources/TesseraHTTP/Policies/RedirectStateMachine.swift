@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The redirect decisions for one request, as a plain value (RFC 9110 §15.4): given each
 /// response, follow (with the next request), hand the response over, or refuse.
@@ -35,17 +36,17 @@ public struct RedirectStateMachine: Sendable {
         guard let location = headers["Location"], !location.isEmpty else { return .deliver }
         guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil else {
-            return .refuse(HTTPError(.protocol, code: "bad-redirect", "\(from) redirected to an unusable location."))
+            return .refuse(HTTPError(.protocol, code: .badRedirect, "\(from) redirected to an unusable location."))
         }
         let to = URLRedaction.redact(target)
         guard visited.count <= policy.maximumHops else {
-            return .refuse(HTTPError(.protocol, code: "too-many-redirects", "\(from) redirected more than \(policy.maximumHops) times."))
+            return .refuse(HTTPError(.protocol, code: .tooManyRedirects, "\(from) redirected more than \(policy.maximumHops) times."))
         }
         guard !visited.contains(target.absoluteString) else {
-            return .refuse(HTTPError(.protocol, code: "redirect-loop", "\(from) redirects back to \(to), a loop."))
+            return .refuse(HTTPError(.protocol, code: .redirectLoop, "\(from) redirects back to \(to), a loop."))
         }
         if request.url.scheme?.lowercased() == "https", scheme == "http", !policy.allowsHTTPSDowngrade {
-            return .refuse(HTTPError(.protocol, code: "insecure-redirect", "\(from) redirected from HTTPS to HTTP (\(to)); refused."))
+            return .refuse(HTTPError(.protocol, code: .insecureRedirect, "\(from) redirected from HTTPS to HTTP (\(to)); refused."))
         }
         let crossOrigin = !Self.sameOrigin(request.url, target)
         var next = request
@@ -59,7 +60,7 @@ public struct RedirectStateMachine: Sendable {
             }
         } else if crossOrigin, !policy.allowsCrossOriginUnsafeMethods,
                   ![HTTPMethod.get, .head, .options, HTTPMethod("TRACE")].contains(request.method) {
-            return .refuse(HTTPError(.protocol, code: "unsafe-cross-origin-redirect",
+            return .refuse(HTTPError(.protocol, code: .unsafeCrossOriginRedirect,
                                      "\(from) redirected a \(request.method) to another origin (\(to)); refused."))
         }
         if crossOrigin {

@@ -17,6 +17,14 @@ public struct RetryStateMachine: Sendable {
         case stop(reason: String)
     }
 
+    /// How a retry event names `outcome`: `status 503`, or the failure's code.
+    public static func reason(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .response(let status, _): "status \(status)"
+        case .failure(let error): error.code.rawValue
+        }
+    }
+
     private let policy: RetryPolicy
     private let isIdempotent: Bool
     /// Attempts made so far.

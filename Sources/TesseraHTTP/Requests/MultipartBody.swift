@@ -30,7 +30,7 @@ public struct MultipartBody: Sendable {
     public init(boundary: String, parts: [Part] = []) throws(HTTPError) {
         let allowed = Set(Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'()+_,-./:=? ".utf8))
         guard (1...70).contains(boundary.utf8.count), boundary.utf8.allSatisfy(allowed.contains), !boundary.hasSuffix(" ") else {
-            throw HTTPError(.invalidRequest, code: "bad-boundary", "The multipart boundary must be 1–70 RFC 2046 characters, not ending in a space.")
+            throw HTTPError(.invalidRequest, code: .badBoundary, "The multipart boundary must be 1–70 RFC 2046 characters, not ending in a space.")
         }
         self.boundary = boundary
         self.parts = parts
@@ -54,7 +54,7 @@ public struct MultipartBody: Sendable {
         var out: [UInt8] = []
         for part in parts {
             guard !Self.contains(part.bytes, delimiter) else {
-                throw HTTPError(.invalidRequest, code: "boundary-in-content", "The multipart part '\(part.name)' contains the boundary.")
+                throw HTTPError(.invalidRequest, code: .boundaryInContent, "The multipart part '\(part.name)' contains the boundary.")
             }
             out += Array("--\(boundary)\r\n".utf8)
             var disposition = "Content-Disposition: form-data; name=\"\(Self.escape(part.name))\""

@@ -20,7 +20,7 @@ public struct NDJSONLineDecoder: Sendable {
                 if let record = take() { records.append(record) }
             } else {
                 guard line.count < maximumBytes else {
-                    throw HTTPError(.protocol, code: "record-too-large", "An NDJSON record exceeded \(maximumBytes) bytes.")
+                    throw HTTPError(.protocol, code: .recordTooLarge, "An NDJSON record exceeded \(maximumBytes) bytes.")
                 }
                 line.append(byte)
             }

@@ -100,6 +100,6 @@ public struct ServerSentEventDecoder: Sendable {
     }
 
     private static func tooLarge(_ limit: Int) -> HTTPError {
-        HTTPError(.protocol, code: "event-too-large", "A server-sent event line or event exceeded \(limit) bytes.")
+        HTTPError(.protocol, code: .eventTooLarge, "A server-sent event line or event exceeded \(limit) bytes.")
     }
 }

@@ -23,7 +23,7 @@ enum LoopThread {
         }, context)
         guard rc == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
-            throw HTTPError(.internal, code: "thread-start", "The HTTP engine thread could not start (error \(rc)).")
+            throw HTTPError(.internal, code: .threadStart, "The HTTP engine thread could not start (error \(rc)).")
         }
         pthread_detach(thread)
     }

@@ -31,15 +31,15 @@ public struct PublicKeyPins: Sendable, Equatable {
         let bare = pattern.hasPrefix("*.") ? String(pattern.dropFirst(2)) : pattern
         guard !bare.isEmpty, !bare.contains("*"), !bare.hasPrefix("."), !bare.hasSuffix("."),
               !bare.contains("..") else {
-            throw HTTPError(.invalidRequest, code: "bad-pin", "The pin host pattern '\(hostPattern)' is not a host or *.host.")
+            throw HTTPError(.invalidRequest, code: .badPin, "The pin host pattern '\(hostPattern)' is not a host or *.host.")
         }
         guard !pins.isEmpty else {
-            throw HTTPError(.invalidRequest, code: "bad-pin", "No pins were given for \(hostPattern).")
+            throw HTTPError(.invalidRequest, code: .badPin, "No pins were given for \(hostPattern).")
         }
         var digests: [[UInt8]] = []
         for pin in pins {
             guard pin.hasPrefix("sha256//"), let data = Data(base64Encoded: String(pin.dropFirst(8))), data.count == 32 else {
-                throw HTTPError(.invalidRequest, code: "bad-pin", "A pin for \(hostPattern) is not sha256// followed by 32 bytes of base64.")
+                throw HTTPError(.invalidRequest, code: .badPin, "A pin for \(hostPattern) is not sha256// followed by 32 bytes of base64.")
             }
             digests.append([UInt8](data))
         }

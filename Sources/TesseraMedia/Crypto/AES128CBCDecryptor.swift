@@ -1,4 +1,5 @@
 import CCrypto
+import TesseraSupport
 
 /// Streaming AES-128-CBC decryption, as HLS `METHOD=AES-128` uses it (RFC 8216bis §5.2).
 ///

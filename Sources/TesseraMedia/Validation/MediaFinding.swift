@@ -1,20 +1,21 @@
 /// One problem a media validator found: a stable ID, a severity, where (byte offset, and the
 /// packet index for MPEG-TS), and one sentence.
 public struct MediaFinding: Sendable, Equatable, CustomStringConvertible {
-    /// How bad it is.
-    public enum Severity: String, Sendable, Comparable {
-        /// The file will not play correctly.
-        case error
-        /// The specification is broken but players cope.
-        case warning
+    /// How bad it is. Ordered like `Diagnostic.Severity`: info < warning < error, so the
+    /// strongest of a list is its `max()`.
+    public enum Severity: String, Sendable, Comparable, CaseIterable {
         /// Worth knowing.
         case info
+        /// The specification is broken but players cope.
+        case warning
+        /// The file will not play correctly.
+        case error
 
         private var rank: Int {
             switch self {
-            case .error: 0
+            case .info: 0
             case .warning: 1
-            case .info: 2
+            case .error: 2
             }
         }
 

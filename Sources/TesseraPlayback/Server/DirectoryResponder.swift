@@ -3,25 +3,24 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CMicroHTTPD
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// Serves the regular files of one directory tree, read-only. Nothing outside the tree is
 /// reachable: `..`, empty and `.` segments are refused, and files are opened beneath the root's
 /// descriptor with every symlink refused (openat2 `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`).
 /// Anything refused or missing is 404. Playlists are sent with `Cache-Control: no-cache`.
 public final class DirectoryResponder: HTTPResponder {
-    private let root: RootDirectory
+    private let root: FolderHandle
 
     /// Opens `directory` as the root.
-    /// - Throws: `root-unavailable` when it cannot be opened as a directory.
+    /// - Throws: `root-unavailable` when it cannot be opened as a directory (or is a symlink).
     public init(directory: URL) throws(PlaybackError) {
-        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else {
+        guard let root = FolderHandle(path: directory.path) else {
             throw PlaybackError(.rootUnavailable, "Cannot open \(directory.path) as a directory: \(String(cString: strerror(errno))).")
         }
-        root = RootDirectory(descriptor: fd)
+        self.root = root
     }
 
     public func reply(to request: ServerRequest) -> ServerReply {
@@ -30,23 +29,17 @@ public final class DirectoryResponder: HTTPResponder {
 
     /// The response for `path` (200 with the file, or 404).
     public func response(for path: String) -> ServerResponse {
-        guard let safe = SafeRelativePath(path), let file = root.open(safe) else { return .status(404) }
+        guard let safe = SafeRelativePath(requestPath: path), let file = Self.open(safe, in: root) else { return .status(404) }
         var headers: HTTPHeaders = ["Content-Type": ContentType.forPath(path)]
         if ContentType.isPlaylist(path) { headers.add("Cache-Control", "no-cache") }
         return ServerResponse(status: 200, headers: headers, body: .file(file))
     }
 }
 
-/// The root directory's descriptor, closed when the responder goes away.
-private final class RootDirectory: Sendable {
-    let descriptor: Int32
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    deinit { close(descriptor) }
-
-    func open(_ path: SafeRelativePath) -> FileBody? {
-        let fd = cmhd_open_beneath(descriptor, path.value)
+extension DirectoryResponder {
+    /// The regular file at `path` beneath `root`, or nil (missing, a folder, a symlink on the way).
+    static func open(_ path: SafeRelativePath, in root: FolderHandle) -> FileBody? {
+        let fd = root.openFile(path, flags: O_RDONLY)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

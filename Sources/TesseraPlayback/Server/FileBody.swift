@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TesseraHTTP
+import TesseraSupport
 
 /// An open regular file to serve, owned until the server hands it to libmicrohttpd (which then
 /// closes it). Closed on deinit if never handed over.

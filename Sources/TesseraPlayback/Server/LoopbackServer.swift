@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Dispatch
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// An HTTP/1.1 server on libmicrohttpd, bound to 127.0.0.1 or ::1 only, answering GET and HEAD
 /// through an `HTTPResponder` (others get 405), with single byte ranges (206 / 416), zero-copy

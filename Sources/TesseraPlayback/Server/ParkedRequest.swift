@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import TesseraHTTP
+import TesseraSupport
 
 /// A request whose connection the server suspended so a responder can answer it later, from any
 /// thread, without holding one. Call ``complete(_:)`` exactly once that matters: later calls are

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import TesseraHTTP
+import TesseraSupport
 
 /// Everything libmicrohttpd's callbacks need, passed to them as an unretained pointer. The
 /// `LoopbackServer` holds the strong reference and stops the daemon before releasing it.

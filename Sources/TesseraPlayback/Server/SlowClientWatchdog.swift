@@ -3,6 +3,7 @@ import TesseraHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
+import TesseraSupport
 
 /// Cuts clients that trickle a request header forever (slowloris). libmicrohttpd's timeout is an
 /// *idle* timeout, reset by every byte, so it never fires for them.

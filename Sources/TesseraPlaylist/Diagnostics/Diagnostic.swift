@@ -1,9 +1,12 @@
+import Foundation
+import TesseraSupport
+
 /// A problem found in a playlist: a stable ID, a severity, where, the spec section it breaks,
 /// and one sentence saying what was found and what was expected. Values that may carry secrets
 /// (query strings, key URIs) are redacted in messages.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How bad it is.
-    public enum Severity: Int, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public enum Severity: Int, Hashable, Sendable, Comparable, CaseIterable, CustomStringConvertible {
         /// Informational.
         case info
         /// The spec's SHOULD is broken; players cope.
@@ -21,6 +24,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Which playlist of a presentation a diagnostic was found in.
+    public enum Source: Hashable, Sendable, CustomStringConvertible {
+        /// The playlist fetched from this URL, in redacted form (no user-info, query or fragment).
+        case playlist(redactedURL: String)
+        /// The playlist at this position of a presentation (the caller says what the positions are).
+        case index(Int)
+
+        /// The source naming `url`, redacted.
+        public static func playlist(_ url: URL) -> Source { .playlist(redactedURL: URLRedaction.redact(url)) }
+
+        public var description: String {
+            switch self {
+            case .playlist(let url): url
+            case .index(let index): "playlist \(index)"
+            }
+        }
+    }
+
     /// The stable identifier (catalogued in docs/DIAGNOSTICS.md).
     public let id: DiagnosticID
     /// Its severity.
@@ -31,17 +52,28 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let section: String
     /// One sentence.
     public let message: String
+    /// The playlist it was found in, when it was checked as part of several; nil for a
+    /// playlist checked on its own.
+    public let source: Source?
 
     /// Creates a diagnostic.
-    public init(_ id: DiagnosticID, _ severity: Severity, line: Int?, section: String, _ message: String) {
+    public init(_ id: DiagnosticID, _ severity: Severity, line: Int?, section: String, _ message: String,
+                source: Source? = nil) {
         self.id = id
         self.severity = severity
         self.line = line
         self.section = section
         self.message = message
+        self.source = source
+    }
+
+    /// This diagnostic, found in `source`.
+    public func found(in source: Source) -> Diagnostic {
+        Diagnostic(id, severity, line: line, section: section, message, source: source)
     }
 
     public var description: String {
-        "\(severity) \(id)\(line.map { " at line \($0)" } ?? "") (§\(section)): \(message)"
+        let place = [source.map { "in \($0)" }, line.map { "at line \($0)" }].compactMap { $0 }.joined(separator: " ")
+        return "\(severity) \(id)\(place.isEmpty ? "" : " " + place) (§\(section)): \(message)"
     }
 }

@@ -287,6 +287,11 @@ public enum PlaylistJSON {
         w.key("code"); w.string(d.id.rawValue)
         w.key("line"); w.integer(d.line.map { UInt64($0) })
         w.key("message"); w.string(d.message)
+        switch d.source {
+        case .playlist(let url)?: w.key("source"); w.string(url)
+        case .index(let index)?: w.key("source"); w.integer(UInt64(index))
+        case nil: break
+        }
         w.endObject()
     }
 }

@@ -1,9 +1,10 @@
+import TesseraSupport
 /// Closing a segment at its URI line (RFC 8216bis §4.4.4).
 extension PlaylistBuilder {
     mutating func completeSegment(uri span: Span) throws(PlaylistError) {
         let uri = try text(span)
         guard let duration = pending.duration else {
-            report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(Redaction.uri(uri))\" has no EXTINF before it; it is ignored.")
+            report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(URLRedaction.redact(uri: uri))\" has no EXTINF before it; it is ignored.")
             pending = PendingSegment()
             return
         }
@@ -22,7 +23,7 @@ extension PlaylistBuilder {
                 }
             } else {
                 report(.byteRangeWithoutPrevious, .error, "4.4.4.2",
-                       "EXT-X-BYTERANGE has no offset and the previous segment is not a range of \"\(Redaction.uri(uri))\".")
+                       "EXT-X-BYTERANGE has no offset and the previous segment is not a range of \"\(URLRedaction.redact(uri: uri))\".")
                 previousRange = nil
             }
         } else {

@@ -1,3 +1,4 @@
+import TesseraSupport
 /// EXT-X-DATERANGE rules (RFC 8216bis §4.4.5.1).
 enum DateRangeRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
@@ -7,7 +8,7 @@ enum DateRangeRules {
         }
         var seen: [String: DateRange] = [:]
         for range in p.dateRanges {
-            let quotedID = "\"\(Redaction.uri(range.id))\""
+            let quotedID = "\"\(URLRedaction.redact(uri: range.id))\""
             if let earlier = seen[range.id] {
                 if let attribute = conflict(earlier, range) {
                     context.add(.dateRangeConflict, .error, range.line, "4.4.5.1",

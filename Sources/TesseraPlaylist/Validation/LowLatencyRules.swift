@@ -1,3 +1,4 @@
+import TesseraSupport
 /// Low-Latency HLS rules (RFC 8216bis §4.4.3.7-8, §4.4.4.9, §4.4.5.3-4).
 enum LowLatencyRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
@@ -57,7 +58,7 @@ enum LowLatencyRules {
         for report in p.renditionReports {
             if let uri = report.uri, uri.contains("://") {
                 context.add(.renditionReportAbsoluteURI, .error, report.line, "4.4.5.4",
-                            "EXT-X-RENDITION-REPORT URI \(Redaction.uri(uri)) must be relative to this playlist.")
+                            "EXT-X-RENDITION-REPORT URI \(URLRedaction.redact(uri: uri)) must be relative to this playlist.")
             }
         }
     }

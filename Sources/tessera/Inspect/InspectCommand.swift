@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import TesseraPlaylist
+import TesseraSupport
 
 /// `tessera inspect <file|URL> [--json] [--strict]`.
 struct InspectCommand: Sendable {

@@ -3,6 +3,7 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraTestSupport
+import TesseraSupport
 
 /// The fixtures on a loopback origin, a real libcurl transport, an output folder, a clock whose
 /// retry waits cost no time, and the events of every job run through it.

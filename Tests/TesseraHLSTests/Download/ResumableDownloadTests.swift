@@ -5,6 +5,7 @@ import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraMedia
 import TesseraTestSupport
+import TesseraSupport
 
 @Suite("SingleFileDownload resume, admission and faults")
 struct ResumableDownloadTests {

@@ -4,6 +4,7 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
 import TesseraTestSupport
+import TesseraSupport
 
 @Suite("SingleFileDownload over the loopback origin")
 struct SingleFileDownloadTests {

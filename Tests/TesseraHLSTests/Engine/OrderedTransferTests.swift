@@ -1,6 +1,7 @@
 import Testing
 @testable import TesseraHLS
 import TesseraHTTP
+import TesseraSupport
 
 @Suite("OrderedTransfer")
 struct OrderedTransferTests {

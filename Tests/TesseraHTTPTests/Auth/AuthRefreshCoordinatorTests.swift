@@ -23,7 +23,7 @@ struct AuthRefreshCoordinatorTests {
                 try outcome.get()
                 return "t\(n)"
             }
-            throw HTTPError(.cancelled, code: "cancelled", "refresh cancelled")
+            throw HTTPError(.cancelled, code: .cancelled, "refresh cancelled")
         }
     }
 
@@ -69,7 +69,7 @@ struct AuthRefreshCoordinatorTests {
         async let first = coordinator.token(afterRejecting: "t0")
         async let second = coordinator.token(afterRejecting: "t0")
         await waitForWaiters(coordinator, 2)
-        source.opener.yield(.failure(HTTPError(.connect, code: "refused", "auth server down")))
+        source.opener.yield(.failure(HTTPError(.connect, code: HTTPError.Code("refused"), "auth server down")))
         var failures = 0
         do { _ = try await first } catch { failures += 1 }
         do { _ = try await second } catch { failures += 1 }

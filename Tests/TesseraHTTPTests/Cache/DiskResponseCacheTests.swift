@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTPTesting
 import TesseraTestSupport
 @testable import TesseraHTTP
+import TesseraSupport
 
 @Suite("DiskResponseCache")
 struct DiskResponseCacheTests {
@@ -55,7 +56,7 @@ struct DiskResponseCacheTests {
         var bytes = try Data(contentsOf: flipped)
         bytes[bytes.count - 1] ^= 0xFF
         try bytes.write(to: flipped)
-        let key = names[0].hasPrefix(SHA256Digest.hex(Array("a".utf8))) ? "a" : "b"
+        let key = names[0].hasPrefix(SHA256Hasher.hash(Array("a".utf8)).hex) ? "a" : "b"
         #expect(cache.lookup(key, requestHeaders: [:]) == nil)
         #expect(try files(folder).count == 1 && cache.usage.entries == 1)
         // Truncate the other, add junk and a leftover temporary: a restart keeps nothing of them.

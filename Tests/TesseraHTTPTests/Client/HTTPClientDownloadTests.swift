@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraTestSupport
+import TesseraSupport
 
 private struct File: Endpoint {
     typealias Response = HTTPNoContent
@@ -53,7 +54,7 @@ struct HTTPClientDownloadTests {
         let out = try TemporaryDirectory()
         let destination = try out.write("small.bin", [1, 2, 3])
         let error = await #expect(throws: HTTPError.self) { try await client(harness).download(File(path: "small.bin"), to: destination) }
-        #expect(error?.stage == .file && error?.code == "destination-exists")
+        #expect(error?.stage == .file && error?.code == HTTPError.Code("destination-exists"))
         #expect(harness.origin.log.isEmpty)
         #expect(try Data(contentsOf: destination) == Data([1, 2, 3]))
         try await client(harness).download(File(path: "small.bin"), to: destination, overwrite: .replace)

@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraTestSupport
+import TesseraSupport
 
 private struct Item: Codable, Equatable, Sendable {
     var itemName: String
@@ -119,7 +120,7 @@ struct HTTPClientRequestTests {
         var endpoint = FetchEcho(method: .post)
         endpoint.body = .file(URL(fileURLWithPath: "/nonexistent/upload.bin"))
         let error = await #expect(throws: HTTPError.self) { try await harness.client().send(endpoint) }
-        #expect(error?.stage == .file && error?.code == "upload-unreadable")
+        #expect(error?.stage == .file && error?.code == .uploadUnreadable)
         #expect(harness.server.log.isEmpty)
     }
 
@@ -129,7 +130,7 @@ struct HTTPClientRequestTests {
         let error = await #expect(throws: HTTPError.self) {
             try await harness.client().send(FetchEcho(authentication: .required()))
         }
-        #expect(error?.stage == .configuration && error?.code == "missing-token-source")
+        #expect(error?.stage == .configuration && error?.code == .missingTokenSource)
         #expect(harness.server.log.isEmpty)
         // Optional authentication goes without a token.
         let echo = try await harness.client().send(FetchEcho(authentication: .optional()))
@@ -144,7 +145,7 @@ struct HTTPClientRequestTests {
             #expect(error?.stage == .configuration, "\(base)")
         }
         let error = await #expect(throws: HTTPError.self) { try await harness.client().send(FetchEcho(path: "items?x=1")) }
-        #expect(error?.stage == .requestConstruction && error?.code == "bad-path")
+        #expect(error?.stage == .requestConstruction && error?.code == .badPath)
         #expect(harness.server.log.isEmpty)
     }
 

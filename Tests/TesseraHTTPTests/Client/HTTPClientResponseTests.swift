@@ -20,7 +20,7 @@ private struct Envelope: HTTPResponseAdapter {
         // Not a JSON object: nothing to unwrap, the response goes on unchanged.
         guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else { return }
         if let message = object["error"] as? String {
-            throw HTTPError(.status, code: "api-error", "The API said: \(message)")
+            throw HTTPError(.status, code: HTTPError.Code("api-error"), "The API said: \(message)")
         }
         if let data = object["data"], let bytes = try? JSONSerialization.data(withJSONObject: data) {
             response.body = Array(bytes)
@@ -113,7 +113,7 @@ struct HTTPClientResponseTests {
     func collectionLimit() async throws {
         let harness = try ClientHarness(Self.routes)
         let error = await #expect(throws: HTTPError.self) { try await harness.client().send(Get(path: "big", decoding: .bytes)) }
-        #expect(error?.code == "body-too-large")
+        #expect(error?.code == .bodyTooLarge)
         let bytes = try await harness.client { $0.collectionLimit = nil }.send(Get(path: "big", decoding: .bytes))
         #expect(bytes.count == (5 << 20) + 1)
     }
@@ -124,7 +124,7 @@ struct HTTPClientResponseTests {
         let client = try harness.client { $0.responseAdapters = [Envelope()] }
         #expect(try await client.send(Get(path: "wrapped", decoding: .json())) == Profile(name: "Bo", age: 3))
         let error = await #expect(throws: HTTPError.self) { try await client.send(Get(path: "wrapped-error", decoding: .bytes)) }
-        #expect(error?.code == "api-error")
+        #expect(error?.code == HTTPError.Code("api-error"))
     }
 
     @Test("a streamed body feeds the Server-Sent Events decoder")

@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraTestSupport
+import TesseraSupport
 
 /// Counts refreshes; every token is rejected by the storm server.
 private final class CountingTokens: TokenSource {
@@ -41,7 +42,7 @@ struct HostileServerTests {
         let lengths = try await failure(harness, "lengths") { $0.pipeline.retry = .never }
         #expect(lengths?.category == .connectionLost)
         let huge = try await failure(harness, "huge-head") { $0.pipeline.retry = .never }
-        #expect(huge?.code == "headers-too-large")
+        #expect(huge?.code == .headersTooLarge)
         let short = try await failure(harness, "short") { $0.pipeline.retry = .never }
         #expect(short?.category == .connectionLost)
     }
@@ -56,10 +57,10 @@ struct HostileServerTests {
             return ScriptedServer.Reply(302, headers: ["Location": "/api/v1/next\(n)"])
         }
         let endless = try await failure(harness, "start")
-        #expect(endless?.code == "too-many-redirects")
+        #expect(endless?.code == .tooManyRedirects)
         #expect(harness.server.log.count == RedirectPolicy().maximumHops + 1)
         let loop = try await failure(harness, "a")
-        #expect(loop?.code == "redirect-loop")
+        #expect(loop?.code == .redirectLoop)
     }
 
     @Test("hostile Retry-After values: huge is clamped, garbage and negative fall back to backoff, a past date is no wait")

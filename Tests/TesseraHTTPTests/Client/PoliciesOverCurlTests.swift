@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTPTesting
 import TesseraTestSupport
 @testable import TesseraHTTP
+import TesseraSupport
 
 private struct Stamp: HTTPInterceptor {
     func intercept(_ request: inout HTTPRequest) async throws(HTTPError) {
@@ -26,7 +27,7 @@ struct PoliciesOverCurlTests {
             #expect(error?.status == 500)
         }
         let open = await #expect(throws: HTTPError.self) { try await client.send(RequestBuilder.get("x", as: [UInt8].self)) }
-        #expect(open?.code == "circuit-open")
+        #expect(open?.code == .circuitOpen)
         #expect(harness.server.log.count == 3)
     }
 

@@ -17,7 +17,7 @@ struct RequestCoalescerTests {
             runs.add(1, ordering: .relaxed)
             for await outcome in gate { return try outcome.get() }
             sawCancellation.store(Task.isCancelled, ordering: .relaxed)
-            throw HTTPError(.cancelled, code: "cancelled", "operation cancelled")
+            throw HTTPError(.cancelled, code: .cancelled, "operation cancelled")
         }
     }
 
@@ -47,7 +47,7 @@ struct RequestCoalescerTests {
         async let a = coalescer.run("k") { () async throws(HTTPError) in try await operation() }
         async let b = coalescer.run("k") { () async throws(HTTPError) in try await operation() }
         await waitForWaiters(coalescer, "k", 2)
-        operation.opener.yield(.failure(HTTPError(.connect, code: "refused", "refused")))
+        operation.opener.yield(.failure(HTTPError(.connect, code: HTTPError.Code("refused"), "refused")))
         var failures = 0
         do { _ = try await a } catch { failures += (error as? HTTPError)?.category == .connect ? 1 : 0 }
         do { _ = try await b } catch { failures += (error as? HTTPError)?.category == .connect ? 1 : 0 }

@@ -79,7 +79,7 @@ struct CurlTransportTests {
             $0.byteRange = ByteRange(offset: 10, length: 10)
             $0.rangeFallback = .refuse
         }
-        #expect(error?.code == "range-not-honoured")
+        #expect(error?.code == .rangeNotHonoured)
         #expect(error?.category == .protocol)
     }
 
@@ -154,7 +154,7 @@ struct CurlTransportTests {
         harness.origin.inject(.hang, path: "/small.bin")
         let error = await harness.failure("/small.bin") { $0.limits.timeToFirstByte = .milliseconds(200) }
         #expect(error?.category == .timeout)
-        #expect(error?.code == "first-byte-timeout")
+        #expect(error?.code == .firstByteTimeout)
     }
 
     @Test("a body that stalls mid-transfer fails with a low-speed timeout")
@@ -166,7 +166,7 @@ struct CurlTransportTests {
             $0.limits.lowSpeedWindow = .seconds(1)
         }
         #expect(error?.category == .timeout)
-        #expect(error?.code == "transfer-timeout")
+        #expect(error?.code == .transferTimeout)
     }
 
     @Test("a connect that cannot complete fails with connect-timeout")
@@ -180,7 +180,7 @@ struct CurlTransportTests {
             Issue.record("expected a timeout")
         } catch {
             #expect(error.category == .timeout)
-            #expect(error.code == "connect-timeout")
+            #expect(error.code == .connectTimeout)
         }
         withExtendedLifetime(listener) {}
     }
@@ -211,7 +211,7 @@ struct CurlTransportTests {
         harness.origin.inject(.unannouncedLength, path: "/big.bin")
         let error = await harness.failure("/big.bin") { $0.limits.maximumBodyBytes = 1 << 20 }
         #expect(error?.category == .tooLarge)
-        #expect(error?.code == "body-too-large")
+        #expect(error?.code == .bodyTooLarge)
     }
 
     @Test("a body of unannounced length within the limit arrives intact")
@@ -285,7 +285,7 @@ struct CurlTransportTests {
             Issue.record("expected refusal")
         } catch {
             #expect(error.category == .invalidRequest)
-            #expect(error.code == "unsupported-scheme")
+            #expect(error.code == .unsupportedScheme)
         }
     }
 
@@ -306,6 +306,6 @@ struct CurlTransportTests {
         let harness = try TransportHarness()
         harness.transport.shutdown()
         let error = await harness.failure("/small.bin")
-        #expect(error?.code == "transport-shut-down")
+        #expect(error?.code == .transportShutDown)
     }
 }

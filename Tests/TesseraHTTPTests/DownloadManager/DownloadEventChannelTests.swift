@@ -19,9 +19,9 @@ struct DownloadEventChannelTests {
         channel.emit(DownloadEvent(id: "a", kind: .progress(TransferProgress(completed: 5, expected: 9))))
         channel.emit(DownloadEvent(id: "b", kind: .added))
         channel.emit(DownloadEvent(id: "a", kind: .restarted))                     // full: drops started
-        channel.emit(DownloadEvent(id: "a", kind: .failed(code: "x", message: "y"))) // full: drops progress
+        channel.emit(DownloadEvent(id: "a", kind: .failed(code: HTTPError.Code("x"), message: "y"))) // full: drops progress
         let kinds = await drain(channel).map(\.kind)
-        #expect(kinds == [.added, .added, .restarted, .failed(code: "x", message: "y")])
+        #expect(kinds == [.added, .added, .restarted, .failed(code: HTTPError.Code("x"), message: "y")])
         #expect(channel.dropped == 2)
     }
 }

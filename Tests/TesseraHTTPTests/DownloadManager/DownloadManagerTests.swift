@@ -147,7 +147,7 @@ struct DownloadManagerTests {
         let second = try manager(harness, folder)
         #expect(await second.items.map(\.state) == [.needsURL, .needsURL])
         let wrong = await #expect(throws: HTTPError.self) { try await second.resume(id, url: URL(string: harness.server.baseURL.absoluteString + "/other.bin?sig=x")!) }
-        #expect(wrong?.code == "url-mismatch")
+        #expect(wrong?.code == .urlMismatch)
         try await second.resume(id, url: URL(string: harness.server.baseURL.absoluteString + "/big.bin?sig=FRESH")!)
         await second.start()
         let kinds = await events(second, id)
@@ -177,7 +177,7 @@ struct DownloadManagerTests {
         guard case .completed(let file)? = terminal[unsafe] else { Issue.record("not completed: \(terminal)"); return }
         #expect(file.lastPathComponent == "report (1).pdf")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("out/report.pdf")) == Data([9]))
-        #expect(terminal[missing] == .failed(code: "unacceptable-status", message: "The download was answered 404."))
+        #expect(terminal[missing] == .failed(code: .unacceptableStatus, message: "The download was answered 404."))
         #expect(harness.server.log.filter { $0.path.hasSuffix("missing.bin") }.count == 1)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraTestSupport
+import TesseraSupport
 
 /// A resource served by a `ScriptedServer` handler with real `Range` and `If-Range` semantics,
 /// whose content can change, and which can cut its next replies short or answer 503.

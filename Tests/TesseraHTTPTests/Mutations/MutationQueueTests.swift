@@ -3,6 +3,7 @@ import Testing
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraTestSupport
+import TesseraSupport
 
 @Suite("MutationQueue over libcurl")
 struct MutationQueueTests {
@@ -77,8 +78,8 @@ struct MutationQueueTests {
         await queue.drained()
         let statuses = await events(queue, count: 3 + 6 + 2 + 6).map(\.status)
         #expect(statuses.contains(.succeeded(status: 201)))
-        #expect(statuses.contains(.failed(code: "unacceptable-status", status: 400)))
-        #expect(statuses.contains(.failed(code: "unacceptable-status", status: 500)))
+        #expect(statuses.contains(.failed(code: .unacceptableStatus, status: 400)))
+        #expect(statuses.contains(.failed(code: .unacceptableStatus, status: 500)))
         #expect(harness.server.log.filter { $0.path == "/api/v1/down" }.count == 3)
         #expect(harness.clock.sleeps.prefix(2) == [.seconds(7), .seconds(7)])
         #expect(try store.load().isEmpty)
@@ -109,11 +110,11 @@ struct MutationQueueTests {
         let refused = await #expect(throws: HTTPError.self) {
             try await queue.enqueue(Mutation(key: "x", method: .post, path: "x", headers: ["Authorization": "Bearer secret"]))
         }
-        #expect(refused?.code == "credentials-in-mutation" && refused?.stage == .configuration)
+        #expect(refused?.code == .credentialsInMutation && refused?.stage == .configuration)
         let signed = await #expect(throws: HTTPError.self) {
             try await queue.enqueue(Mutation(key: "y", method: .post, path: "y", query: [("access_token", "secret")]))
         }
-        #expect(signed?.code == "credentials-in-mutation")
+        #expect(signed?.code == .credentialsInMutation)
         #expect(!String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("secret"))
     }
 
@@ -124,7 +125,7 @@ struct MutationQueueTests {
         try await queue.enqueue(Mutation(key: "a", method: .put, path: "a"))
         try await queue.enqueue(Mutation(key: "b", method: .put, path: "b"))
         let full = await #expect(throws: HTTPError.self) { try await queue.enqueue(Mutation(key: "c", method: .put, path: "c")) }
-        #expect(full?.code == "queue-full")
+        #expect(full?.code == .queueFull)
         #expect(await queue.waiting.map(\.key) == ["a", "b"])
     }
 }

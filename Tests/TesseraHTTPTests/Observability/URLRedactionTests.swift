@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TesseraHTTP
+import TesseraSupport
 
 @Suite("URL redaction")
 struct URLRedactionTests {

@@ -61,7 +61,7 @@ struct HTTPPipelineAuthTests {
             _ = try await pipeline(mock, nil).send(request(.required()))
             Issue.record("sent without a token source")
         } catch {
-            #expect(error.code == "missing-token-source")
+            #expect(error.code == .missingTokenSource)
         }
         #expect(mock.requests.isEmpty)
         _ = try await pipeline(mock, nil).send(request(.optional()))

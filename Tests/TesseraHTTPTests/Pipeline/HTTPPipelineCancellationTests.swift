@@ -23,7 +23,7 @@ struct HTTPPipelineCancellationTests {
             } onCancel: {
                 release(path)
             }
-            guard !Task.isCancelled else { throw HTTPError(.cancelled, code: "cancelled", "cancelled") }
+            guard !Task.isCancelled else { throw HTTPError(.cancelled, code: .cancelled, "cancelled") }
             return try await answer.send(request)
         }
 

@@ -17,7 +17,7 @@ struct HTTPPipelineCoalescingTests {
         func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
             sends.add(1, ordering: .relaxed)
             for await _ in gate { return try await inner.send(request) }
-            throw HTTPError(.cancelled, code: "cancelled", "gate closed")
+            throw HTTPError(.cancelled, code: .cancelled, "gate closed")
         }
     }
 

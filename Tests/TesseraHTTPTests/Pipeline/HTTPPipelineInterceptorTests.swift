@@ -12,7 +12,7 @@ struct HTTPPipelineInterceptorTests {
 
     struct Refuse: HTTPInterceptor {
         func intercept(_ request: inout HTTPRequest) async throws(HTTPError) {
-            throw HTTPError(.invalidRequest, code: "refused-by-interceptor", "no")
+            throw HTTPError(.invalidRequest, code: HTTPError.Code("refused-by-interceptor"), "no")
         }
     }
 
@@ -35,7 +35,7 @@ struct HTTPPipelineInterceptorTests {
             _ = try await HTTPPipeline(transport: refused, configuration: configuration, clock: ImmediateClock()).send(HTTPRequest(url: url))
             Issue.record("sent despite the interceptor")
         } catch {
-            #expect(error.code == "refused-by-interceptor")
+            #expect(error.code == HTTPError.Code("refused-by-interceptor"))
         }
         #expect(refused.requests.isEmpty)
     }

@@ -69,7 +69,7 @@ struct HTTPPipelineTests {
         #expect(mock.requests.count == 1)
 
         let flaky = MockTransport()
-        flaky.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
+        flaky.stub(url, .failure(HTTPError(.connect, code: HTTPError.Code("connection-refused"), "refused")))
         flaky.stub(url, .ok([1]))
         let clock = ImmediateClock()
         #expect(try await HTTPPipeline(transport: flaky, configuration: configuration(), clock: clock).send(HTTPRequest(url: url)).head.status == 200)
@@ -123,7 +123,7 @@ struct HTTPPipelineTests {
                 .send(HTTPRequest(url: URL(string: "https://cdn.example/0")!))
             Issue.record("the hop limit was not enforced")
         } catch {
-            #expect(error.code == "too-many-redirects")
+            #expect(error.code == .tooManyRedirects)
         }
         #expect(chain.requests.count == 6)
     }
@@ -131,8 +131,8 @@ struct HTTPPipelineTests {
     @Test("an open circuit refuses without sending; after the cool-down one probe goes")
     func circuitBreaker() async throws {
         let mock = MockTransport()
-        mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
-        mock.stub(url, .failure(HTTPError(.connect, code: "connection-refused", "refused")))
+        mock.stub(url, .failure(HTTPError(.connect, code: HTTPError.Code("connection-refused"), "refused")))
+        mock.stub(url, .failure(HTTPError(.connect, code: HTTPError.Code("connection-refused"), "refused")))
         mock.stub(url, .ok([1]))
         let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration {
@@ -147,7 +147,7 @@ struct HTTPPipelineTests {
             _ = try await pipeline.send(HTTPRequest(url: url))
             Issue.record("an open circuit sent a request")
         } catch {
-            #expect(error.code == "circuit-open")
+            #expect(error.code == .circuitOpen)
         }
         #expect(mock.requests.count == 2)
         clock.advance(by: .seconds(30))
@@ -158,7 +158,7 @@ struct HTTPPipelineTests {
     @Test("data(): a failure mid-body retries the whole request; a body over the limit is not retried")
     func midBody() async throws {
         let mock = MockTransport()
-        mock.stub(url, .response(status: 200, chunks: [[1, 2]], failure: HTTPError(.connectionLost, code: "partial-body", "cut")))
+        mock.stub(url, .response(status: 200, chunks: [[1, 2]], failure: HTTPError(.connectionLost, code: HTTPError.Code("partial-body"), "cut")))
         mock.stub(url, .ok([1, 2, 3]))
         let clock = ImmediateClock()
         let pipeline = HTTPPipeline(transport: mock, configuration: configuration(), clock: clock)
@@ -169,7 +169,7 @@ struct HTTPPipelineTests {
             _ = try await pipeline.data(HTTPRequest(url: url), upTo: 2)
             Issue.record("an oversized body was accepted")
         } catch {
-            #expect(error.code == "body-too-large")
+            #expect(error.code == .bodyTooLarge)
         }
         #expect(mock.requests.count == 3)
     }

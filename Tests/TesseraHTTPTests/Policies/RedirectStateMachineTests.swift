@@ -17,7 +17,7 @@ struct RedirectStateMachineTests {
     }
 
     func refusal(_ decision: RedirectStateMachine.Decision) -> String? {
-        if case .refuse(let error) = decision { return error.code }
+        if case .refuse(let error) = decision { return error.code.rawValue }
         return nil
     }
 

@@ -35,7 +35,7 @@ struct RetryStateMachineTests {
         var policy = RetryPolicy()
         policy.jitter = 0
         var m = machine(policy: policy)
-        let lost = HTTPError(.connectionLost, code: "partial-body", "cut")
+        let lost = HTTPError(.connectionLost, code: HTTPError.Code("partial-body"), "cut")
         #expect(m.decide(after: .response(status: 200, headers: [:]), now: 0, budget: &budget, using: &random) == .stop(reason: "status 200 is final"))
         #expect(m.decide(afterBodyFailure: lost, now: 0, budget: &budget, using: &random) == .retry(after: .milliseconds(200)))
         #expect(m.attempts == 1)
@@ -51,7 +51,7 @@ struct RetryStateMachineTests {
             var random = SeededGenerator(seed: UInt64(seed))
             var budget = RetryBudget()
             var m = machine()
-            guard case .retry(let after) = m.decide(after: .failure(HTTPError(.timeout, code: "t", "t")), now: 0,
+            guard case .retry(let after) = m.decide(after: .failure(HTTPError(.timeout, code: HTTPError.Code("t"), "t")), now: 0,
                                                     budget: &budget, using: &random) else { Issue.record("no retry"); return }
             #expect(after <= .milliseconds(200) && after >= .milliseconds(100))
         }
@@ -80,7 +80,7 @@ struct RetryStateMachineTests {
             Issue.record("keyed POST not retried"); return
         }
         var head = machine(.head)
-        guard case .retry = head.decide(after: .failure(HTTPError(.connectionLost, code: "c", "c")), now: 0, budget: &budget,
+        guard case .retry = head.decide(after: .failure(HTTPError(.connectionLost, code: HTTPError.Code("c"), "c")), now: 0, budget: &budget,
                                         using: &random) else { Issue.record("HEAD not retried"); return }
     }
 
@@ -90,7 +90,7 @@ struct RetryStateMachineTests {
         #expect(m.decide(after: .response(status: 404, headers: [:]), now: 0, budget: &budget, using: &random)
                 == .stop(reason: "status 404 is final"))
         var t = machine()
-        #expect(t.decide(after: .failure(HTTPError(.tls, code: "tls", "tls")), now: 0, budget: &budget, using: &random)
+        #expect(t.decide(after: .failure(HTTPError(.tls, code: HTTPError.Code("tls"), "tls")), now: 0, budget: &budget, using: &random)
                 == .stop(reason: "tls failures are not retried"))
     }
 

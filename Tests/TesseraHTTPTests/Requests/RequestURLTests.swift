@@ -28,7 +28,7 @@ struct RequestURLTests {
         ]
         for (base, path, allowHTTP, code) in cases {
             #expect(performing: { _ = try RequestURL.make(base: base, path: path, allowHTTP: allowHTTP) },
-                    throws: { ($0 as? HTTPError)?.code == code })
+                    throws: { ($0 as? HTTPError)?.code.rawValue == code })
         }
         #expect(try RequestURL.make(base: URL(string: "http://127.0.0.1:8080")!, path: "x", allowHTTP: true).absoluteString == "http://127.0.0.1:8080/x")
     }

@@ -23,13 +23,13 @@ struct BodyItemSequenceTests {
 
     @Test("a transfer failure mid-stream reaches the consumer after the events before it")
     func failure() async throws {
-        let sequence = ServerSentEventSequence(body: try await body(["data: a\n\n"], failure: HTTPError(.connectionLost, code: "partial-body", "cut")), decoder: ServerSentEventDecoder())
+        let sequence = ServerSentEventSequence(body: try await body(["data: a\n\n"], failure: HTTPError(.connectionLost, code: HTTPError.Code("partial-body"), "cut")), decoder: ServerSentEventDecoder())
         var data: [String] = []
         do {
             for try await event in sequence { data.append(event.data) }
             Issue.record("no error")
         } catch {
-            #expect(error.code == "partial-body")
+            #expect(error.code == HTTPError.Code("partial-body"))
         }
         #expect(data == ["a"])
     }
@@ -47,7 +47,7 @@ struct BodyItemSequenceTests {
 
     @Test("latest(capacity:) ends with the body's error instead of hiding it")
     func latestFailure() async throws {
-        let body = try await body(["data: a\n\n"], failure: HTTPError(.connectionLost, code: "partial-body", "cut"))
+        let body = try await body(["data: a\n\n"], failure: HTTPError(.connectionLost, code: HTTPError.Code("partial-body"), "cut"))
         var data: [String] = []
         do {
             for try await event in ServerSentEventSequence(body: body, decoder: ServerSentEventDecoder()).latest(capacity: 4) {
@@ -55,7 +55,7 @@ struct BodyItemSequenceTests {
             }
             Issue.record("the failure was hidden")
         } catch {
-            #expect((error as? HTTPError)?.code == "partial-body")
+            #expect((error as? HTTPError)?.code == HTTPError.Code("partial-body"))
         }
         #expect(data == ["a"])
     }

@@ -16,7 +16,7 @@ struct EventStreamFuzzReplayTests {
         do throws(HTTPError) {
             for chunk in chunks { items += try decoder.feed(chunk) }
         } catch {
-            return .failed(error.code)
+            return .failed(error.code.rawValue)
         }
         return .items(items + decoder.end())
     }

@@ -57,7 +57,7 @@ final class TLSTrustTests {
         let error = await #expect(throws: HTTPError.self) {
             try await self.fetch(try self.transport(pins: ["127.0.0.1": [Self.otherPin]]))
         }
-        #expect(error?.category == .tls && error?.code == "tls-failed")
+        #expect(error?.category == .tls && error?.code == .tlsFailed)
     }
 
     @Test("host rules: a pin for another host does not apply; a wildcard rule covers one more label")

@@ -1,6 +1,7 @@
 import Testing
 import TesseraMedia
 import TesseraTestSupport
+import TesseraSupport
 
 @Suite("SHA256Hasher")
 struct SHA256HasherTests {

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraMedia
+import TesseraSupport
 
 /// The ordered half of a download: takes prepared resources strictly in plan order, checks
 /// MPEG-TS with the job-wide validator (joins included), reserves space under the capacity

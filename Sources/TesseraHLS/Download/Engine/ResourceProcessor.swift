@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraMedia
+import TesseraSupport
 
 /// The concurrent half of a download: fetch one planned request (retried by the pipeline,
 /// mid-body failures refetched), split it into its resources, decrypt each in place with the key

@@ -2,6 +2,7 @@ import Foundation
 import TesseraHTTP
 import TesseraMedia
 import TesseraPlaylist
+import TesseraSupport
 
 /// What a single-file download will fetch, resolved and checked before any media byte: the
 /// container, the resources in output order (initialization section first for fMP4), the

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraSupport
 
 /// The durable record of what a partial file holds, beside the destination. Opened against the
 /// current plan's fingerprint: a log written for another plan (playlist, byte ranges or key

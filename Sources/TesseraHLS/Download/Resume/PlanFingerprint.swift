@@ -1,6 +1,7 @@
 import Foundation
 import TesseraHTTP
 import TesseraMedia
+import TesseraSupport
 
 /// Digests that let a checkpoint recognise its plan without storing URLs or keys.
 enum PlanFingerprint {

@@ -27,8 +27,8 @@ package final class AppendOnlyLog<Record: Codable> {
     package static var maximumBytes: Int { 256 << 20 }
 
     /// Opens (or creates, owner-only) the log at `file`.
-    /// - Throws: `file` (`log-unusable`).
-    package init(file: URL) throws(HTTPError) {
+    /// - Throws: `log-unusable`.
+    package init(file: URL) throws(SupportError) {
         self.file = file
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -66,14 +66,14 @@ package final class AppendOnlyLog<Record: Codable> {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Appends `record` durably.
-    /// - Throws: `file` (`log-write-failed`) — full disk, I/O error.
-    package func append(_ record: Record) throws(HTTPError) {
+    /// - Throws: `log-write-failed` — full disk, I/O error.
+    package func append(_ record: Record) throws(SupportError) {
         try append(contentsOf: [record])
     }
 
     /// Appends `records` durably with one write and one fsync.
-    /// - Throws: `file` (`log-write-failed`) — full disk, I/O error.
-    package func append(contentsOf records: [Record]) throws(HTTPError) {
+    /// - Throws: `log-write-failed` — full disk, I/O error.
+    package func append(contentsOf records: [Record]) throws(SupportError) {
         guard !records.isEmpty else { return }
         var bytes: [UInt8] = []
         for record in records { bytes += try Self.line(record) }
@@ -83,12 +83,12 @@ package final class AppendOnlyLog<Record: Codable> {
     }
 
     /// Replaces the log with `records`, atomically.
-    /// - Throws: `file` (`log-write-failed`).
-    package func compact(_ records: [Record]) throws(HTTPError) {
+    /// - Throws: `log-write-failed`.
+    package func compact(_ records: [Record]) throws(SupportError) {
         let temporary = file.path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let fresh = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fresh >= 0 else { throw Self.writeFailed(file) }
-        do throws(HTTPError) {
+        do throws(SupportError) {
             for record in records { try writeAll(fresh, Self.line(record)) }
             guard fsync(fresh) == 0, rename(temporary, file.path) == 0 else { throw Self.writeFailed(file) }
         } catch {
@@ -102,25 +102,25 @@ package final class AppendOnlyLog<Record: Codable> {
         FileDescriptorIO.syncFolder(of: file.path)
     }
 
-    private static func line(_ record: Record) throws(HTTPError) -> [UInt8] {
+    private static func line(_ record: Record) throws(SupportError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
             return Array(try encoder.encode(record)) + [0x0A]
         } catch {
-            throw HTTPError(.file, code: "log-write-failed", "A log record could not be encoded: \(error).")
+            throw SupportError(.logWriteFailed, "A log record could not be encoded: \(error).")
         }
     }
 
-    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(HTTPError) {
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SupportError) {
         guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw Self.writeFailed(file) }
     }
 
-    private static func unusable(_ file: URL, _ reason: String) -> HTTPError {
-        HTTPError(.file, code: "log-unusable", "The log \(file.path) cannot be used: \(reason).")
+    private static func unusable(_ file: URL, _ reason: String) -> SupportError {
+        SupportError(.logUnusable, "The log \(file.path) cannot be used: \(reason).")
     }
 
-    private static func writeFailed(_ file: URL) -> HTTPError {
-        HTTPError(.file, code: "log-write-failed", "Writing the log \(file.path) failed: \(String(cString: strerror(errno))).")
+    private static func writeFailed(_ file: URL) -> SupportError {
+        SupportError(.logWriteFailed, "Writing the log \(file.path) failed: \(String(cString: strerror(errno))).")
     }
 }

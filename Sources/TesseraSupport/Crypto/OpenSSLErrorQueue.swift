@@ -2,9 +2,9 @@ import CCrypto
 
 /// Reads and clears libcrypto's per-thread error queue. Call it in the same synchronous stretch as
 /// the failing call: the queue belongs to the OS thread, and an `await` may move the task.
-enum OpenSSLErrorQueue {
+package enum OpenSSLErrorQueue {
     /// The oldest queued error as text (or a fallback), clearing the queue.
-    static func drain() -> String {
+    package static func drain() -> String {
         let code = ERR_get_error()
         defer { ERR_clear_error() }
         guard code != 0 else { return "no libcrypto detail" }

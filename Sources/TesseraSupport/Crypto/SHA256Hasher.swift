@@ -8,15 +8,15 @@ public final class SHA256Hasher {
 
     /// Starts a new digest.
     /// - Throws: `crypto-unavailable` when libcrypto cannot allocate or initialise the context.
-    public init() throws(MediaError) {
+    public init() throws(SupportError) {
         guard let context = EVP_MD_CTX_new() else {
-            throw MediaError(.cryptoUnavailable, "libcrypto could not allocate a digest context.")
+            throw SupportError(.cryptoUnavailable, "libcrypto could not allocate a digest context.")
         }
         self.context = context
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
             let detail = OpenSSLErrorQueue.drain()
             EVP_MD_CTX_free(context)
-            throw MediaError(.cryptoUnavailable, "libcrypto could not initialise SHA-256: \(detail).")
+            throw SupportError(.cryptoUnavailable, "libcrypto could not initialise SHA-256: \(detail).")
         }
     }
 

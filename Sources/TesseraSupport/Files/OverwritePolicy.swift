@@ -4,4 +4,7 @@ public enum OverwritePolicy: Sendable, Equatable {
     case refuse
     /// Replace it atomically at commit.
     case replace
+    /// Keep the existing file and publish under the first free name of `name.ext`,
+    /// `name (1).ext`, … `name (99).ext` (never replacing a file).
+    case keepBoth
 }

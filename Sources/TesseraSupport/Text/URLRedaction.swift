@@ -19,6 +19,23 @@ package enum URLRedaction {
         return hadQuery ? base + "?<redacted>" : base
     }
 
+    /// The redacted form of URI text as a playlist writes it (relative or absolute, perhaps not
+    /// a valid URL): cut at the first `?` or `#` (marked `?<redacted>`), user-info removed, at
+    /// most 200 characters. Diagnostics use it for URIs that may carry signed tokens.
+    package static func redact(uri text: String) -> String {
+        var result = Substring(text)
+        if let query = result.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            result = result[..<query] + "?<redacted>"
+        }
+        if let colon = result.firstIndex(of: ":"), result[colon...].hasPrefix("://") {
+            let authority = result.index(colon, offsetBy: 3)
+            if let at = result[authority...].firstIndex(of: "@"), !result[authority..<at].contains("/") {
+                result = result[..<authority] + result[result.index(after: at)...]
+            }
+        }
+        return String(result.prefix(200))
+    }
+
     /// The event form of `url` (what the event stream and `curlCommand()` show): user-info and
     /// fragment removed, every query value replaced by `<redacted>` with the names kept in
     /// order, and path segments that look like JWTs (three base64url parts joined by dots,

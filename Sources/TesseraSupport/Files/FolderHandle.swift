@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSystem
+
+/// An open folder whose files are opened beneath it: never through a symlink (the folder's own
+/// path included, when it is opened here), never outside it (openat2 `RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS`). The descriptor is closed when the handle goes away.
+package final class FolderHandle: Sendable {
+    /// The folder's descriptor.
+    package let descriptor: Int32
+
+    /// Opens the folder at `path`; nil (errno set) when it is not a folder or is a symlink.
+    package init?(path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path` beneath the folder with `flags` and `mode`; -1 with errno set on failure.
+    package func openFile(_ path: SafeRelativePath, flags: Int32, mode: mode_t = 0o644) -> Int32 {
+        tessera_open_beneath(descriptor, path.value, flags, UInt32(mode))
+    }
+
+    /// Creates the folders above `path` that do not exist yet (owner-only… `mode`); false (errno
+    /// set) when one cannot be made or an existing one is a symlink or not a folder.
+    package func makeParents(of path: SafeRelativePath, mode: mode_t = 0o755) -> Bool {
+        for parent in path.parents {
+            if mkdirat(descriptor, parent, mode) != 0, errno != EEXIST { return false }
+            guard let folder = SafeRelativePath(parent) else { return false }
+            let fd = openFile(folder, flags: O_RDONLY | O_DIRECTORY)   // refuses a planted link
+            guard fd >= 0 else { return false }
+            close(fd)
+        }
+        return true
+    }
+
+    /// fsyncs the folder itself (after files were created, renamed or removed in it).
+    package func sync() {
+        fsync(descriptor)
+    }
+}

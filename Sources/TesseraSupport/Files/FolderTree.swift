@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks and removes folder trees without following symlinks: a link inside a tree is removed as
+/// a link, never entered.
+package enum FolderTree {
+    /// fsyncs every folder of the tree at `path` (the root included), so the names in it are
+    /// durable; false when one cannot be opened.
+    @discardableResult
+    package static func syncFolders(at path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        return syncFolders(fd)
+    }
+
+    /// Removes the tree at `path` (a file or link is simply unlinked); best effort.
+    package static func remove(at path: String) {
+        guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return }
+        removeContents(fd)
+        rmdir(path)
+    }
+
+    /// The entries of the open folder `fd` (closed when done): names, and whether each is a real
+    /// folder (links are never folders here).
+    private static func entries(_ fd: Int32) -> [(name: String, isFolder: Bool)] {
+        guard let stream = fdopendir(fd) else {
+            close(fd)
+            return []
+        }
+        defer { closedir(stream) }
+        var result: [(String, Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            let isFolder = fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            result.append((name, isFolder))
+        }
+        return result
+    }
+
+    private static func syncFolders(_ fd: Int32) -> Bool {
+        var ok = fsync(fd) == 0
+        let copy = dup(fd)
+        for entry in entries(fd) where entry.isFolder {
+            let child = openat(copy, entry.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            ok = child >= 0 && syncFolders(child) && ok
+        }
+        close(copy)
+        return ok
+    }
+
+    private static func removeContents(_ fd: Int32) {
+        let copy = dup(fd)
+        for entry in entries(fd) {
+            if entry.isFolder {
+                let child = openat(copy, entry.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                if child >= 0 { removeContents(child) }
+                unlinkat(copy, entry.name, AT_REMOVEDIR)
+            } else {
+                unlinkat(copy, entry.name, 0)
+            }
+        }
+        close(copy)
+    }
+}
