@@ -22,7 +22,7 @@ public struct TSTimestampRebaser: Sendable {
     private var lastDTS: [UInt16: UInt64] = [:]
     private var steps: [UInt16: UInt64] = [:]
     private var lastPCR: UInt64?
-    private var streams: [UInt16: UInt8] = [:]
+    private var streams: [UInt16: TSStreamType] = [:]
     private var pmtPIDs: Set<UInt16> = []
     private var sequenceParameters: [UInt8]?
 
@@ -43,7 +43,7 @@ public struct TSTimestampRebaser: Sendable {
     /// - Throws: `malformed-transport-stream` for bytes that are not whole packets, or a run
     ///   whose program (PIDs, stream types) differs from the previous run's.
     public mutating func rebase(_ segment: inout [UInt8], startsRun: Bool) throws(MediaError) {
-        guard segment.count % 188 == 0 else {
+        guard segment.count % TSPacket.size == 0 else {
             throw MediaError(.malformedTransportStream, "A segment of \(segment.count) bytes is not whole 188-byte packets.")
         }
         if startsRun, !lastDTS.isEmpty {
@@ -52,13 +52,12 @@ public struct TSTimestampRebaser: Sendable {
             scanProgram(segment)
             sequenceParameters = Self.sequenceParameters(segment, streams: streams)
         }
-        let count = segment.count
         let offset = self.offset, first = runIndex > 0
-        segment.withUnsafeMutableBufferPointer { bytes in
+        segment.withUnsafeMutableBytes { bytes in
             var at = 0
-            while at < count {
-                visit(bytes, at, offset: offset, renumber: first)
-                at += 188
+            while at < bytes.count {
+                visit(UnsafeMutableRawBufferPointer(rebasing: bytes[at..<at + TSPacket.size]), offset: offset, renumber: first)
+                at += TSPacket.size
             }
         }
     }
@@ -69,11 +68,11 @@ public struct TSTimestampRebaser: Sendable {
         let saved = (offset, shifts)
         offset = 0
         shifts = [:]
-        copy.withUnsafeMutableBufferPointer { bytes in
+        copy.withUnsafeMutableBytes { bytes in
             var at = 0
-            while at + 188 <= bytes.count {
-                visit(bytes, at, offset: 0, renumber: false)
-                at += 188
+            while at + TSPacket.size <= bytes.count {
+                visit(UnsafeMutableRawBufferPointer(rebasing: bytes[at..<at + TSPacket.size]), offset: 0, renumber: false)
+                at += TSPacket.size
             }
         }
         (offset, shifts) = saved
@@ -88,7 +87,7 @@ public struct TSTimestampRebaser: Sendable {
         var restored: [UInt16: UInt8] = [:]
         for pair in parts[2].split(separator: ",") {
             let fields = pair.split(separator: "=")
-            guard fields.count == 2, let pid = UInt16(fields[0]), let shift = UInt8(fields[1]), pid < 0x2000, shift < 16 else { return false }
+            guard fields.count == 2, let pid = UInt16(fields[0]), let shift = UInt8(fields[1]), pid <= TSConstants.nullPID, shift < 16 else { return false }
             restored[pid] = shift
         }
         runIndex = index
@@ -134,19 +133,52 @@ public struct TSTimestampRebaser: Sendable {
     }
 
     /// One packet: continuity, PCR, PES timestamps.
-    private mutating func visit(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ at: Int, offset: UInt64, renumber: Bool) {
-        guard bytes[at] == 0x47 else { return }
-        let pid = UInt16(bytes[at + 1] & 0x1F) << 8 | UInt16(bytes[at + 2])
-        guard pid != 0x1FFF else { return }
-        let control = (bytes[at + 3] >> 4) & 0x3
-        let hasPayload = control & 0x1 != 0
-        var cc = bytes[at + 3] & 0x0F
+    private mutating func visit(_ bytes: UnsafeMutableRawBufferPointer, offset: UInt64, renumber: Bool) {
+        let packet: TSPacket
+        do {
+            packet = try TSPacket(UnsafeRawBufferPointer(bytes))
+        } catch {
+            // A broken adaptation field still keeps its counter in step; the validator reports it.
+            if case .adaptationFieldLength(_, let header) = error { continueCounter(bytes, header, renumber: renumber) }
+            return
+        }
+        guard packet.pid != TSConstants.nullPID else { return }
+        continueCounter(bytes, packet.header, renumber: renumber)
+        if let pcr = packet.adaptationField?.programClockReferenceBase {
+            let moved = (pcr + offset) & MPEGTimestamp.mask
+            if offset != 0 { MPEGTimestamp.writeClockBase(bytes, at: TSAdaptationField.programClockReferenceOffset, moved) }
+            lastPCR = moved
+        }
+        guard packet.hasPayload, packet.header.payloadUnitStartIndicator else { return }
+        let payload = UnsafeMutableRawBufferPointer(rebasing: bytes[packet.payloadOffset...])
+        guard let pes = PESHeader(UnsafeRawBufferPointer(payload)), pes.hasOptionalHeader, payload.count >= 19,
+              let ptsAt = pes.ptsOffset else { return }
+        var dts = MPEGTimestamp.readField(UnsafeRawBufferPointer(payload), at: ptsAt)
+        if offset != 0 { MPEGTimestamp.writeField(payload, at: ptsAt, (dts + offset) & MPEGTimestamp.mask) }
+        if let dtsAt = pes.dtsOffset {
+            dts = MPEGTimestamp.readField(UnsafeRawBufferPointer(payload), at: dtsAt)
+            if offset != 0 { MPEGTimestamp.writeField(payload, at: dtsAt, (dts + offset) & MPEGTimestamp.mask) }
+        }
+        let moved = (dts + offset) & MPEGTimestamp.mask
+        if let previous = lastDTS[packet.pid] {
+            let step = MPEGTimestamp.difference(moved, previous)
+            if step > 0, step < Int64(MPEGTimestamp.ticksPerSecond) { steps[packet.pid] = UInt64(step) }
+        }
+        lastDTS[packet.pid] = moved
+    }
+
+    /// Shifts the packet's continuity counter to continue from the previous run (one shift per
+    /// PID per run, decided at its first packet) and remembers it.
+    private mutating func continueCounter(_ bytes: UnsafeMutableRawBufferPointer, _ header: TSPacketHeader, renumber: Bool) {
+        let pid = header.pid
+        guard pid != TSConstants.nullPID else { return }
+        var cc = header.continuityCounter
         if renumber {
             let shift: UInt8
             if let known = shifts[pid] {
                 shift = known
             } else if let last = lastCC[pid] {
-                shift = ((hasPayload ? last &+ 1 : last) &- cc) & 0x0F
+                shift = ((header.hasPayload ? last &+ 1 : last) &- cc) & 0x0F
                 shifts[pid] = shift
             } else {
                 shift = 0
@@ -154,76 +186,37 @@ public struct TSTimestampRebaser: Sendable {
             }
             if shift != 0 {
                 cc = (cc &+ shift) & 0x0F
-                bytes[at + 3] = bytes[at + 3] & 0xF0 | cc
+                let at = TSPacket.continuityCounterOffset
+                bytes[at] = bytes[at] & 0xF0 | cc
             }
         }
         lastCC[pid] = cc
-        var payload = at + 4
-        if control & 0x2 != 0 {
-            let length = Int(bytes[at + 4])
-            payload = at + 5 + length
-            if length >= 7, bytes[at + 5] & 0x10 != 0 {
-                let pcr = Self.readPCR(UnsafeBufferPointer(bytes), at + 6)
-                let moved = (pcr + offset) & MPEGTimestamp.mask
-                if offset != 0 { Self.writePCR(bytes, at + 6, moved) }
-                lastPCR = moved
-            }
-        }
-        guard hasPayload, bytes[at + 1] & 0x40 != 0, payload + 19 <= at + 188,
-              bytes[payload] == 0, bytes[payload + 1] == 0, bytes[payload + 2] == 1,
-              Self.hasOptionalHeader(bytes[payload + 3]) else { return }
-        let flags = bytes[payload + 7] >> 6
-        guard flags & 0x2 != 0 else { return }
-        var dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 9)
-        if offset != 0 { Self.writeTimestamp(bytes, payload + 9, (dts + offset) & MPEGTimestamp.mask) }
-        if flags == 0x3 {
-            dts = Self.readTimestamp(UnsafeBufferPointer(bytes), payload + 14)
-            if offset != 0 { Self.writeTimestamp(bytes, payload + 14, (dts + offset) & MPEGTimestamp.mask) }
-        }
-        let moved = (dts + offset) & MPEGTimestamp.mask
-        if let previous = lastDTS[pid] {
-            let step = MPEGTimestamp.difference(moved, previous)
-            if step > 0, step < 90_000 { steps[pid] = UInt64(step) }
-        }
-        lastDTS[pid] = moved
     }
 
-    /// Reads the PAT and PMT sections that start in `segment` into `pmtPIDs` and `streams`.
+    /// Reads the PAT and PMT sections in `segment` (reassembled across packets) into `pmtPIDs`
+    /// and, when none were known, `streams`.
     private mutating func scanProgram(_ segment: [UInt8]) {
-        var at = 0
-        while at + 188 <= segment.count {
-            defer { at += 188 }
-            guard segment[at] == 0x47, segment[at + 1] & 0x40 != 0 else { continue }
-            let pid = UInt16(segment[at + 1] & 0x1F) << 8 | UInt16(segment[at + 2])
-            guard pid == 0 || pmtPIDs.contains(pid) else { continue }
-            var start = at + 4
-            if segment[at + 3] & 0x20 != 0 { start += 1 + Int(segment[at + 4]) }
-            guard start < at + 188 else { continue }
-            start += 1 + Int(segment[start])    // pointer field
-            guard start + 8 <= at + 188 else { continue }
-            let length = Int(segment[start + 1] & 0x0F) << 8 | Int(segment[start + 2])
-            let end = min(at + 188, start + 3 + length - 4)    // without the CRC
-            if pid == 0, segment[start] == 0x00 {
-                var entry = start + 8
-                while entry + 4 <= end {
-                    let program = UInt16(segment[entry]) << 8 | UInt16(segment[entry + 1])
-                    if program != 0 { pmtPIDs.insert(UInt16(segment[entry + 2] & 0x1F) << 8 | UInt16(segment[entry + 3])) }
-                    entry += 4
+        var assembler = PSISectionAssembler()
+        var found: [UInt16: TSStreamType]?
+        Self.forEachPacket(segment) { packet, bytes in
+            let pid = packet.pid
+            guard packet.hasPayload, pid == TSConstants.patPID || pmtPIDs.contains(pid) else { return }
+            var sections: [[UInt8]] = []
+            assembler.consume(pid: pid, payload: packet.payload(of: bytes), unitStart: packet.header.payloadUnitStartIndicator) {
+                if case .success(let section) = $0, MPEG2CRC32.checksum(section) == 0 { sections.append(section) }
+            }
+            for section in sections {
+                if pid == TSConstants.patPID, let programs = ProgramTables.programAssociation(section) {
+                    pmtPIDs.formUnion(programs.map(\.mapPID))
+                } else if found == nil, let map = ProgramTables.programMap(section) {
+                    found = Dictionary(map.streams.map { ($0.pid, $0.type) }, uniquingKeysWith: { first, _ in first })
                 }
-            } else if segment[start] == 0x02, start + 12 <= end {
-                let infoLength = Int(segment[start + 10] & 0x0F) << 8 | Int(segment[start + 11])
-                var entry = start + 12 + infoLength
-                var found: [UInt16: UInt8] = [:]
-                while entry + 5 <= end {
-                    found[UInt16(segment[entry + 1] & 0x1F) << 8 | UInt16(segment[entry + 2])] = segment[entry]
-                    entry += 5 + (Int(segment[entry + 3] & 0x0F) << 8 | Int(segment[entry + 4]))
-                }
-                if streams.isEmpty { streams = found }
             }
         }
+        if streams.isEmpty, let found { streams = found }
     }
 
-    private static func describe(_ streams: [UInt16: UInt8]) -> String {
-        streams.keys.sorted().map { "0x\(String($0, radix: 16))/0x\(String(streams[$0] ?? 0, radix: 16))" }.joined(separator: ", ")
+    private static func describe(_ streams: [UInt16: TSStreamType]) -> String {
+        streams.keys.sorted().map { "0x\(String($0, radix: 16))/\(streams[$0] ?? TSStreamType(0))" }.joined(separator: ", ")
     }
 }

@@ -23,14 +23,14 @@ extension MP4Validator {
             return
         }
         let version = payload[0]
-        let trackID = Self.u32(payload, 4)
-        let timescale = Self.u32(payload, 8)
+        let trackID = BigEndian.uint32(payload, 4)
+        let timescale = BigEndian.uint32(payload, 8)
         let fixed = version == 0 ? 12 + 8 + 4 : 12 + 16 + 4
         guard payload.count >= fixed else {
             report("mp4-sidx-malformed", .error, at: box.offset, "The sidx box is too short for its header.")
             return
         }
-        let firstOffset = version == 0 ? UInt64(Self.u32(payload, 16)) : Self.u64(payload, 20)
+        let firstOffset = version == 0 ? UInt64(BigEndian.uint32(payload, 16)) : BigEndian.uint64(payload, 20)
         let count = Int(UInt16(payload[fixed - 2]) << 8 | UInt16(payload[fixed - 1]))
         guard payload.count >= fixed + count * 12 else {
             report("mp4-sidx-malformed", .error, at: box.offset, "The sidx lists \(count) references that do not fit the box.")
@@ -51,9 +51,9 @@ extension MP4Validator {
         var start = anchor
         for reference in 0..<count {
             let at = fixed + reference * 12
-            let word = Self.u32(payload, at)
+            let word = BigEndian.uint32(payload, at)
             let size = UInt64(word & 0x7FFF_FFFF)
-            index.references.append((word & 0x8000_0000 != 0, start, size, UInt64(Self.u32(payload, at + 4))))
+            index.references.append((word & 0x8000_0000 != 0, start, size, UInt64(BigEndian.uint32(payload, at + 4))))
             let (next, past) = start.addingReportingOverflow(size)
             guard !past else {
                 report("mp4-sidx-range", .error, at: box.offset, "The sidx references run past any file.")
@@ -83,10 +83,10 @@ extension MP4Validator {
                     continue
                 }
                 let target = topLevelBoxes[reference.start]?.type
-                let expected: Set<String> = reference.isIndex ? ["sidx"] : ["moof", "styp", "emsg", "prft"]
+                let expected: Set<MP4BoxType> = reference.isIndex ? [.sidx] : [.moof, .styp, .emsg, .prft]
                 guard let target, expected.contains(target), ends.contains(end) else {
                     report("mp4-sidx-target", .error, at: index.offset,
-                           "A sidx \(reference.isIndex ? "index" : "media") reference spans bytes \(reference.start)–\(end), which is not a run of whole boxes starting at \(reference.isIndex ? "a sidx" : "a moof or styp") (found \(target ?? "no box start")).")
+                           "A sidx \(reference.isIndex ? "index" : "media") reference spans bytes \(reference.start)–\(end), which is not a run of whole boxes starting at \(reference.isIndex ? "a sidx" : "a moof or styp") (found \(target.map(String.init(describing:)) ?? "no box start")).")
                     continue
                 }
                 guard !reference.isIndex, index.timescale > 0, let timescale = tracks[index.trackID]?.timescale, timescale > 0 else { continue }

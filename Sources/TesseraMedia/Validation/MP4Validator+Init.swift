@@ -1,16 +1,20 @@
 /// The init-segment checks of `MP4Validator`: brands, tracks, timescales, empty sample tables,
 /// one `trex` per track.
 extension MP4Validator {
+    /// Brands that promise what HLS needs of fMP4 (RFC 8216 §3.3: iso6 or later, or CMAF).
+    static let fragmentedBrands: Set<MP4BoxType> = [MP4BoxType("iso6"), MP4BoxType("iso7"), MP4BoxType("iso8"), MP4BoxType("iso9"),
+                                                   MP4BoxType("cmfc"), MP4BoxType("cmf2")]
+
     mutating func ftyp(_ source: some MP4ByteSource, _ box: Box) {
         guard let payload = payload(source, box), payload.count >= 8 else { return }
-        var brands = [Self.fourCC(payload, 0)]
+        var brands = [MP4BoxType(rawValue: BigEndian.uint32(payload, 0))]
         var index = 8
         while index + 4 <= payload.count {
-            brands.append(Self.fourCC(payload, index))
+            brands.append(MP4BoxType(rawValue: BigEndian.uint32(payload, index)))
             index += 4
         }
-        if !brands.contains(where: { ["iso6", "iso7", "iso8", "iso9", "cmfc", "cmf2"].contains($0) }) {
-            report("mp4-brand", .warning, at: box.offset, "No brand of iso6 or later (RFC 8216 §3.3) among \(brands.joined(separator: ", ")).")
+        if !brands.contains(where: Self.fragmentedBrands.contains) {
+            report("mp4-brand", .warning, at: box.offset, "No brand of iso6 or later (RFC 8216 §3.3) among \(brands.map(\.description).joined(separator: ", ")).")
         }
     }
 
@@ -20,19 +24,19 @@ extension MP4Validator {
         var trexIDs: [UInt32] = []
         for child in children(payload, base: offset + 8) {
             switch child.type {
-            case "trak":
+            case .trak:
                 guard let id = trak(child.payload, at: child.offset) else { continue }
                 if id == 0 || trackIDs.contains(id) {
                     report("mp4-track-id", .error, at: child.offset, "Track ID \(id) is zero or repeated.")
                 }
                 trackIDs.append(id)
-            case "mvex":
-                for trex in children(child.payload, base: child.offset) where trex.type == "trex" && trex.payload.count >= 24 {
-                    let id = Self.u32(trex.payload, 4)
+            case .mvex:
+                for trex in children(child.payload, base: child.offset) where trex.type == .trex && trex.payload.count >= 24 {
+                    let id = BigEndian.uint32(trex.payload, 4)
                     trexIDs.append(id)
                     tracks[id, default: Track()].hasTrex = true
-                    tracks[id]?.defaultDuration = Self.u32(trex.payload, 12)
-                    tracks[id]?.defaultSize = Self.u32(trex.payload, 16)
+                    tracks[id]?.defaultDuration = BigEndian.uint32(trex.payload, 12)
+                    tracks[id]?.defaultSize = BigEndian.uint32(trex.payload, 16)
                 }
             default: break
             }
@@ -50,16 +54,16 @@ extension MP4Validator {
         var id: UInt32?
         var timescale: UInt32?
         var sampleCount: UInt64 = 0
-        func walk(_ boxes: [(type: String, payload: [UInt8], offset: UInt64)], _ validator: inout MP4Validator) {
+        func walk(_ boxes: [(type: MP4BoxType, payload: [UInt8], offset: UInt64)], _ validator: inout MP4Validator) {
             for box in boxes {
                 let p = box.payload
                 switch box.type {
-                case "tkhd" where p.count >= 24: id = Self.u32(p, p[0] == 1 ? 20 : 12)
-                case "mdhd" where p.count >= 24: timescale = Self.u32(p, p[0] == 1 ? 20 : 12)
-                case "mdia", "minf", "stbl": walk(validator.children(p, base: box.offset), &validator)
-                case "stts", "stco", "stsc", "co64":
-                    if p.count >= 8 { sampleCount += UInt64(Self.u32(p, 4)) }
-                case "stsz" where p.count >= 12: sampleCount += UInt64(Self.u32(p, 8))
+                case .tkhd where p.count >= 24: id = BigEndian.uint32(p, p[0] == 1 ? 20 : 12)
+                case .mdhd where p.count >= 24: timescale = BigEndian.uint32(p, p[0] == 1 ? 20 : 12)
+                case .mdia, .minf, .stbl: walk(validator.children(p, base: box.offset), &validator)
+                case .stts, .stco, .stsc, .co64:
+                    if p.count >= 8 { sampleCount += UInt64(BigEndian.uint32(p, 4)) }
+                case .stsz where p.count >= 12: sampleCount += UInt64(BigEndian.uint32(p, 8))
                 default: break
                 }
             }

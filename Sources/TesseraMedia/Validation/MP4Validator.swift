@@ -35,7 +35,7 @@ public struct MP4Validator {
     /// For the sidx checks: every parsed segment index, the top-level boxes by offset, and the
     /// durations of each fragment (by its moof's offset) per track.
     var segmentIndexes: [SegmentIndex] = []
-    var topLevelBoxes: [UInt64: (type: String, end: UInt64)] = [:]
+    var topLevelBoxes: [UInt64: (type: MP4BoxType, end: UInt64)] = [:]
     var fragmentDurations: [UInt64: [UInt32: UInt64]] = [:]
 
     /// A validator.
@@ -57,15 +57,15 @@ public struct MP4Validator {
             }
             rememberTopLevel(box)
             switch box.type {
-            case "ftyp": ftyp(source, box)
-            case "sidx": if let payload = payload(source, box) { sidx(payload, box: box) }
-            case "moov": if let payload = payload(source, box) { moov(payload, at: box.offset) }
-            case "moof":
+            case .ftyp: ftyp(source, box)
+            case .sidx: if let payload = payload(source, box) { sidx(payload, box: box) }
+            case .moov: if let payload = payload(source, box) { moov(payload, at: box.offset) }
+            case .moof:
                 if let waiting = pending {
                     report("mp4-moof-without-mdat", .error, at: waiting.offset, "A moof is not followed by its mdat.")
                 }
                 pending = payload(source, box).map { moof($0, box: box) }
-            case "mdat":
+            case .mdat:
                 if let fragment = pending {
                     mdat(box, fragment)
                     pending = nil
@@ -74,7 +74,7 @@ public struct MP4Validator {
                 }
             default: break
             }
-            if index == 0, !["ftyp", "styp", "sidx", "moof", "emsg", "prft"].contains(box.type) {
+            if index == 0, box.type != .ftyp, !MP4BoxType.segmentStarts.contains(box.type) {
                 report("mp4-first-box", .error, at: 0, "The file starts with a '\(box.type)' box; an init starts with ftyp, a segment with styp, sidx or moof.")
             }
             index += 1
@@ -92,48 +92,31 @@ public struct MP4Validator {
 
     // MARK: Boxes
 
-    struct Box {
-        var type: String
-        var offset: UInt64
-        var size: UInt64
-        var headerSize: UInt64
-    }
+    typealias Box = MP4BoxHeader
 
     /// The header of the box at `offset`, checked to fit before `limit`; nil (and a finding) when
     /// it does not.
     private mutating func header(_ source: some MP4ByteSource, at offset: UInt64, limit: UInt64, isTopLevel: Bool) -> Box? {
-        let bytes = source.read(at: offset, count: 16)
-        guard bytes.count >= 8 else {
-            report("mp4-box-truncated", .error, at: offset, "\(limit - offset) bytes remain where a box header (8 bytes) was expected.")
-            return nil
-        }
-        let type = Self.fourCC(bytes, 4)
-        var size = UInt64(Self.u32(bytes, 0))
-        var headerSize: UInt64 = 8
-        if size == 1 {
-            guard bytes.count >= 16 else {
-                report("mp4-box-truncated", .error, at: offset, "The '\(type)' box's 64-bit size is cut off.")
-                return nil
-            }
-            size = Self.u64(bytes, 8)
-            headerSize = 16
-        } else if size == 0 {
-            guard isTopLevel else {
+        do {
+            return try MP4BoxHeader.read(source, at: offset, limit: limit, sizeToEnd: isTopLevel)
+        } catch {
+            let type = MP4BoxType(rawValue: source.read(at: offset + 4, count: 4).count == 4
+                ? BigEndian.uint32(source.read(at: offset + 4, count: 4), 0) : 0)
+            switch error {
+            case .truncated(let remaining):
+                report("mp4-box-truncated", .error, at: offset, "\(remaining) bytes remain where a box header (8 bytes) was expected.")
+            case .truncatedExtension:
+                report("mp4-box-truncated", .error, at: offset, "The '\(type)' box's 64-bit size or usertype is cut off.")
+            case .sizeToEndInside:
                 report("mp4-box-size", .error, at: offset, "The '\(type)' box uses size 0 (to the end of the file) inside another box.")
-                return nil
+            case .sizeBelowHeader(let size):
+                report("mp4-box-size", .error, at: offset, "The '\(type)' box claims \(size) bytes, less than its own header.")
+            case .pastLimit(let size, let remaining):
+                report("mp4-box-truncated", .error, at: offset,
+                       "The '\(type)' box claims \(size) bytes but only \(remaining) remain\(isTopLevel ? " in the file" : " in its parent").")
             }
-            size = limit - offset
-        }
-        guard size >= headerSize else {
-            report("mp4-box-size", .error, at: offset, "The '\(type)' box claims \(size) bytes, less than its own header.")
             return nil
         }
-        guard size <= limit - offset else {
-            report("mp4-box-truncated", .error, at: offset,
-                   "The '\(type)' box claims \(size) bytes but only \(limit - offset) remain\(isTopLevel ? " in the file" : " in its parent").")
-            return nil
-        }
-        return Box(type: type, offset: offset, size: size, headerSize: headerSize)
     }
 
     /// The payload of a box small enough to parse.
@@ -142,36 +125,30 @@ public struct MP4Validator {
             report("mp4-box-too-large", .error, at: box.offset, "The '\(box.type)' box is \(box.size) bytes; at most \(Self.maximumParsedBoxBytes) are parsed.")
             return nil
         }
-        return Array(source.read(at: box.offset + box.headerSize, count: Int(box.size - box.headerSize)))
+        return Array(source.read(at: box.payloadOffset, count: Int(box.payloadSize)))
     }
 
-    /// The child boxes of `payload` (which starts at file offset `base`), bounds-checked.
-    mutating func children(_ payload: [UInt8], base: UInt64, skip: Int = 0) -> [(type: String, payload: [UInt8], offset: UInt64)] {
-        let source = MP4MemorySource(payload)
-        var out: [(String, [UInt8], UInt64)] = []
-        var offset = UInt64(skip)
-        while offset < source.size {
-            let bytes = source.read(at: offset, count: 16)
-            guard bytes.count >= 8 else {
-                report("mp4-box-truncated", .error, at: base + offset, "\(source.size - offset) stray bytes end a box's children.")
-                break
-            }
-            var size = UInt64(Self.u32(bytes, 0))
-            var headerSize: UInt64 = 8
-            if size == 1, bytes.count >= 16 {
-                size = Self.u64(bytes, 8)
-                headerSize = 16
-            }
-            let type = Self.fourCC(bytes, 4)
-            guard size >= headerSize, size <= source.size - offset else {
-                report(size < headerSize ? "mp4-box-size" : "mp4-box-truncated", .error, at: base + offset,
+    /// The child boxes of `payload` (which starts at file offset `base`), bounds-checked; `skip`
+    /// bytes of the payload come before them (a full box's version and flags, for example).
+    mutating func children(_ payload: [UInt8], base: UInt64, skip: Int = 0) -> [(type: MP4BoxType, payload: [UInt8], offset: UInt64)] {
+        let (boxes, defect) = MP4BoxHeader.boxes(in: payload, min(skip, payload.count)..<payload.count, sizeToEnd: false)
+        if let (offset, problem) = defect {
+            let type = offset + 8 <= payload.count ? MP4BoxType(rawValue: BigEndian.uint32(payload, offset + 4)) : MP4BoxType(rawValue: 0)
+            switch problem {
+            case .truncated:
+                report("mp4-box-truncated", .error, at: base + UInt64(offset), "\(payload.count - offset) stray bytes end a box's children.")
+            case .sizeBelowHeader(let size), .pastLimit(let size, _):
+                report(size < 8 ? "mp4-box-size" : "mp4-box-truncated", .error, at: base + UInt64(offset),
                        "The '\(type)' box claims \(size) bytes, which does not fit its parent.")
-                break
+            case .sizeToEndInside:
+                report("mp4-box-size", .error, at: base + UInt64(offset), "The '\(type)' box claims 0 bytes, which does not fit its parent.")
+            case .truncatedExtension:
+                report("mp4-box-truncated", .error, at: base + UInt64(offset), "The '\(type)' box's 64-bit size is cut off inside its parent.")
             }
-            out.append((type, source.read(at: offset + headerSize, count: Int(size - headerSize)), base + offset + headerSize))
-            offset += size
         }
-        return out
+        return boxes.map { box in
+            (box.type, Array(payload[Int(box.payloadOffset)..<Int(box.end)]), base + box.payloadOffset)
+        }
     }
 
     // MARK: Fragments
@@ -181,14 +158,14 @@ public struct MP4Validator {
         var previousEnd: UInt64?
         for child in children(payload, base: box.offset + box.headerSize) {
             switch child.type {
-            case "mfhd" where child.payload.count >= 8:
-                let sequence = Self.u32(child.payload, 4)
+            case .mfhd where child.payload.count >= 8:
+                let sequence = BigEndian.uint32(child.payload, 4)
                 if sequence == 0 || lastSequence.map({ sequence <= $0 }) == true {
                     report("mp4-sequence", .warning, at: child.offset,
                            "The fragment sequence number \(sequence) does not increase (previous \(lastSequence.map(String.init) ?? "none")).")
                 }
                 lastSequence = sequence
-            case "traf":
+            case .traf:
                 previousEnd = traf(child.payload, at: child.offset, moofOffset: box.offset, previousEnd: previousEnd, into: &fragment)
             default: break
             }
@@ -201,16 +178,16 @@ public struct MP4Validator {
     private mutating func traf(_ payload: [UInt8], at offset: UInt64, moofOffset: UInt64, previousEnd: UInt64?,
                                into fragment: inout Fragment) -> UInt64? {
         let boxes = children(payload, base: offset)
-        guard let tfhd = boxes.first(where: { $0.type == "tfhd" })?.payload, tfhd.count >= 8 else {
+        guard let tfhd = boxes.first(where: { $0.type == .tfhd })?.payload, tfhd.count >= 8 else {
             report("mp4-no-tfhd", .error, at: offset, "A traf has no tfhd.")
             return previousEnd
         }
-        let flags = Self.u32(tfhd, 0) & 0x00FF_FFFF
-        let trackID = Self.u32(tfhd, 4)
+        let flags = BigEndian.uint32(tfhd, 0) & 0x00FF_FFFF
+        let trackID = BigEndian.uint32(tfhd, 4)
         var cursor = 8
         var base: UInt64 = previousEnd ?? moofOffset
         if flags & 0x1 != 0, tfhd.count >= cursor + 8 {
-            base = Self.u64(tfhd, cursor)
+            base = BigEndian.uint64(tfhd, cursor)
             cursor += 8
             report("mp4-absolute-base", .warning, at: offset, "Track \(trackID)'s tfhd has an absolute base_data_offset, which breaks when segments move.")
         } else if flags & 0x2_0000 != 0 {
@@ -220,28 +197,28 @@ public struct MP4Validator {
         let track = tracks[trackID]
         var defaultDuration = track?.defaultDuration
         var defaultSize = track?.defaultSize
-        if flags & 0x8 != 0, tfhd.count >= cursor + 4 { defaultDuration = Self.u32(tfhd, cursor); cursor += 4 }
-        if flags & 0x10 != 0, tfhd.count >= cursor + 4 { defaultSize = Self.u32(tfhd, cursor) }
+        if flags & 0x8 != 0, tfhd.count >= cursor + 4 { defaultDuration = BigEndian.uint32(tfhd, cursor); cursor += 4 }
+        if flags & 0x10 != 0, tfhd.count >= cursor + 4 { defaultSize = BigEndian.uint32(tfhd, cursor) }
         if sawInit, track?.hasTrex != true {
             report("mp4-unknown-track", .error, at: offset, "A traf names track \(trackID), which the init does not declare.")
         }
         var decodeTime: UInt64?
-        if let tfdt = boxes.first(where: { $0.type == "tfdt" })?.payload, tfdt.count >= 8 {
-            decodeTime = tfdt[0] == 1 && tfdt.count >= 12 ? Self.u64(tfdt, 4) : UInt64(Self.u32(tfdt, 4))
+        if let tfdt = boxes.first(where: { $0.type == .tfdt })?.payload, tfdt.count >= 8 {
+            decodeTime = tfdt[0] == 1 && tfdt.count >= 12 ? BigEndian.uint64(tfdt, 4) : UInt64(BigEndian.uint32(tfdt, 4))
         } else {
             report("mp4-no-tfdt", .error, at: offset, "Track \(trackID)'s traf has no tfdt (RFC 8216 §3.3).")
         }
         var totalDuration: UInt64? = 0
         var dataEnd = base
-        for run in boxes where run.type == "trun" {
+        for run in boxes where run.type == .trun {
             let p = run.payload
             guard p.count >= 8 else { continue }
-            let runFlags = Self.u32(p, 0) & 0x00FF_FFFF
-            let count = Int(Self.u32(p, 4))
+            let runFlags = BigEndian.uint32(p, 0) & 0x00FF_FFFF
+            let count = Int(BigEndian.uint32(p, 4))
             var index = 8
             var start = dataEnd
             if runFlags & 0x1 != 0, p.count >= 12 {
-                let relative = Int64(Int32(bitPattern: Self.u32(p, 8)))
+                let relative = Int64(Int32(bitPattern: BigEndian.uint32(p, 8)))
                 let (sum, overflow) = Int64(clamping: base).addingReportingOverflow(relative)
                 guard base <= UInt64(Int64.max), !overflow, sum >= 0 else {
                     report("mp4-trun", .error, at: run.offset, "Track \(trackID)'s trun data_offset points before the start of the file.")
@@ -268,8 +245,8 @@ public struct MP4Validator {
             if fields > 0 {
                 for sample in 0..<count {
                     var field = index + sample * stride
-                    if perSampleDuration { durations += UInt64(Self.u32(p, field)); field += 4 }
-                    if perSampleSize { length += UInt64(Self.u32(p, field)) }
+                    if perSampleDuration { durations += UInt64(BigEndian.uint32(p, field)); field += 4 }
+                    if perSampleSize { length += UInt64(BigEndian.uint32(p, field)) }
                 }
             }
             if !perSampleDuration {
@@ -327,17 +304,5 @@ public struct MP4Validator {
 
     mutating func report(_ id: String, _ severity: MediaFinding.Severity, at offset: UInt64, _ message: String) {
         log.report(id, severity, at: offset, message)
-    }
-
-    static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
-        UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
-    }
-
-    static func u64(_ b: [UInt8], _ i: Int) -> UInt64 {
-        UInt64(u32(b, i)) << 32 | UInt64(u32(b, i + 4))
-    }
-
-    static func fourCC(_ b: [UInt8], _ i: Int) -> String {
-        String(decoding: b[i..<(i + 4)].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
     }
 }

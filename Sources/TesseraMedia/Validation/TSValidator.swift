@@ -35,10 +35,10 @@ public struct TSValidator: Sendable {
     private var pids: [UInt16: PIDState] = [:]
     // Module-internal rather than private: TSValidator+PSI reads and fills these.
     var packetIndex: UInt64 = 0
-    var sections: [UInt16: [UInt8]] = [:]
+    var sections = PSISectionAssembler()
     var pmtPID: UInt16?
     var pcrPID: UInt16?
-    var streamTypes: [UInt16: UInt8] = [:]
+    var streamTypes: [UInt16: TSStreamType] = [:]
     var sawPAT = false
     var sawPMT = false
     /// PIDs whose first packet after a segment join has not been seen yet.
@@ -81,11 +81,11 @@ public struct TSValidator: Sendable {
     }
 
     private mutating func checkDuration(_ expected: Double) {
-        let video = streamTypes.first { $0.value == 0x1B || $0.value == 0x24 || $0.value == 0x02 }?.key
+        let video = streamTypes.first { $0.value.isVideo }?.key
         guard let pid = video ?? pcrPID, let state = pids[pid], let first = state.segmentFirst, let last = state.segmentLast,
               let step = state.step else { return }
-        let media = Double(MPEGTimestamp.forward(from: first, to: last) + step) / 90_000
-        let frame = Double(step) / 90_000
+        let media = Double(MPEGTimestamp.forward(from: first, to: last) + step) / Double(MPEGTimestamp.ticksPerSecond)
+        let frame = Double(step) / Double(MPEGTimestamp.ticksPerSecond)
         guard abs(media - expected) > max(frame, 0.001) + 0.0005 else { return }
         report(.durationMismatch, at: byteCount, packet: packetIndex,
                "The segment holds \(media) s of media (PID \(pid)) but its EXTINF says \(expected) s.")
@@ -96,18 +96,18 @@ public struct TSValidator: Sendable {
     public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         if !carry.isEmpty {
-            let take = min(188 - carry.count, bytes.count)
+            let take = min(TSPacket.size - carry.count, bytes.count)
             carry.append(contentsOf: bytes[0..<take])
             index = take
-            if carry.count == 188 {
+            if carry.count == TSPacket.size {
                 let packet = carry
                 carry.removeAll(keepingCapacity: true)
                 packet.withUnsafeBytes { check($0) }
             }
         }
-        while bytes.count - index >= 188 {
-            check(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + 188)]))
-            index += 188
+        while bytes.count - index >= TSPacket.size {
+            check(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + TSPacket.size)]))
+            index += TSPacket.size
         }
         if index < bytes.count { carry.append(contentsOf: bytes[index...]) }
     }
@@ -138,68 +138,65 @@ public struct TSValidator: Sendable {
 
     // MARK: Packets
 
-    private mutating func check(_ packet: UnsafeRawBufferPointer) {
+    private mutating func check(_ bytes: UnsafeRawBufferPointer) {
         defer {
             packetIndex += 1
-            byteCount += 188
+            byteCount += UInt64(TSPacket.size)
         }
         guard !isSyncLost else { return }
         let offset = byteCount
-        guard packet[0] == 0x47 else {
-            isSyncLost = true
-            report(.syncLost, at: offset, packet: packetIndex,
-                   "The packet starts with 0x\(String(packet[0], radix: 16)) instead of the sync byte 0x47; checks stop here.")
-            return
-        }
-        let pid = UInt16(packet[1] & 0x1F) << 8 | UInt16(packet[2])
-        let unitStart = packet[1] & 0x40 != 0
-        let control = (packet[3] >> 4) & 3
-        if packet[1] & 0x80 != 0 {
-            report(.transportError, at: offset, packet: packetIndex, "PID \(pid) is marked damaged (transport_error_indicator).")
-        }
-        if packet[3] >> 6 != 0 {
-            report(.scrambled, at: offset, packet: packetIndex, "PID \(pid) is scrambled at the packet level, which HLS never does.")
-        }
-        guard control != 0 else {
-            report(.reservedAdaptationControl, at: offset, packet: packetIndex, "PID \(pid) uses the reserved adaptation_field_control 00.")
-            return
-        }
-        var payloadStart = 4
-        var discontinuity = false
-        var pcr: UInt64?
-        if control & 2 != 0 {
-            let length = Int(packet[4])
-            guard control == 2 ? length == 183 : length <= 182 else {
+        let packet: TSPacket
+        do {
+            packet = try TSPacket(bytes)
+        } catch {
+            switch error {
+            case .syncByte(let byte):
+                isSyncLost = true
+                report(.syncLost, at: offset, packet: packetIndex,
+                       "The packet starts with 0x\(String(byte, radix: 16)) instead of the sync byte 0x47; checks stop here.")
+            case .reservedAdaptationFieldControl(let header):
+                checkHeader(header, offset: offset)
+                report(.reservedAdaptationControl, at: offset, packet: packetIndex,
+                       "PID \(header.pid) uses the reserved adaptation_field_control 00.")
+            case .adaptationFieldLength(let length, let header):
+                checkHeader(header, offset: offset)
                 report(.adaptationLength, at: offset, packet: packetIndex,
-                       "PID \(pid) has an adaptation field of \(length) bytes, which does not fit its packet.")
-                return
+                       "PID \(header.pid) has an adaptation field of \(length) bytes, which does not fit its packet.")
             }
-            if length > 0 {
-                discontinuity = packet[5] & 0x80 != 0
-                if packet[5] & 0x10 != 0, length >= 7 {
-                    let base = UInt64(packet[6]) << 25 | UInt64(packet[7]) << 17 | UInt64(packet[8]) << 9
-                        | UInt64(packet[9]) << 1 | UInt64(packet[10]) >> 7
-                    pcr = base * 300 + (UInt64(packet[10] & 1) << 8 | UInt64(packet[11]))
-                }
-            }
-            payloadStart = 5 + length
+            return
         }
-        if (0x0002...0x000F).contains(pid) {
+        let header = packet.header
+        let pid = header.pid
+        checkHeader(header, offset: offset)
+        if TSConstants.reservedPIDs.contains(pid) {
             report(.reservedPID, at: offset, packet: packetIndex, "PID \(pid) is reserved (0x0002–0x000F).")
         }
-        continuity(pid, counter: packet[3] & 0x0F, hasPayload: control & 1 != 0, discontinuity: discontinuity, offset: offset)
-        if let pcr { clockReference(pid, pcr, discontinuity: discontinuity, offset: offset) }
-        guard control & 1 != 0, payloadStart < 188 else { return }
-        let payload = UnsafeRawBufferPointer(rebasing: packet[payloadStart...])
-        if pid == 0 || pid == pmtPID {
-            sectionBytes(pid, payload, unitStart: unitStart, offset: offset)
-        } else if unitStart, streamTypes[pid] != nil {
+        let discontinuity = packet.adaptationField?.discontinuityIndicator ?? false
+        continuity(pid, counter: header.continuityCounter, hasPayload: header.hasPayload, discontinuity: discontinuity, offset: offset)
+        if let pcr = packet.adaptationField?.programClockReference {
+            clockReference(pid, pcr, discontinuity: discontinuity, offset: offset)
+        }
+        guard packet.hasPayload else { return }
+        let payload = packet.payload(of: bytes)
+        if pid == TSConstants.patPID || pid == pmtPID {
+            sectionBytes(pid, payload, unitStart: header.payloadUnitStartIndicator, offset: offset)
+        } else if header.payloadUnitStartIndicator, streamTypes[pid] != nil {
             pes(pid, payload, offset: offset)
         }
     }
 
+    /// The header flags HLS never sets.
+    private mutating func checkHeader(_ header: TSPacketHeader, offset: UInt64) {
+        if header.transportErrorIndicator {
+            report(.transportError, at: offset, packet: packetIndex, "PID \(header.pid) is marked damaged (transport_error_indicator).")
+        }
+        if header.transportScramblingControl != 0 {
+            report(.scrambled, at: offset, packet: packetIndex, "PID \(header.pid) is scrambled at the packet level, which HLS never does.")
+        }
+    }
+
     private mutating func continuity(_ pid: UInt16, counter: UInt8, hasPayload: Bool, discontinuity: Bool, offset: UInt64) {
-        guard pid != 0x1FFF else { return }
+        guard pid != TSConstants.nullPID else { return }
         var state = pids[pid, default: PIDState()]
         defer { pids[pid] = state }
         guard let last = state.continuity, !discontinuity else {
@@ -251,33 +248,30 @@ public struct TSValidator: Sendable {
     // MARK: PES
 
     private mutating func pes(_ pid: UInt16, _ payload: UnsafeRawBufferPointer, offset: UInt64) {
-        guard payload.count >= 6, payload[0] == 0, payload[1] == 0, payload[2] == 1 else {
+        guard let header = PESHeader(payload) else {
             report(.pesStart, at: offset, packet: packetIndex, "PID \(pid) starts a unit without the PES start code 00 00 01.")
             return
         }
-        let streamID = payload[3]
-        // Streams without the optional PES header (padding, private_stream_2, ECM, EMM, DSM-CC, …).
-        guard ![0xBC, 0xBE, 0xBF, 0xF0, 0xF1, 0xF2, 0xF8, 0xFF].contains(streamID), payload.count >= 9 else { return }
-        let flags = payload[7] >> 6
-        let isMedia = (0xC0...0xEF).contains(streamID)
-        switch flags {
-        case 1:
+        guard header.hasOptionalHeader, payload.count >= 9 else { return }
+        let isMedia = PESStreamID.audioAndVideo.contains(header.streamID)
+        switch header.ptsDTSFlags {
+        case 0b01:
             report(.pesFlags, at: offset, packet: packetIndex, "PID \(pid)'s PES header has the forbidden PTS_DTS_flags 01.")
             return
-        case 0:
+        case 0b00:
             if isMedia { report(.pesNoPTS, at: offset, packet: packetIndex, "PID \(pid)'s PES carries no PTS.") }
             return
         default:
             break
         }
-        guard payload.count >= (flags == 3 ? 19 : 14) else { return }
-        guard let pts = Self.timestamp(payload, at: 9, prefix: flags == 3 ? 3 : 2) else {
+        guard header.timestampsFit(in: payload.count), let ptsAt = header.ptsOffset else { return }
+        guard let pts = MPEGTimestamp.readCheckedField(payload, at: ptsAt, prefix: header.ptsDTSFlags == 0b11 ? 0b0011 : 0b0010) else {
             report(.timestampMarkers, at: offset, packet: packetIndex, "PID \(pid)'s PTS has wrong prefix or marker bits.")
             return
         }
         var decode = pts
-        if flags == 3 {
-            guard let dts = Self.timestamp(payload, at: 14, prefix: 1) else {
+        if let dtsAt = header.dtsOffset {
+            guard let dts = MPEGTimestamp.readCheckedField(payload, at: dtsAt, prefix: 0b0001) else {
                 report(.timestampMarkers, at: offset, packet: packetIndex, "PID \(pid)'s DTS has wrong prefix or marker bits.")
                 return
             }
@@ -291,20 +285,13 @@ public struct TSValidator: Sendable {
             if step == 0 || step >= 1 << 32 {
                 report(.decodeOrder, at: offset, packet: packetIndex,
                        "PID \(pid)'s decode time did not increase (\(last) then \(decode), in 90 kHz ticks).")
-            } else if step < 90_000 {
+            } else if step < MPEGTimestamp.ticksPerSecond {
                 pids[pid]?.step = step
             }
         }
         pids[pid, default: PIDState()].decodeTime = decode
         if pids[pid]?.segmentFirst == nil { pids[pid]?.segmentFirst = decode }
         pids[pid]?.segmentLast = decode
-    }
-
-    /// A 33-bit PES timestamp at `index` with its 4-bit `prefix` and three marker bits, or nil.
-    private static func timestamp(_ bytes: UnsafeRawBufferPointer, at index: Int, prefix: UInt8) -> UInt64? {
-        let b = (0..<5).map { bytes[index + $0] }
-        guard b[0] >> 4 == prefix, b[0] & 1 == 1, b[2] & 1 == 1, b[4] & 1 == 1 else { return nil }
-        return MPEGTimestamp.decode(b[0], b[1], b[2], b[3], b[4])
     }
 
     // MARK: Findings

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 
 /// Walks and removes folder trees without following symlinks: a link inside a tree is removed as
 /// a link, never entered.

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CSystem
 
 /// A file written beside its destination and published whole or not at all: data is written
 /// to a hidden staging file in the same folder, fsynced, then linked (no-replace) or renamed

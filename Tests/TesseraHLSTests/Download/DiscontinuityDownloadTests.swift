@@ -79,12 +79,15 @@ struct DiscontinuityDownloadTests {
         var second = try FixtureStore.bytes("a_ts_vod/seg_001.ts")
         var rebaser = TSTimestampRebaser()
         try rebaser.rebase(&first, startsRun: false)
-        // Move the PMT's elementary PID 0x100 to 0x150 in the second run.
+        // Move the PMT's elementary PID 0x100 to 0x150 in the second run (a valid table: CRC redone).
         for at in stride(from: 0, to: second.count, by: 188) where second[at + 1] & 0x40 != 0 {
             let pid = UInt16(second[at + 1] & 0x1F) << 8 | UInt16(second[at + 2])
-            if pid == 0x1000 {
-                for i in at + 4..<at + 188 - 1 where second[i] == 0xE1 && second[i + 1] == 0x00 { second[i + 1] = 0x50 }
-            }
+            guard pid == 0x1000 else { continue }
+            let start = at + 5 + Int(second[at + 4])    // after the pointer field
+            let end = start + 3 + (Int(second[start + 1] & 0x0F) << 8 | Int(second[start + 2]))
+            for i in start..<end - 5 where second[i] == 0xE1 && second[i + 1] == 0x00 { second[i + 1] = 0x50 }
+            let crc = MPEG2CRC32.checksum(Array(second[start..<end - 4]))
+            for k in 0..<4 { second[end - 4 + k] = UInt8(crc >> (24 - 8 * k) & 0xFF) }
         }
         #expect(throws: MediaError.self) { try rebaser.rebase(&second, startsRun: true) }
     }
