@@ -12,7 +12,14 @@ public struct ClientAttribute: Hashable, Sendable {
     }
 
     /// The name, starting with `X-`.
-    public let name: String
+    public var name: String
     /// The value.
-    public let value: Value
+    public var value: Value
+
+    /// Creates a value.
+    public init(name: String,
+                value: Value) {
+        self.name = name
+        self.value = value
+    }
 }

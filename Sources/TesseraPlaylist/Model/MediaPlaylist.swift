@@ -11,41 +11,82 @@ public struct MediaPlaylist: Hashable, Sendable {
     }
 
     /// EXT-X-VERSION, if present.
-    public let version: Int?
+    public var version: Int?
     /// EXT-X-TARGETDURATION in seconds (nil when missing, which is reported).
-    public let targetDuration: UInt64?
+    public var targetDuration: UInt64?
     /// EXT-X-MEDIA-SEQUENCE (0 when absent).
-    public let mediaSequence: UInt64
+    public var mediaSequence: UInt64
     /// EXT-X-DISCONTINUITY-SEQUENCE (0 when absent).
-    public let discontinuitySequence: UInt64
+    public var discontinuitySequence: UInt64
     /// EXT-X-PLAYLIST-TYPE, if present.
-    public let playlistType: PlaylistType?
+    public var playlistType: PlaylistType?
     /// EXT-X-ENDLIST.
-    public let hasEndList: Bool
+    public var hasEndList: Bool
     /// EXT-X-I-FRAMES-ONLY.
-    public let isIFramesOnly: Bool
+    public var isIFramesOnly: Bool
     /// EXT-X-INDEPENDENT-SEGMENTS.
-    public let hasIndependentSegments: Bool
+    public var hasIndependentSegments: Bool
     /// EXT-X-START.
-    public let start: StartPoint?
+    public var start: StartPoint?
     /// EXT-X-DEFINE tags in order.
-    public let defines: [VariableDefinition]
+    public var defines: [VariableDefinition]
     /// EXT-X-PART-INF.
-    public let partInformation: PartInformation?
+    public var partInformation: PartInformation?
     /// EXT-X-SERVER-CONTROL.
-    public let serverControl: ServerControl?
+    public var serverControl: ServerControl?
     /// EXT-X-SKIP (delta updates).
-    public let skip: SkipInformation?
+    public var skip: SkipInformation?
     /// The segments in order.
-    public let segments: [MediaSegment]
+    public var segments: [MediaSegment]
     /// EXT-X-PART tags after the last segment: parts of the segment being published.
-    public let pendingParts: [PartialSegment]
+    public var pendingParts: [PartialSegment]
     /// EXT-X-DATERANGE tags in order.
-    public let dateRanges: [DateRange]
+    public var dateRanges: [DateRange]
     /// EXT-X-PRELOAD-HINT tags in order.
-    public let preloadHints: [PreloadHint]
+    public var preloadHints: [PreloadHint]
     /// EXT-X-RENDITION-REPORT tags in order.
-    public let renditionReports: [RenditionReport]
+    public var renditionReports: [RenditionReport]
     /// Unknown tags outside segments, in order.
-    public let unknownTags: [UnknownTag]
+    public var unknownTags: [UnknownTag]
+
+    /// Creates a value.
+    public init(version: Int? = nil,
+                targetDuration: UInt64? = nil,
+                mediaSequence: UInt64 = 0,
+                discontinuitySequence: UInt64 = 0,
+                playlistType: PlaylistType? = nil,
+                hasEndList: Bool = false,
+                isIFramesOnly: Bool = false,
+                hasIndependentSegments: Bool = false,
+                start: StartPoint? = nil,
+                defines: [VariableDefinition] = [],
+                partInformation: PartInformation? = nil,
+                serverControl: ServerControl? = nil,
+                skip: SkipInformation? = nil,
+                segments: [MediaSegment] = [],
+                pendingParts: [PartialSegment] = [],
+                dateRanges: [DateRange] = [],
+                preloadHints: [PreloadHint] = [],
+                renditionReports: [RenditionReport] = [],
+                unknownTags: [UnknownTag] = []) {
+        self.version = version
+        self.targetDuration = targetDuration
+        self.mediaSequence = mediaSequence
+        self.discontinuitySequence = discontinuitySequence
+        self.playlistType = playlistType
+        self.hasEndList = hasEndList
+        self.isIFramesOnly = isIFramesOnly
+        self.hasIndependentSegments = hasIndependentSegments
+        self.start = start
+        self.defines = defines
+        self.partInformation = partInformation
+        self.serverControl = serverControl
+        self.skip = skip
+        self.segments = segments
+        self.pendingParts = pendingParts
+        self.dateRanges = dateRanges
+        self.preloadHints = preloadHints
+        self.renditionReports = renditionReports
+        self.unknownTags = unknownTags
+    }
 }

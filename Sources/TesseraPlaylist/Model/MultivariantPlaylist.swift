@@ -1,25 +1,50 @@
 /// A multivariant playlist (RFC 8216bis §4.4.6).
 public struct MultivariantPlaylist: Hashable, Sendable {
     /// EXT-X-VERSION, if present.
-    public let version: Int?
+    public var version: Int?
     /// EXT-X-INDEPENDENT-SEGMENTS.
-    public let hasIndependentSegments: Bool
+    public var hasIndependentSegments: Bool
     /// EXT-X-START.
-    public let start: StartPoint?
+    public var start: StartPoint?
     /// EXT-X-DEFINE tags in order.
-    public let defines: [VariableDefinition]
+    public var defines: [VariableDefinition]
     /// EXT-X-STREAM-INF variants in order.
-    public let variants: [Variant]
+    public var variants: [Variant]
     /// EXT-X-I-FRAME-STREAM-INF variants in order.
-    public let iFrameVariants: [Variant]
+    public var iFrameVariants: [Variant]
     /// EXT-X-MEDIA renditions in order.
-    public let renditions: [Rendition]
+    public var renditions: [Rendition]
     /// EXT-X-SESSION-DATA in order.
-    public let sessionData: [SessionData]
+    public var sessionData: [SessionData]
     /// EXT-X-SESSION-KEY in order.
-    public let sessionKeys: [SegmentKey]
+    public var sessionKeys: [SegmentKey]
     /// EXT-X-CONTENT-STEERING.
-    public let contentSteering: ContentSteering?
+    public var contentSteering: ContentSteering?
     /// Unknown tags in order.
-    public let unknownTags: [UnknownTag]
+    public var unknownTags: [UnknownTag]
+
+    /// Creates a value.
+    public init(version: Int? = nil,
+                hasIndependentSegments: Bool = false,
+                start: StartPoint? = nil,
+                defines: [VariableDefinition] = [],
+                variants: [Variant] = [],
+                iFrameVariants: [Variant] = [],
+                renditions: [Rendition] = [],
+                sessionData: [SessionData] = [],
+                sessionKeys: [SegmentKey] = [],
+                contentSteering: ContentSteering? = nil,
+                unknownTags: [UnknownTag] = []) {
+        self.version = version
+        self.hasIndependentSegments = hasIndependentSegments
+        self.start = start
+        self.defines = defines
+        self.variants = variants
+        self.iFrameVariants = iFrameVariants
+        self.renditions = renditions
+        self.sessionData = sessionData
+        self.sessionKeys = sessionKeys
+        self.contentSteering = contentSteering
+        self.unknownTags = unknownTags
+    }
 }

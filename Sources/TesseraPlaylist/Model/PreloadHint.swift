@@ -19,15 +19,30 @@ public struct PreloadHint: Hashable, Sendable {
     }
 
     /// TYPE.
-    public let type: HintType
+    public var type: HintType
     /// URI as written after variable substitution.
-    public let uri: String
+    public var uri: String
     /// BYTERANGE-START.
-    public let byteRangeStart: UInt64?
+    public var byteRangeStart: UInt64?
     /// BYTERANGE-LENGTH.
-    public let byteRangeLength: UInt64?
+    public var byteRangeLength: UInt64?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(type: HintType,
+                uri: String,
+                byteRangeStart: UInt64? = nil,
+                byteRangeLength: UInt64? = nil,
+                unknownAttributes: [UnknownAttribute] = [],
+                line: SourceLine = SourceLine(0)) {
+        self.type = type
+        self.uri = uri
+        self.byteRangeStart = byteRangeStart
+        self.byteRangeLength = byteRangeLength
+        self.unknownAttributes = unknownAttributes
+        self.line = line
+    }
 }

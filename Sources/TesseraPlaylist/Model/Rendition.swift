@@ -22,37 +22,74 @@ public struct Rendition: Hashable, Sendable {
     }
 
     /// TYPE.
-    public let type: MediaType
+    public var type: MediaType
     /// URI as written after variable substitution.
-    public let uri: String?
+    public var uri: String?
     /// GROUP-ID.
-    public let groupId: String
+    public var groupId: String
     /// LANGUAGE.
-    public let language: String?
+    public var language: String?
     /// ASSOC-LANGUAGE.
-    public let associatedLanguage: String?
+    public var associatedLanguage: String?
     /// NAME.
-    public let name: String
+    public var name: String
     /// STABLE-RENDITION-ID.
-    public let stableRenditionId: String?
+    public var stableRenditionId: String?
     /// DEFAULT=YES.
-    public let isDefault: Bool
+    public var isDefault: Bool
     /// AUTOSELECT=YES.
-    public let isAutoselect: Bool
+    public var isAutoselect: Bool
     /// FORCED=YES.
-    public let isForced: Bool
+    public var isForced: Bool
     /// INSTREAM-ID.
-    public let instreamId: String?
+    public var instreamId: String?
     /// BIT-DEPTH.
-    public let bitDepth: UInt64?
+    public var bitDepth: UInt64?
     /// SAMPLE-RATE.
-    public let sampleRate: UInt64?
+    public var sampleRate: UInt64?
     /// CHARACTERISTICS as written.
-    public let characteristics: String?
+    public var characteristics: String?
     /// CHANNELS as written.
-    public let channels: String?
+    public var channels: String?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(type: MediaType,
+                uri: String? = nil,
+                groupId: String,
+                language: String? = nil,
+                associatedLanguage: String? = nil,
+                name: String,
+                stableRenditionId: String? = nil,
+                isDefault: Bool = false,
+                isAutoselect: Bool = false,
+                isForced: Bool = false,
+                instreamId: String? = nil,
+                bitDepth: UInt64? = nil,
+                sampleRate: UInt64? = nil,
+                characteristics: String? = nil,
+                channels: String? = nil,
+                unknownAttributes: [UnknownAttribute] = [],
+                line: SourceLine = SourceLine(0)) {
+        self.type = type
+        self.uri = uri
+        self.groupId = groupId
+        self.language = language
+        self.associatedLanguage = associatedLanguage
+        self.name = name
+        self.stableRenditionId = stableRenditionId
+        self.isDefault = isDefault
+        self.isAutoselect = isAutoselect
+        self.isForced = isForced
+        self.instreamId = instreamId
+        self.bitDepth = bitDepth
+        self.sampleRate = sampleRate
+        self.characteristics = characteristics
+        self.channels = channels
+        self.unknownAttributes = unknownAttributes
+        self.line = line
+    }
 }

@@ -2,13 +2,26 @@
 /// containing playlist's own values.
 public struct RenditionReport: Hashable, Sendable {
     /// URI of the other rendition's media playlist.
-    public let uri: String?
+    public var uri: String?
     /// LAST-MSN.
-    public let lastMediaSequence: UInt64?
+    public var lastMediaSequence: UInt64?
     /// LAST-PART.
-    public let lastPart: UInt64?
+    public var lastPart: UInt64?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(uri: String? = nil,
+                lastMediaSequence: UInt64? = nil,
+                lastPart: UInt64? = nil,
+                unknownAttributes: [UnknownAttribute] = [],
+                line: SourceLine = SourceLine(0)) {
+        self.uri = uri
+        self.lastMediaSequence = lastMediaSequence
+        self.lastPart = lastPart
+        self.unknownAttributes = unknownAttributes
+        self.line = line
+    }
 }

@@ -1,9 +1,9 @@
 /// A decimal-resolution: width × height in pixels (RFC 8216bis §4.2).
 public struct Resolution: Hashable, Sendable, CustomStringConvertible {
     /// Width in pixels.
-    public let width: UInt64
+    public var width: UInt64
     /// Height in pixels.
-    public let height: UInt64
+    public var height: UInt64
 
     /// Creates a resolution.
     public init(width: UInt64, height: UInt64) {

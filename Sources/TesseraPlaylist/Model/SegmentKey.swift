@@ -1,23 +1,23 @@
 /// An EXT-X-KEY (or EXT-X-SESSION-KEY) (RFC 8216bis §4.4.4.4, §4.4.6.5).
 public struct SegmentKey: Hashable, Sendable {
     /// METHOD.
-    public let method: EncryptionMethod
+    public var method: EncryptionMethod
     /// URI as written after variable substitution (may carry secrets: never log it unredacted).
-    public let uri: String?
+    public var uri: String?
     /// The explicit 16-byte IV, or nil for the media-sequence IV.
-    public let iv: [UInt8]?
+    public var iv: [UInt8]?
     /// KEYFORMAT; `identity` when absent.
-    public let keyFormat: String
+    public var keyFormat: String
     /// KEYFORMATVERSIONS as written, or nil when absent (meaning "1").
-    public let keyFormatVersions: String?
+    public var keyFormatVersions: String?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
 
     /// Creates a key.
-    public init(method: EncryptionMethod, uri: String?, iv: [UInt8]?, keyFormat: String = "identity",
-                keyFormatVersions: String? = nil, unknownAttributes: [UnknownAttribute] = [], line: SourceLine) {
+    public init(method: EncryptionMethod, uri: String?, iv: [UInt8]? = nil, keyFormat: String = "identity",
+                keyFormatVersions: String? = nil, unknownAttributes: [UnknownAttribute] = [], line: SourceLine = SourceLine(0)) {
         self.method = method
         self.uri = uri
         self.iv = iv

@@ -9,17 +9,34 @@ public struct SessionData: Hashable, Sendable {
     }
 
     /// DATA-ID.
-    public let dataId: String
+    public var dataId: String
     /// VALUE.
-    public let value: String?
+    public var value: String?
     /// URI.
-    public let uri: String?
+    public var uri: String?
     /// FORMAT (JSON when absent).
-    public let format: Format
+    public var format: Format
     /// LANGUAGE.
-    public let language: String?
+    public var language: String?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(dataId: String,
+                value: String? = nil,
+                uri: String? = nil,
+                format: Format,
+                language: String? = nil,
+                unknownAttributes: [UnknownAttribute] = [],
+                line: SourceLine = SourceLine(0)) {
+        self.dataId = dataId
+        self.value = value
+        self.uri = uri
+        self.format = format
+        self.language = language
+        self.unknownAttributes = unknownAttributes
+        self.line = line
+    }
 }

@@ -2,12 +2,12 @@
 /// tags; Tessera keeps them so a written playlist loses nothing).
 public struct UnknownTag: Hashable, Sendable {
     /// The whole line as written, starting with `#EXT`.
-    public let text: String
+    public var text: String
     /// Where it was.
-    public let line: SourceLine
+    public var line: SourceLine
 
     /// Creates an unknown tag.
-    public init(text: String, line: SourceLine) {
+    public init(text: String, line: SourceLine = SourceLine(0)) {
         self.text = text
         self.line = line
     }

@@ -11,11 +11,22 @@ public struct VariableDefinition: Hashable, Sendable {
     }
 
     /// The variable's name.
-    public let name: String
+    public var name: String
     /// Where the value comes from.
-    public let source: Source
+    public var source: Source
     /// The value after resolution (for `value`, the VALUE; for the others, what was found).
-    public let resolvedValue: String
+    public var resolvedValue: String
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(name: String,
+                source: Source,
+                resolvedValue: String,
+                line: SourceLine = SourceLine(0)) {
+        self.name = name
+        self.source = source
+        self.resolvedValue = resolvedValue
+        self.line = line
+    }
 }

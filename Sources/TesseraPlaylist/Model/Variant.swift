@@ -46,43 +46,86 @@ public struct Variant: Hashable, Sendable {
     }
 
     /// The media playlist URI (URI line, or URI attribute for I-frame variants).
-    public let uri: String
+    public var uri: String
     /// BANDWIDTH, bit/s.
-    public let bandwidth: UInt64
+    public var bandwidth: UInt64
     /// AVERAGE-BANDWIDTH, bit/s.
-    public let averageBandwidth: UInt64?
+    public var averageBandwidth: UInt64?
     /// SCORE.
-    public let score: Double?
+    public var score: Double?
     /// CODECS as written.
-    public let codecs: String?
+    public var codecs: String?
     /// SUPPLEMENTAL-CODECS as written.
-    public let supplementalCodecs: String?
+    public var supplementalCodecs: String?
     /// RESOLUTION.
-    public let resolution: Resolution?
+    public var resolution: Resolution?
     /// FRAME-RATE.
-    public let frameRate: Double?
+    public var frameRate: Double?
     /// HDCP-LEVEL.
-    public let hdcpLevel: HDCPLevel?
+    public var hdcpLevel: HDCPLevel?
     /// ALLOWED-CPC as written.
-    public let allowedCPC: String?
+    public var allowedCPC: String?
     /// VIDEO-RANGE.
-    public let videoRange: VideoRange?
+    public var videoRange: VideoRange?
     /// REQ-VIDEO-LAYOUT as written.
-    public let requiredVideoLayout: String?
+    public var requiredVideoLayout: String?
     /// STABLE-VARIANT-ID.
-    public let stableVariantId: String?
+    public var stableVariantId: String?
     /// AUDIO group.
-    public let audio: String?
+    public var audio: String?
     /// VIDEO group.
-    public let video: String?
+    public var video: String?
     /// SUBTITLES group.
-    public let subtitles: String?
+    public var subtitles: String?
     /// CLOSED-CAPTIONS.
-    public let closedCaptions: ClosedCaptions?
+    public var closedCaptions: ClosedCaptions?
     /// PATHWAY-ID.
-    public let pathwayId: String?
+    public var pathwayId: String?
     /// Attributes the tag does not define.
-    public let unknownAttributes: [UnknownAttribute]
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the tag was.
-    public let line: SourceLine
+    public var line: SourceLine
+
+    /// Creates a value; `line` is where it was parsed (0 for one built in code).
+    public init(uri: String,
+                bandwidth: UInt64,
+                averageBandwidth: UInt64? = nil,
+                score: Double? = nil,
+                codecs: String? = nil,
+                supplementalCodecs: String? = nil,
+                resolution: Resolution? = nil,
+                frameRate: Double? = nil,
+                hdcpLevel: HDCPLevel? = nil,
+                allowedCPC: String? = nil,
+                videoRange: VideoRange? = nil,
+                requiredVideoLayout: String? = nil,
+                stableVariantId: String? = nil,
+                audio: String? = nil,
+                video: String? = nil,
+                subtitles: String? = nil,
+                closedCaptions: ClosedCaptions? = nil,
+                pathwayId: String? = nil,
+                unknownAttributes: [UnknownAttribute] = [],
+                line: SourceLine = SourceLine(0)) {
+        self.uri = uri
+        self.bandwidth = bandwidth
+        self.averageBandwidth = averageBandwidth
+        self.score = score
+        self.codecs = codecs
+        self.supplementalCodecs = supplementalCodecs
+        self.resolution = resolution
+        self.frameRate = frameRate
+        self.hdcpLevel = hdcpLevel
+        self.allowedCPC = allowedCPC
+        self.videoRange = videoRange
+        self.requiredVideoLayout = requiredVideoLayout
+        self.stableVariantId = stableVariantId
+        self.audio = audio
+        self.video = video
+        self.subtitles = subtitles
+        self.closedCaptions = closedCaptions
+        self.pathwayId = pathwayId
+        self.unknownAttributes = unknownAttributes
+        self.line = line
+    }
 }

@@ -15,21 +15,21 @@ extension PlaylistWriter {
             var attributes = AttributeListText()
             attributes.decimal("PART-TARGET", part.partTarget)
             attributes.unknown(part.unknownAttributes)
-            lines.append("#EXT-X-PART-INF:" + attributes.text)
+            lines.appendAttributes("#EXT-X-PART-INF:", attributes.text)
         }
-        if let control = playlist.serverControl { lines.append("#EXT-X-SERVER-CONTROL:" + serverControl(control)) }
+        if let control = playlist.serverControl { lines.appendAttributes("#EXT-X-SERVER-CONTROL:", serverControl(control)) }
         for tag in playlist.unknownTags { lines.append(tag.text) }
-        for range in playlist.dateRanges { lines.append("#EXT-X-DATERANGE:" + dateRange(range)) }
+        for range in playlist.dateRanges { lines.appendAttributes("#EXT-X-DATERANGE:", dateRange(range)) }
         if let skip = playlist.skip {
             var attributes = AttributeListText()
             attributes.integer("SKIPPED-SEGMENTS", skip.skippedSegments)
             attributes.quoted("RECENTLY-REMOVED-DATERANGES", skip.recentlyRemovedDateRanges?.joined(separator: "\t"))
             attributes.unknown(skip.unknownAttributes)
-            lines.append("#EXT-X-SKIP:" + attributes.text)
+            lines.appendAttributes("#EXT-X-SKIP:", attributes.text)
         }
         var state = SegmentWriterState()
         for segment in playlist.segments { writeSegment(segment, state: &state, into: &lines) }
-        for part in playlist.pendingParts { lines.append("#EXT-X-PART:" + partAttributes(part)) }
+        for part in playlist.pendingParts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part)) }
         for hint in playlist.preloadHints {
             var attributes = AttributeListText()
             attributes.enumerated("TYPE", hint.type.description)
@@ -37,7 +37,7 @@ extension PlaylistWriter {
             attributes.integer("BYTERANGE-START", hint.byteRangeStart)
             attributes.integer("BYTERANGE-LENGTH", hint.byteRangeLength)
             attributes.unknown(hint.unknownAttributes)
-            lines.append("#EXT-X-PRELOAD-HINT:" + attributes.text)
+            lines.appendAttributes("#EXT-X-PRELOAD-HINT:", attributes.text)
         }
         for report in playlist.renditionReports {
             var attributes = AttributeListText()
@@ -45,7 +45,7 @@ extension PlaylistWriter {
             attributes.integer("LAST-MSN", report.lastMediaSequence)
             attributes.integer("LAST-PART", report.lastPart)
             attributes.unknown(report.unknownAttributes)
-            lines.append("#EXT-X-RENDITION-REPORT:" + attributes.text)
+            lines.appendAttributes("#EXT-X-RENDITION-REPORT:", attributes.text)
         }
         if playlist.hasEndList { lines.append("#EXT-X-ENDLIST") }
     }
@@ -64,7 +64,7 @@ extension PlaylistWriter {
             attributes.quoted("URI", map.uri)
             attributes.quoted("BYTERANGE", map.byteRange.map(Self.byteRange))
             attributes.unknown(map.unknownAttributes)
-            lines.append("#EXT-X-MAP:" + attributes.text)
+            lines.appendAttributes("#EXT-X-MAP:", attributes.text)
             state.map = map
         }
         transition(to: segment.keys, state: &state, into: &lines)
@@ -75,11 +75,11 @@ extension PlaylistWriter {
         if segment.isDiscontinuity { lines.append("#EXT-X-DISCONTINUITY") }
         if let time = segment.programDateTime { lines.append("#EXT-X-PROGRAM-DATE-TIME:" + time.text) }
         if segment.isGap { lines.append("#EXT-X-GAP") }
-        for part in segment.parts { lines.append("#EXT-X-PART:" + partAttributes(part)) }
+        for part in segment.parts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part)) }
         lines.append("#EXTINF:" + segment.durationText + "," + (segment.title ?? ""))
         if let range = segment.byteRange { lines.append("#EXT-X-BYTERANGE:" + Self.byteRange(range)) }
         for tag in segment.unknownTags { lines.append(tag.text) }
-        lines.append(segment.uri)
+        lines.appendURI(segment.uri)
     }
 
     /// Writes the KEY tags that turn the keys in force into `keys`.
@@ -91,7 +91,7 @@ extension PlaylistWriter {
             lines.append("#EXT-X-KEY:METHOD=NONE")
             state.keys = []
         }
-        for key in keys where !state.keys.contains(key) { lines.append("#EXT-X-KEY:" + keyAttributes(key)) }
+        for key in keys where !state.keys.contains(key) { lines.appendAttributes("#EXT-X-KEY:", keyAttributes(key)) }
         state.keys = keys
     }
 

@@ -8,7 +8,7 @@ extension PlaylistWriter {
             attributes.quoted("SERVER-URI", steering.serverURI)
             attributes.quoted("PATHWAY-ID", steering.pathwayId)
             attributes.unknown(steering.unknownAttributes)
-            lines.append("#EXT-X-CONTENT-STEERING:" + attributes.text)
+            lines.appendAttributes("#EXT-X-CONTENT-STEERING:", attributes.text)
         }
         for data in playlist.sessionData {
             var attributes = AttributeListText()
@@ -18,17 +18,17 @@ extension PlaylistWriter {
             if data.format == .raw { attributes.enumerated("FORMAT", "RAW") }
             attributes.quoted("LANGUAGE", data.language)
             attributes.unknown(data.unknownAttributes)
-            lines.append("#EXT-X-SESSION-DATA:" + attributes.text)
+            lines.appendAttributes("#EXT-X-SESSION-DATA:", attributes.text)
         }
-        for key in playlist.sessionKeys { lines.append("#EXT-X-SESSION-KEY:" + keyAttributes(key)) }
-        for rendition in playlist.renditions { lines.append("#EXT-X-MEDIA:" + renditionAttributes(rendition)) }
+        for key in playlist.sessionKeys { lines.appendAttributes("#EXT-X-SESSION-KEY:", keyAttributes(key)) }
+        for rendition in playlist.renditions { lines.appendAttributes("#EXT-X-MEDIA:", renditionAttributes(rendition)) }
         for tag in playlist.unknownTags { lines.append(tag.text) }
         for variant in playlist.variants {
-            lines.append("#EXT-X-STREAM-INF:" + variantAttributes(variant, iFrame: false))
-            lines.append(variant.uri)
+            lines.appendAttributes("#EXT-X-STREAM-INF:", variantAttributes(variant, iFrame: false))
+            lines.appendURI(variant.uri)
         }
         for variant in playlist.iFrameVariants {
-            lines.append("#EXT-X-I-FRAME-STREAM-INF:" + variantAttributes(variant, iFrame: true))
+            lines.appendAttributes("#EXT-X-I-FRAME-STREAM-INF:", variantAttributes(variant, iFrame: true))
         }
     }
 

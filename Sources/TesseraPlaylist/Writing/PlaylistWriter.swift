@@ -1,7 +1,10 @@
 /// Writes a `Playlist` as canonical text: tags in a fixed order, attributes in the spec's order
 /// then unknown ones verbatim, numbers positional, LF line ends. For every playlist the parser
 /// accepts, parsing the written text gives an equal model (line numbers aside). Variable
-/// references are written already substituted, with the EXT-X-DEFINE tags kept.
+/// references are written already substituted, with the EXT-X-DEFINE tags kept — except where
+/// a variable's own value holds `{$`, whose uses are written as the reference so they are not
+/// substituted twice (`VariableReferenceText`). A model built in code whose values hold a
+/// `{$name}` reference no variable explains cannot be written so that it reads back the same.
 public struct PlaylistWriter: Sendable {
     /// A writer.
     public init() {}
@@ -27,7 +30,7 @@ public struct PlaylistWriter: Sendable {
             attributes.decimal("TIME-OFFSET", start.timeOffset)
             attributes.yes("PRECISE", start.isPrecise)
             attributes.unknown(start.unknownAttributes)
-            lines.append("#EXT-X-START:" + attributes.text)
+            lines.appendAttributes("#EXT-X-START:", attributes.text)
         }
         for define in defines {
             var attributes = AttributeListText()
@@ -40,7 +43,8 @@ public struct PlaylistWriter: Sendable {
             case .queryParameter:
                 attributes.quoted("QUERYPARAM", define.name)
             }
-            lines.append("#EXT-X-DEFINE:" + attributes.text)
+            lines.appendAttributes("#EXT-X-DEFINE:", attributes.text)
+            lines.references.define(define)
         }
     }
 
@@ -60,12 +64,26 @@ public struct PlaylistWriter: Sendable {
     }
 }
 
-/// Lines joined by LF.
+/// Lines joined by LF. Substitutable text (URI lines, quoted values) goes through the
+/// variable references defined so far, so it reads back as written.
 struct LineBuffer {
     private(set) var text = ""
+    /// The variables whose values need writing as references.
+    var references = VariableReferenceText()
 
+    /// A line written verbatim (no substitution applies to it).
     mutating func append(_ line: String) {
         text += line
         text += "\n"
+    }
+
+    /// A tag with an attribute list, its quoted values protected.
+    mutating func appendAttributes(_ tag: String, _ attributes: String) {
+        append(references.isEmpty ? tag + attributes : tag + references.protectQuotedValues(attributes))
+    }
+
+    /// A URI line, protected.
+    mutating func appendURI(_ uri: String) {
+        append(references.protect(uri))
     }
 }

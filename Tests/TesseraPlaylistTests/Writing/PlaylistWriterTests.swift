@@ -44,8 +44,28 @@ struct PlaylistWriterTests {
         #EXT-X-DATERANGE:ID="d",START-DATE="2026-01-01T00:00:00Z",X-N=-0.000001,X-H=0x00FF,SCTE35-CMD=0xFC
         #EXT-X-ENDLIST
         """))
+        out.append(("a variable whose imported or query value holds a reference", Self.referenceInValue))
         return out
     }()
+
+    /// IMPORT `a` and QUERYPARAM `q` both resolve to `{$b}` (see `context`), and `b` is defined:
+    /// the substituted URIs hold `{$b}` literally, which a second parse must not substitute.
+    static let referenceInValue = """
+        #EXTM3U
+        #EXT-X-VERSION:11
+        #EXT-X-DEFINE:NAME="b",VALUE="wrong"
+        #EXT-X-DEFINE:IMPORT="a"
+        #EXT-X-DEFINE:QUERYPARAM="q"
+        #EXT-X-TARGETDURATION:4
+        #EXT-X-KEY:METHOD=AES-128,URI="{$q}/key"
+        #EXTINF:4,{$a}
+        {$a}/seg.ts
+        #EXT-X-ENDLIST
+        """
+
+    /// The context every corpus entry is read in.
+    static let context = ParseContext(playlistURL: URL(string: "https://example.test/p.m3u8?a=1&q=%7B%24b%7D"),
+                                      importableVariables: ["a": "{$b}"])
 
     @Test("the round-trip corpus holds every fixture playlist and every fuzz corpus file")
     func corpusIsComplete() throws {
@@ -60,12 +80,25 @@ struct PlaylistWriterTests {
     @Test("parse → write → parse gives an equal model", arguments: corpus.map(\.0))
     func roundTrip(name: String) throws {
         let text = try #require(Self.corpus.first { $0.0 == name }?.1)
-        let context = ParseContext(playlistURL: URL(string: "https://example.test/p.m3u8?a=1"), importableVariables: [:])
+        let context = Self.context
         let first = try PlaylistParser().parse(Array(text.utf8), context: context)
         let written = PlaylistWriter().write(first.playlist)
         let second = try PlaylistParser().parse(Array(written.utf8), context: context)
         #expect(second.playlist == first.playlist, "\(written)")
         #expect(PlaylistWriter().write(second.playlist) == written)
+    }
+
+    @Test("a value that came from a variable holding {$name} is written as that variable's reference, so it is not substituted twice")
+    func referenceInValue() throws {
+        let parsed = try PlaylistParser().parse(Array(Self.referenceInValue.utf8), context: Self.context)
+        guard case .media(let media) = parsed.playlist else { Issue.record("not a media playlist"); return }
+        #expect(media.segments.first?.uri == "{$b}/seg.ts" && media.segments.first?.keys.first?.uri == "{$b}/key")
+        #expect(media.segments.first?.title == "{$a}")    // EXTINF titles are never substituted
+        let written = PlaylistWriter().write(parsed.playlist)
+        #expect(written.contains("\n{$a}/seg.ts\n") || written.contains("\n{$q}/seg.ts\n"))
+        #expect(written.contains("#EXTINF:4,{$a}\n"))
+        #expect(try PlaylistParser().parse(Array(written.utf8), context: Self.context).playlist == parsed.playlist)
+        #expect(throws: PlaylistError.self) { try media.removingDefines() }
     }
 
     @Test("canonical text: fixed tag order, spec attribute order, no exponents, LF endings")

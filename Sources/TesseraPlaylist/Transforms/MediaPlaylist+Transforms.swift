@@ -1,0 +1,136 @@
+/// Value transformations a packager, a live merger or a DVR snapshot needs; each returns a new
+/// playlist the writer writes back with the round trip intact.
+extension MediaPlaylist {
+    /// The playlist with every URI — segments, maps, keys, parts, preload hints, rendition
+    /// reports and interstitial assets — replaced by `transform` of the URI and its role, once per
+    /// map and key run: consecutive segments with equal maps or keys share the rewritten ones.
+    /// - Throws: whatever `transform` throws.
+    /// - Complexity: O(n) in the number of elements.
+    public func rewritingURIs<Failure: Error>(_ transform: (String, PlaylistURIRole) throws(Failure) -> String) throws(Failure) -> MediaPlaylist {
+        var result = self
+        var lastMap: (original: SharedValue<MediaInitializationSection>, rewritten: SharedValue<MediaInitializationSection>)?
+        var lastKeys: (original: [SegmentKey], rewritten: [SegmentKey])?
+        func keys(_ original: [SegmentKey]) throws(Failure) -> [SegmentKey] {
+            if let lastKeys, lastKeys.original == original { return lastKeys.rewritten }
+            var rewritten = original
+            for index in rewritten.indices {
+                if let uri = rewritten[index].uri { rewritten[index].uri = try transform(uri, .key) }
+            }
+            lastKeys = (original, rewritten)
+            return rewritten
+        }
+        for index in result.segments.indices {
+            var segment = result.segments[index]
+            segment.uri = try transform(segment.uri, .segment)
+            segment.keys = try keys(segment.keys)
+            if let box = segment.mapBox {
+                if let lastMap, lastMap.original == box {    // the same box, or an equal map
+                    segment.mapBox = lastMap.rewritten
+                } else {
+                    var map = box.value
+                    map.uri = try transform(map.uri, .map)
+                    map.keys = try keys(map.keys)
+                    let rewritten = SharedValue(map)
+                    lastMap = (box, rewritten)
+                    segment.mapBox = rewritten
+                }
+            }
+            if !segment.parts.isEmpty { segment.parts = try Self.rewriting(segment.parts, transform) }
+            result.segments[index] = segment
+        }
+        result.pendingParts = try Self.rewriting(pendingParts, transform)
+        for index in result.preloadHints.indices {
+            result.preloadHints[index].uri = try transform(result.preloadHints[index].uri, .preloadHint)
+        }
+        for index in result.renditionReports.indices {
+            if let uri = result.renditionReports[index].uri { result.renditionReports[index].uri = try transform(uri, .renditionReport) }
+        }
+        for index in result.dateRanges.indices {
+            result.dateRanges[index] = try result.dateRanges[index].rewritingAssetURIs(transform)
+        }
+        return result
+    }
+
+    private static func rewriting<Failure: Error>(_ parts: [PartialSegment],
+                                                  _ transform: (String, PlaylistURIRole) throws(Failure) -> String) throws(Failure) -> [PartialSegment] {
+        var parts = parts
+        for index in parts.indices { parts[index].uri = try transform(parts[index].uri, .part) }
+        return parts
+    }
+
+    /// The playlist without any EXT-X-KEY: every segment and map in the clear (what a package of
+    /// decrypted media declares).
+    /// - Complexity: O(n) in the number of segments.
+    public func removingKeys() -> MediaPlaylist {
+        var result = self
+        var maps: [ObjectIdentifier: SharedValue<MediaInitializationSection>] = [:]
+        for index in result.segments.indices where !result.segments[index].keys.isEmpty || result.segments[index].mapBox != nil {
+            result.segments[index].keys = []
+            guard let box = result.segments[index].mapBox, !box.value.keys.isEmpty else { continue }
+            if let done = maps[ObjectIdentifier(box)] {
+                result.segments[index].mapBox = done
+            } else {
+                var map = box.value
+                map.keys = []
+                let clear = SharedValue(map)
+                maps[ObjectIdentifier(box)] = clear
+                result.segments[index].mapBox = clear
+            }
+        }
+        return result
+    }
+
+    /// The playlist with `segments` appended: they must continue its media sequence (the first
+    /// one's number follows the last segment's, or is the playlist's media sequence when it has
+    /// none) and each the one before. A map equal to the previous segment's is shared with it.
+    /// - Throws: `malformed-tag` naming the first segment out of sequence.
+    /// - Complexity: O(m) in the segments appended.
+    public func appending(_ segments: [MediaSegment]) throws(PlaylistError) -> MediaPlaylist {
+        var result = self
+        var next = self.segments.last.map { $0.mediaSequence &+ 1 } ?? mediaSequence
+        result.segments.reserveCapacity(self.segments.count + segments.count)
+        for segment in segments {
+            guard segment.mediaSequence == next else {
+                throw PlaylistError(.malformedTag, "Segment \(segment.mediaSequence) cannot follow segment \(next &- 1): media sequence numbers must continue.")
+            }
+            var segment = segment
+            if let previous = result.segments.last?.mapBox, let box = segment.mapBox, previous == box {
+                segment.mapBox = previous    // an equal map is shared, not stored again
+            }
+            result.segments.append(segment)
+            next &+= 1
+        }
+        return result
+    }
+
+    /// The playlist without EXT-X-DEFINE: its values are already substituted, so the text stands
+    /// alone. Refused when the text would not read back the same without the definitions — a
+    /// value that holds a `{$name}` reference (it came from a variable's value) would be
+    /// substituted by a parser.
+    /// - Throws: `undefined-variable` naming the reference.
+    /// - Complexity: O(n): the playlist is written and read back once.
+    public func removingDefines() throws(PlaylistError) -> MediaPlaylist {
+        guard !defines.isEmpty else { return self }
+        var result = self
+        result.defines = []
+        let text = PlaylistWriter().write(.media(result))
+        let parsed = try PlaylistParser().parse(Array(text.utf8))
+        guard parsed.playlist == .media(result) else {
+            throw PlaylistError(.undefinedVariable, "Without its EXT-X-DEFINE tags the playlist would read back differently: a substituted value holds a variable reference.")
+        }
+        return result
+    }
+}
+
+extension DateRange {
+    /// The Date Range with its interstitial asset URIs replaced by `transform`.
+    func rewritingAssetURIs<Failure: Error>(_ transform: (String, PlaylistURIRole) throws(Failure) -> String) throws(Failure) -> DateRange {
+        var result = self
+        for index in result.clientAttributes.indices {
+            let attribute = result.clientAttributes[index]
+            guard PlaylistURIRole.interstitialAttributes.contains(attribute.name), case .string(let uri) = attribute.value else { continue }
+            result.clientAttributes[index].value = .string(try transform(uri, .interstitialAsset(attribute: attribute.name)))
+        }
+        return result
+    }
+}
