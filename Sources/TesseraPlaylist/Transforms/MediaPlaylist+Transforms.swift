@@ -103,21 +103,14 @@ extension MediaPlaylist {
         return result
     }
 
-    /// The playlist without EXT-X-DEFINE: its values are already substituted, so the text stands
-    /// alone. Refused when the text would not read back the same without the definitions — a
-    /// value that holds a `{$name}` reference (it came from a variable's value) would be
-    /// substituted by a parser.
-    /// - Throws: `undefined-variable` naming the reference.
-    /// - Complexity: O(n): the playlist is written and read back once.
+    /// The playlist without EXT-X-DEFINE (values are already substituted; see
+    /// `Playlist.removingDefines()`).
+    /// - Throws: `undefined-variable` when a substituted value holds a variable reference.
     public func removingDefines() throws(PlaylistError) -> MediaPlaylist {
         guard !defines.isEmpty else { return self }
         var result = self
         result.defines = []
-        let text = PlaylistWriter().write(.media(result))
-        let parsed = try PlaylistParser().parse(Array(text.utf8))
-        guard parsed.playlist == .media(result) else {
-            throw PlaylistError(.undefinedVariable, "Without its EXT-X-DEFINE tags the playlist would read back differently: a substituted value holds a variable reference.")
-        }
+        try Playlist.media(result).checkStandsAlone()
         return result
     }
 }

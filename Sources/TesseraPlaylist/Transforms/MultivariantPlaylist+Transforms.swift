@@ -31,21 +31,14 @@ extension MultivariantPlaylist {
         return result
     }
 
-    /// The playlist without EXT-X-DEFINE: its values are already substituted, so the text stands
-    /// alone. Refused when the text would not read back the same without the definitions — a
-    /// value that holds a `{$name}` reference (it came from a variable's value) would be
-    /// substituted by a parser.
-    /// - Throws: `undefined-variable` naming the reference.
-    /// - Complexity: O(n): the playlist is written and read back once.
+    /// The playlist without EXT-X-DEFINE (values are already substituted; see
+    /// `Playlist.removingDefines()`).
+    /// - Throws: `undefined-variable` when a substituted value holds a variable reference.
     public func removingDefines() throws(PlaylistError) -> MultivariantPlaylist {
         guard !defines.isEmpty else { return self }
         var result = self
         result.defines = []
-        let text = PlaylistWriter().write(.multivariant(result))
-        let parsed = try PlaylistParser().parse(Array(text.utf8))
-        guard parsed.playlist == .multivariant(result) else {
-            throw PlaylistError(.undefinedVariable, "Without its EXT-X-DEFINE tags the playlist would read back differently: a substituted value holds a variable reference.")
-        }
+        try Playlist.multivariant(result).checkStandsAlone()
         return result
     }
 }
