@@ -14,6 +14,8 @@ public struct SupportError: Error, Sendable, CustomStringConvertible {
         public static let destinationExists = Code("destination-exists")
         /// The destination (or its staging file or folder) cannot be created, written or published.
         public static let destinationUnwritable = Code("destination-unwritable")
+        /// Another job (in this process or another) holds the destination's lock.
+        public static let destinationBusy = Code("destination-busy")
         /// The destination's volume has no room for a reservation.
         public static let destinationFull = Code("destination-full")
         /// A log cannot be opened or read (permissions, a planted symlink, over its size bound).

@@ -1,8 +1,15 @@
 import TesseraSupport
 
 extension HLSError {
-    /// The HLS form of a destination failure from `StagingFile`.
+    /// The HLS form of a destination failure from `TesseraSupport` (staging files and folders,
+    /// the destination lock): the same code where HLS has one, `destination-unwritable` otherwise.
     init(destination error: SupportError) {
-        self.init(error.code == .destinationExists ? .destinationExists : .destinationUnwritable, error.message, cause: error)
+        let code: Code = switch error.code {
+        case .destinationExists: .destinationExists
+        case .destinationBusy: .destinationBusy
+        case .destinationFull: .insufficientSpace
+        default: .destinationUnwritable
+        }
+        self.init(code, error.message, cause: error)
     }
 }

@@ -1,8 +1,8 @@
-import TesseraHTTP
 import TesseraSupport
 
 extension SingleFileDownload {
-    /// Job settings. Every default is a bound.
+    /// Job settings. Every default is a bound. Retries, timeouts and per-purpose limits come
+    /// from the job's `HLSClient`.
     public struct Options: Sendable {
         /// What to do when the destination exists. Default `.refuse`.
         public var overwrite: OverwritePolicy = .refuse
@@ -14,19 +14,13 @@ extension SingleFileDownload {
         /// Continue from a checkpoint of an earlier run for the same plan. Default true. When
         /// false an existing checkpoint is discarded (a new one is still written).
         public var resumes = true
-        /// Retries of every request (playlists, keys, media): attempts, backoff, Retry-After.
-        /// Default: 4 attempts.
-        public var retry: RetryPolicy = {
-            var policy = RetryPolicy()
-            policy.maximumAttempts = 4
-            return policy
-        }()
-        /// Timeouts and buffering of each media request.
-        public var segmentLimits = TransferLimits()
         /// Bytes of resources in flight or waiting to be written, beyond which no new request
-        /// starts (one always runs). Bounds memory when segments are large: 1 MB segments still run
-        /// six at a time, 20 MB ones one at a time. Default 24 MiB.
+        /// starts (one always runs); also the most resource bytes held in memory at once, beyond
+        /// which bodies go to spill files beside the destination. Bounds memory whatever the
+        /// origin sends. Default 24 MiB.
         public var maximumBufferedBytes: UInt64 = 24 << 20
+        /// A resource larger than this is kept in a spill file rather than memory. Default 8 MiB.
+        public var maximumInMemoryResourceBytes: UInt64 = 8 << 20
         /// The largest resource (segment or initialization section). Default 256 MiB.
         public var maximumResourceBytes: UInt64 = 256 << 20
         /// The largest output. Default 1 TiB.
@@ -37,6 +31,12 @@ extension SingleFileDownload {
         public var checkpointBytes: UInt64 = 8 << 20
         /// Free-space handling on the destination volume. Default `.required`.
         public var capacity: CapacityPolicy = .required
+        /// The free space of the destination's volume, for the capacity policy: `statvfs` by
+        /// default; a caller (a test) may give another probe.
+        public var freeSpace: @Sendable (String) -> UInt64? = FreeSpace.available
+        /// How long each resource of known size may take (above libcurl, on the client's
+        /// clock); nil for none. Default 30 s + its size at 16 KiB/s.
+        public var resourceDeadline: ResourceDeadline? = ResourceDeadline()
         /// The defaults.
         public init() {}
     }

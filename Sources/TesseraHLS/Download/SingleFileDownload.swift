@@ -2,42 +2,39 @@ import Foundation
 import TesseraHTTP
 import TesseraMedia
 import TesseraPlaylist
+import TesseraSupport
 
 /// Downloads an HLS VOD into one file: the playlist (a variant chosen from a multivariant one),
-/// a plan refused before any media byte when it cannot become one correct file, each key
-/// fetched once, media fetched in parallel (bounded) and written strictly in order after
-/// AES-128 decryption and container checks, durable checkpoints so a later run resumes, and an
-/// atomic publication once the whole file passes its validator. Nothing ever appears at the
-/// destination unless the job succeeds; transient failures keep a hidden partial file and its
-/// checkpoint beside it for the next run.
+/// a plan refused before any media byte when it cannot become one correct file, keys fetched
+/// once each while in use, media fetched in parallel (bounded) and written strictly in order
+/// after AES-128 decryption and container checks, durable checkpoints so a later run resumes,
+/// and an atomic publication once the whole file passes its validator. Nothing ever appears at
+/// the destination unless the job succeeds; transient failures keep a hidden partial file and
+/// its checkpoint beside it for the next run. Every request goes through the caller's
+/// `HLSClient`.
 public struct SingleFileDownload: Sendable {
     private let playlistURL: URL
     private let destination: URL
     private let options: Options
-    private let makeFetcher: @Sendable (HTTPEventStream) -> ResourceFetcher
+    private let client: HLSClient
 
-    /// A job that downloads `playlistURL` into `destination` through `transport`.
-    public init(playlistURL: URL, destination: URL, transport: any HTTPTransport, options: Options = Options()) {
-        self.init(playlistURL: playlistURL, destination: destination, transport: transport, options: options, clock: ContinuousClock())
-    }
-
-    /// A job whose retry waits run on `clock`.
-    public init<C: Clock>(playlistURL: URL, destination: URL, transport: any HTTPTransport, options: Options, clock: C)
-        where C.Duration == Duration {
+    /// A job that downloads `playlistURL` into `destination` through `client`.
+    public init(playlistURL: URL, destination: URL, client: HLSClient, options: Options = Options()) {
         self.playlistURL = playlistURL
         self.destination = destination
         self.options = options
-        makeFetcher = { events in
-            var configuration = HTTPPipelineConfiguration()
-            configuration.retry = options.retry
-            return ResourceFetcher(pipeline: HTTPPipeline(transport: transport, configuration: configuration, clock: clock, events: events))
-        }
+        self.client = client
+    }
+
+    /// A job over `transport` with the default HLS policies.
+    public init(playlistURL: URL, destination: URL, transport: any HTTPTransport, options: Options = Options()) {
+        self.init(playlistURL: playlistURL, destination: destination, client: HLSClient(transport: transport), options: options)
     }
 
     /// Loads and plans without fetching media, keys or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> DownloadPlanSummary {
-        try await load(makeFetcher(HTTPEventStream())).summary
+        try await client.withFetcher { fetcher throws(HLSError) in try await load(fetcher).summary }
     }
 
     /// Runs the job; `events` may be called from several threads.
@@ -46,46 +43,37 @@ public struct SingleFileDownload: Sendable {
     ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `malformed-media`,
     ///   `budget-exceeded`, `source-changed` (twice in one run), `cancelled`.
     public func run(events: @escaping @Sendable (SingleFileDownload.Event) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
-        let stream = HTTPEventStream()
-        let forwarder = Task {
-            for await event in stream.events {
-                if case .retry(let attempt, let delay, let reason) = event.kind {
-                    events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
-                }
+        try await client.withFetcher(retry: { event in
+            if case .retry(let attempt, let delay, let reason) = event.kind {
+                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
             }
+        }) { fetcher throws(HLSError) in
+            try await runLocked(fetcher: fetcher, events: events)
         }
-        let result = await outcome(events: events, stream: stream)
-        // Every retry event is delivered before the job returns.
-        stream.finish()
-        await forwarder.value
-        return try result.get()
     }
 
-    private func outcome(events: @escaping @Sendable (Event) -> Void, stream: HTTPEventStream) async -> Result<DownloadReport, HLSError> {
-        do throws(HLSError) { return .success(try await runLocked(events: events, stream: stream)) } catch { return .failure(error) }
-    }
-
-    private func runLocked(events: @escaping @Sendable (Event) -> Void, stream: HTTPEventStream) async throws(HLSError) -> DownloadReport {
+    private func runLocked(fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> DownloadReport {
         let paths = DownloadPaths(destination: destination)
         try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock reports why
-        let lock = try DestinationLock(destination: destination, path: paths.lock)
+        let lock: DestinationLock
+        do { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
         defer { lock.release() }
-        let job = DownloadJob(paths: paths, options: options, fetcher: makeFetcher(stream), events: events)
+        let job = DownloadJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
         do {
-            return try await job.run(try await load(job.fetcher))
+            return try await job.run(try await load(fetcher))
         } catch where error.code == .sourceChanged {
             events(.checkpointDiscarded(reason: error.message))
-            return try await job.run(try await load(job.fetcher), resumes: false)
+            return try await job.run(try await load(fetcher), resumes: false)
         }
     }
 
-    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> (plan: DownloadPlan, summary: DownloadPlanSummary) {
+    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL) {
         let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant)
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
         let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,
-                                          resources: plan.resources.count, requests: plan.requestCount, keys: plan.keyCount,
+                                          resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
                                           knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
-        return (plan, summary)
+        return (plan, summary, loaded.url)
     }
 }

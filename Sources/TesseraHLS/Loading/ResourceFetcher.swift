@@ -3,14 +3,22 @@ import TesseraHTTP
 import TesseraSupport
 
 /// Bounded fetches through an HTTP pipeline (its retry policy, Retry-After, mid-body refetch and
-/// events): success status required, body collected up to a limit, failures mapped to `HLSError`
-/// with the URL redacted.
+/// events): success status required, body collected up to a limit or handed to a consumer,
+/// failures mapped to `HLSError` with the URL redacted.
 struct ResourceFetcher: Sendable {
     private let collect: @Sendable (HTTPRequest, Int) async throws(HTTPError) -> (head: HTTPResponseHead, body: [UInt8])
+    private let deliverBody: @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) async throws(HTTPError) -> Delivered) async throws(HTTPError) -> Delivered
+
+    /// What a streamed fetch produced: the body, or a status that is not a success.
+    enum Delivered: Sendable {
+        case body(HTTPResponseHead, ResourceBody)
+        case status(HTTPResponseHead)
+    }
 
     /// A fetcher over `pipeline`.
     init<C: Clock>(pipeline: HTTPPipeline<C>) where C.Duration == Duration {
         collect = { request, limit throws(HTTPError) in try await pipeline.data(request, upTo: limit) }
+        deliverBody = { request, consume throws(HTTPError) in try await pipeline.deliver(request, consume) }
     }
 
     /// A fetcher over `transport` with the default retry policy.
@@ -40,12 +48,40 @@ struct ResourceFetcher: Sendable {
         return response
     }
 
+    /// The response to `request`, whose status must be 2xx, with its body gathered by a fresh
+    /// collector from `makeCollector` for each attempt (a retried body starts again).
+    func fetch(_ request: HTTPRequest, what: String, collector makeCollector: @escaping @Sendable () -> BodyCollector)
+        async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
+        let delivered: Delivered
+        do {
+            delivered = try await deliverBody(request) { response throws(HTTPError) in
+                guard response.head.isSuccess else {
+                    response.body.discard()
+                    return .status(response.head)
+                }
+                let collector = makeCollector()
+                for try await chunk in response.body { try collector.append(chunk) }
+                return .body(response.head, collector.finish())
+            }
+        } catch {
+            throw Self.map(error, what: what, url: request.url)
+        }
+        switch delivered {
+        case .body(let head, let body): return (head, body)
+        case .status(let head):
+            throw HLSError(.httpStatus, "\(what) \(URLRedaction.redact(request.url)) answered HTTP \(head.status).")
+        }
+    }
+
     static func map(_ error: HTTPError, what: String, url: URL) -> HLSError {
         if error.category == .cancelled {
             return HLSError(.cancelled, "Cancelled while fetching \(what.lowercased()) \(URLRedaction.redact(url)).", cause: error)
         }
         if error.code == .bodyTooLarge {
             return HLSError(.budgetExceeded, "\(what) \(URLRedaction.redact(url)) is larger than its byte budget: \(error.message)", cause: error)
+        }
+        if error.category == .file {
+            return HLSError(.destinationUnwritable, "\(what) could not be stored while it arrived: \(error.message)", cause: error)
         }
         return HLSError(.fetchFailed, "\(what) could not be fetched: \(error.message)", cause: error)
     }

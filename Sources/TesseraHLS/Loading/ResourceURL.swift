@@ -19,4 +19,26 @@ enum ResourceURL {
         }
         return url
     }
+
+    /// Whether `uri` is a relative path that resolves against any http(s) base to the same
+    /// scheme and host: only unreserved characters, `/`, `.`, `-`, `_`, `~` and `%`, not starting
+    /// with `//`, no `:` (so no scheme). Checked on the bytes, without making a URL.
+    static func isPlainRelativePath(_ uri: String) -> Bool {
+        var previous: UInt8 = 0
+        var index = 0
+        for byte in uri.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                break
+            case UInt8(ascii: "/"):
+                if index == 1, previous == UInt8(ascii: "/") { return false }
+            default:
+                return false
+            }
+            previous = byte
+            index += 1
+        }
+        return index > 0
+    }
 }

@@ -18,4 +18,12 @@ public struct RequestPurpose: Hashable, Sendable, CustomStringConvertible {
     public static let map = RequestPurpose("map")
     /// An EXT-X-KEY key.
     public static let key = RequestPurpose("key")
+    /// A partial segment (EXT-X-PART) or a preload hint.
+    public static let part = RequestPurpose("part")
+    /// A reload of a live media playlist (polling or a blocking reload).
+    public static let liveReload = RequestPurpose("live-reload")
+    /// A Content Steering manifest.
+    public static let steeringManifest = RequestPurpose("steering-manifest")
+    /// EXT-X-SESSION-DATA, chapters and other data a presentation points to.
+    public static let sessionData = RequestPurpose("session-data")
 }

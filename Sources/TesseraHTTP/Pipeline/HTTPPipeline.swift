@@ -211,6 +211,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// Runs the interceptors, then adds trace context when configured.
     private func prepare(_ request: HTTPRequest) async throws(HTTPError) -> HTTPRequest {
         var request = request
+        request.limits = configuration.purposeLimits.apply(to: request.limits, purpose: request.purpose)
         for interceptor in configuration.interceptors {
             try await interceptor.intercept(&request)
         }

@@ -24,6 +24,10 @@ public struct HTTPPipelineConfiguration: Sendable {
     /// the same URL, headers, byte range and limit.
     public var coalescesIdenticalGETs = false
 
+    /// Limits per request purpose, applied on top of each request's own (the stricter wins).
+    /// Default none; HLS jobs fill in `PurposeLimits.hls` for the purposes left unset.
+    public var purposeLimits = PurposeLimits()
+
     /// The defaults: retries and redirects on, no circuit breaker.
     public init() {}
 }

@@ -33,6 +33,21 @@ extension MP4SegmentAssembly {
             renumber(&copy)
         }
 
+        /// Records the numbers of the fragments of a segment already written, read box by box
+        /// from `source` (only its `moof` boxes are read, each at most
+        /// `MP4Validator.maximumParsedBoxBytes`), without changing it.
+        public mutating func observe(_ source: some MP4ByteSource) {
+            var offset: UInt64 = 0
+            while offset < source.size {
+                // A broken box ends the walk: the assembler checked these bytes when it wrote them.
+                guard let box = try? MP4BoxHeader.read(source, at: offset, limit: source.size, sizeToEnd: true) else { return }
+                if box.type == .moof, box.size <= UInt64(MP4Validator.maximumParsedBoxBytes) {
+                    observe(source.read(at: box.offset, count: Int(box.size)))
+                }
+                offset = box.end
+            }
+        }
+
         /// Offsets of the 32-bit `sequence_number` of every `moof`'s `mfhd` in `bytes` (the
         /// full box's version and flags come first), whatever the boxes' header sizes.
         static func sequenceOffsets(_ bytes: [UInt8]) -> [Int] {

@@ -43,17 +43,32 @@ public struct TSTimestampRebaser: Sendable {
     /// - Throws: `malformed-transport-stream` for bytes that are not whole packets, or a run
     ///   whose program (PIDs, stream types) differs from the previous run's.
     public mutating func rebase(_ segment: inout [UInt8], startsRun: Bool) throws(MediaError) {
-        guard segment.count % TSPacket.size == 0 else {
-            throw MediaError(.malformedTransportStream, "A segment of \(segment.count) bytes is not whole 188-byte packets.")
-        }
+        try beginSegment(segment, startsRun: startsRun)
+        try rebaseChunk(&segment)
+    }
+
+    /// Starts a segment whose first bytes are `head` (a few MiB are enough to find its program,
+    /// video configuration and first timestamps): at the start of a run, decides its offset.
+    /// Then `rebaseChunk` rewrites the segment's bytes, chunk by chunk.
+    /// - Throws: `malformed-transport-stream` for a run whose program or video configuration
+    ///   differs from the previous run's.
+    public mutating func beginSegment(_ head: [UInt8], startsRun: Bool) throws(MediaError) {
         if startsRun, !lastDTS.isEmpty {
-            try beginRun(segment)
+            try beginRun(head)
         } else if lastDTS.isEmpty, streams.isEmpty {
-            scanProgram(segment)
-            sequenceParameters = Self.sequenceParameters(segment, streams: streams)
+            scanProgram(head)
+            sequenceParameters = Self.sequenceParameters(head, streams: streams)
+        }
+    }
+
+    /// Rewrites the next bytes of the segment begun (whole 188-byte packets) in place.
+    /// - Throws: `malformed-transport-stream` for bytes that are not whole packets.
+    public mutating func rebaseChunk(_ chunk: inout [UInt8]) throws(MediaError) {
+        guard chunk.count % TSPacket.size == 0 else {
+            throw MediaError(.malformedTransportStream, "A segment of \(chunk.count) bytes is not whole 188-byte packets.")
         }
         let offset = self.offset, first = runIndex > 0
-        segment.withUnsafeMutableBytes { bytes in
+        chunk.withUnsafeMutableBytes { bytes in
             var at = 0
             while at < bytes.count {
                 visit(UnsafeMutableRawBufferPointer(rebasing: bytes[at..<at + TSPacket.size]), offset: offset, renumber: first)
@@ -64,7 +79,13 @@ public struct TSTimestampRebaser: Sendable {
 
     /// Records output already written (after a restart) without changing it.
     public mutating func observe(_ segment: [UInt8]) {
-        var copy = segment
+        observeChunk(segment, startsSegment: true)
+    }
+
+    /// Records the next bytes of output already written (whole packets; `startsSegment` for the
+    /// first chunk of a segment) without changing them.
+    public mutating func observeChunk(_ chunk: [UInt8], startsSegment: Bool) {
+        var copy = chunk
         let saved = (offset, shifts)
         offset = 0
         shifts = [:]
@@ -76,8 +97,9 @@ public struct TSTimestampRebaser: Sendable {
             }
         }
         (offset, shifts) = saved
-        if streams.isEmpty { scanProgram(segment) }
-        if sequenceParameters == nil { sequenceParameters = Self.sequenceParameters(segment, streams: streams) }
+        guard startsSegment else { return }
+        if streams.isEmpty { scanProgram(chunk) }
+        if sequenceParameters == nil { sequenceParameters = Self.sequenceParameters(chunk, streams: streams) }
     }
 
     /// Restores the run in progress from `run` (as `run` gave it); false when it cannot be read.

@@ -14,7 +14,7 @@ public class DurableFile {
     var descriptor: Int32
 
     /// Takes over `descriptor`, open for reading and writing at `path`, positioned at its end.
-    init(descriptor: Int32, path: String) {
+    package init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
         self.path = path
     }
@@ -39,6 +39,14 @@ public class DurableFile {
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Writes `bytes` at `offset` (over what is there, or extending the file), without moving
+    /// where appends go.
+    /// - Throws: `destination-unwritable`.
+    public func write(_ bytes: [UInt8], at offset: UInt64) throws(SupportError) {
+        let ok = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0, at: offset) }
+        guard ok else { throw Self.unwritable("Writing \(path) failed: \(FileDescriptorIO.lastError).") }
     }
 
     /// The bytes the file holds.

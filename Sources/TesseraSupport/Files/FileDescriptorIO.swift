@@ -22,6 +22,22 @@ package enum FileDescriptorIO {
         return true
     }
 
+    /// Writes every byte of `bytes` at `offset` (pwrite), retrying short writes and EINTR; false
+    /// on an error (errno set).
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: UInt64) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(descriptor, base + done, bytes.count - done, off_t(offset) + off_t(done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+
     /// `writeAll` for an array.
     package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(descriptor, $0) }

@@ -30,10 +30,17 @@ final class DownloadHarness: Sendable {
 
     var destination: URL { output.url.appendingPathComponent("out.ts") }
 
+    /// The HLS client every job of the harness uses: the loopback transport, the default HLS
+    /// policies, the immediate clock.
+    var client: HLSClient { HLSClient(transport: transport, clock: clock) }
+
     func download(_ path: String, to destination: URL? = nil, options: SingleFileDownload.Options = .init())
         async throws(HLSError) -> DownloadReport {
-        try await SingleFileDownload(playlistURL: origin.url(path), destination: destination ?? self.destination,
-                                     transport: transport, options: options, clock: clock).run { [recorded] event in
+        // The immediate clock would end any resource deadline at once: deadlines have their own tests.
+        var options = options
+        options.resourceDeadline = nil
+        return try await SingleFileDownload(playlistURL: origin.url(path), destination: destination ?? self.destination,
+                                            client: client, options: options).run { [recorded] event in
             recorded.withLock { $0.append(event) }
         }
     }

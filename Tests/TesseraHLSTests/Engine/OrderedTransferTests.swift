@@ -26,8 +26,7 @@ struct OrderedTransferTests {
     func order() async throws {
         let window = Window()
         var seen: [Int] = []
-        try await OrderedTransfer.run(count: 40, parallelism: 6, work: Self.work(window, count: 40)) { index, value throws(HLSError) in
-            #expect(index == value)
+        try await OrderedTransfer.run(ListInput(0..<40), parallelism: 6, work: Self.work(window, count: 40)) { value throws(HLSError) in
             seen.append(value)
             window.consume()
         }
@@ -39,8 +38,8 @@ struct OrderedTransferTests {
     func bytes() async throws {
         let window = Window()
         var seen: [Int] = []
-        try await OrderedTransfer.run(count: 20, parallelism: 6, maximumBytes: 25, size: { $0 == 7 ? 100 : 10 },
-                                      work: Self.work(window, count: 20)) { _, value throws(HLSError) in
+        try await OrderedTransfer.run(ListInput(0..<20), parallelism: 6, maximumBytes: 25, size: { $0 == 7 ? 100 : 10 },
+                                      work: Self.work(window, count: 20)) { value throws(HLSError) in
             seen.append(value)
             window.consume()
         }
@@ -51,19 +50,19 @@ struct OrderedTransferTests {
     @Test("unknown sizes are estimated from the finished items")
     func estimated() async throws {
         let window = Window()
-        try await OrderedTransfer.run(count: 20, parallelism: 6, maximumBytes: 25, measure: { _ in 10 },
-                                      work: Self.work(window, count: 20)) { _, _ throws(HLSError) in window.consume() }
+        try await OrderedTransfer.run(ListInput(0..<20), parallelism: 6, maximumBytes: 25, measure: { _ in 10 },
+                                      work: Self.work(window, count: 20)) { _ throws(HLSError) in window.consume() }
         // The first runs alone (nothing is known); then 10-byte estimates allow two at a time.
         #expect(window.most <= 2)
     }
 
     @Test("the first failure cancels the rest and is thrown")
     func failure() async {
-        do {
-            try await OrderedTransfer.run(count: 10, parallelism: 3, work: { index throws(HLSError) in
+        do throws(HLSError) {
+            try await OrderedTransfer.run(ListInput(0..<10), parallelism: 3, work: { index throws(HLSError) in
                 if index == 4 { throw HLSError(.fetchFailed, "item 4") }
                 return index
-            }) { _, _ throws(HLSError) in }
+            }) { _ throws(HLSError) in }
             Issue.record("expected a failure")
         } catch {
             #expect(error.code == .fetchFailed && error.message == "item 4")

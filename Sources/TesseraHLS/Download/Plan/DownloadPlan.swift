@@ -4,10 +4,12 @@ import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport
 
-/// What a single-file download will fetch, resolved and checked before any media byte: the
-/// container, the resources in output order (initialization section first for fMP4), the
-/// requests (contiguous byte ranges of one file coalesced) and the keys. Layouts that cannot
-/// become one correct file are refused here with a typed reason.
+/// What a single-file download will fetch, checked before any media byte: the container, the
+/// resources in output order (initialization section first for fMP4) and the requests
+/// (contiguous byte ranges of one file coalesced). Layouts that cannot become one correct file
+/// are refused here with a typed reason. The plan holds the playlist and nothing per resource:
+/// resources and fetches are made as the transfer pulls them, so planning a 500,000-segment
+/// EVENT playlist costs a pass over it, not a copy of it.
 public struct DownloadPlan: Sendable {
     /// The container of the output file.
     public enum Container: String, Sendable {
@@ -20,11 +22,11 @@ public struct DownloadPlan: Sendable {
     /// The output container.
     public let container: Container
     /// Media segments.
-    public let segmentCount: Int
-    /// Distinct AES-128 key URIs (each fetched once).
-    public var keyCount: Int { keyURLs.count }
+    public var segmentCount: Int { playlist.segments.count }
+    /// Distinct AES-128 key URIs (each fetched once while in use).
+    public let keyCount: Int
     /// HTTP requests for media after coalescing.
-    public var requestCount: Int { fetches.count }
+    public let requestCount: Int
     /// Total media bytes when every resource has a byte range; nil when sizes are known only
     /// from the responses.
     public let knownBytes: UInt64?
@@ -33,16 +35,26 @@ public struct DownloadPlan: Sendable {
     /// Whether an `EXT-X-DISCONTINUITY` splits the media into runs (MPEG-TS only: the runs'
     /// timestamps are rebased into one timeline).
     public let hasDiscontinuities: Bool
+    /// The largest resource's byte range, when any has one.
+    public let largestRange: UInt64?
 
-    let resources: [PlannedResource]
-    let fetches: [PlannedFetch]
-    let keyURLs: [URL]
+    let playlist: MediaPlaylist
+    let stream: StreamIdentity
+    let maximumCoalescedBytes: UInt64
+    /// Identity of the plan for checkpoints: container and, per resource, kind, URI without
+    /// query, byte range, EXTINF, discontinuity and IV. Keys are checked per resource instead.
+    let fingerprint: SHA256Digest
 
-    /// Plans `playlist` (fetched from `baseURL`).
+    /// Resources: the initialization section (fMP4) and the segments.
+    var resourceCount: Int { playlist.segments.count + (container == .fragmentedMP4 ? 1 : 0) }
+
+    /// Plans `playlist` (fetched from `baseURL`) as `stream`.
     /// - Throws: `unsupported` for live, I-frame-only, empty, gap, fMP4 discontinuity,
-    ///   changing-map, SAMPLE-AES and DRM-only layouts; `invalid-playlist` for unusable URIs or an encrypted
-    ///   initialization section without an IV.
-    init(playlist: MediaPlaylist, baseURL: URL, maximumCoalescedBytes: UInt64 = 8 << 20) throws(HLSError) {
+    ///   changing-map, SAMPLE-AES and DRM-only layouts and unfetchable URIs; `invalid-playlist`
+    ///   for unusable URIs, empty or overflowing byte ranges, or an encrypted initialization
+    ///   section without an IV.
+    /// - Complexity: O(n) in the segments, one pass, no allocation per segment for plain URIs.
+    init(playlist: MediaPlaylist, baseURL: URL, stream: StreamIdentity = .main, maximumCoalescedBytes: UInt64 = 8 << 20) throws(HLSError) {
         let source = URLRedaction.redact(baseURL)
         guard playlist.hasEndList else {
             throw HLSError(.unsupported, "\(source) is a live playlist (no EXT-X-ENDLIST); download needs a complete VOD playlist.")
@@ -51,87 +63,64 @@ public struct DownloadPlan: Sendable {
             throw HLSError(.unsupported, "\(source) is an I-frame-only playlist; it cannot be assembled into a playable file.")
         }
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(source) has no segments.") }
-        container = first.map == nil ? .mpegTS : .fragmentedMP4
-        hasDiscontinuities = playlist.segments.contains { $0.discontinuitySequence != first.discontinuitySequence }
-        var resources: [PlannedResource] = []
-        resources.reserveCapacity(playlist.segments.count + 1)
-        if let map = first.map {
-            resources.append(try Self.initialization(map, baseURL: baseURL))
-        }
+        self.playlist = playlist
+        self.stream = stream
+        self.maximumCoalescedBytes = maximumCoalescedBytes
+        let container: Container = first.map == nil ? .mpegTS : .fragmentedMP4
+        self.container = container
+        var checker = PlanChecker(baseURL: baseURL, source: source, container: container, first: first)
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+        hasher.update(Array("tessera-plan 2\n\(container.rawValue)\n".utf8))
+        var known: UInt64? = 0
+        var largest: UInt64?
         var duration = 0.0
-        for (index, segment) in playlist.segments.enumerated() {
-            let label = "Segment \(index) (line \(segment.line.number))"
-            try Self.check(segment, label: label, first: first, source: source, container: container)
-            let url = try ResourceURL.resolve(segment.uri, against: baseURL, what: label)
-            resources.append(PlannedResource(
-                index: resources.count, kind: .segment, url: url,
-                range: segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) },
-                encryption: try Self.encryption(segment.keys, label: label, baseURL: baseURL,
-                                                iv: AES128IV.mediaSequence(segment.mediaSequence)),
-                startsDiscontinuity: index > 0 && segment.discontinuitySequence != playlist.segments[index - 1].discontinuitySequence,
-                duration: segment.duration, label: label))
-            duration += segment.duration
+        var discontinuities = false
+        var resources = Self.resourceSequence(playlist, stream: stream, container: container)
+        while let resource = try resources.nextChecked(&checker) {
+            hasher.update(Array(Self.fingerprintLine(resource).utf8))
+            if let length = resource.identity.byteRange?.length {
+                known = known.map { $0 &+ length }
+                largest = max(largest ?? 0, length)
+            } else {
+                known = nil
+            }
+            duration += resource.duration
+            discontinuities = discontinuities || resource.startsDiscontinuity
         }
-        self.resources = resources
-        segmentCount = playlist.segments.count
+        knownBytes = known
+        largestRange = largest
         self.duration = duration
-        fetches = PlannedFetch.coalescing(resources, maximumBytes: maximumCoalescedBytes)
-        var seen = Set<URL>()
-        keyURLs = resources.compactMap(\.encryption?.keyURL).filter { seen.insert($0).inserted }
-        knownBytes = resources.allSatisfy { $0.range?.length != nil }
-            ? resources.reduce(0) { $0 + ($1.range?.length ?? 0) } : nil
+        hasDiscontinuities = discontinuities
+        keyCount = checker.keyURIs.count
+        fingerprint = hasher.finalize()
+        var requests = 0
+        for _ in PlannedFetch.coalescing(Self.resourceSequence(playlist, stream: stream, container: container).resources(from: 0),
+                                         maximumBytes: maximumCoalescedBytes) {
+            requests += 1
+        }
+        requestCount = requests
     }
 
-    /// The layout rules one segment must pass.
-    private static func check(_ segment: MediaSegment, label: String, first: MediaSegment, source: String,
-                              container: Container) throws(HLSError) {
-        guard !segment.isGap else {
-            throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
-        }
-        guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
-            throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
-        }
-        guard sameMap(segment.map, first.map) else {
-            throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
-        }
+    /// The resource at `index` of the output order.
+    func resource(at index: Int) -> PlannedResource {
+        Self.resourceSequence(playlist, stream: stream, container: container).resource(at: index)
     }
 
-    private static func sameMap(_ lhs: MediaInitializationSection?, _ rhs: MediaInitializationSection?) -> Bool {
-        switch (lhs, rhs) {
-        case (nil, nil): true
-        case let (lhs?, rhs?): lhs.uri == rhs.uri && lhs.byteRange?.resolvedOffset == rhs.byteRange?.resolvedOffset
-            && lhs.byteRange?.length == rhs.byteRange?.length
-        default: false
-        }
+    /// The fetches of the resources from `index` on, coalesced as they are pulled.
+    func fetches(from index: Int) -> CoalescedFetches<ResourceSequence.Resources> {
+        PlannedFetch.coalescing(Self.resourceSequence(playlist, stream: stream, container: container).resources(from: index),
+                                maximumBytes: maximumCoalescedBytes)
     }
 
-    private static func initialization(_ map: MediaInitializationSection, baseURL: URL) throws(HLSError) -> PlannedResource {
-        let label = "Initialization section (line \(map.line.number))"
-        let url = try ResourceURL.resolve(map.uri, against: baseURL, what: label)
-        return PlannedResource(index: 0, kind: .initialization, url: url,
-                               range: map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) },
-                               encryption: try encryption(map.keys, label: label, baseURL: baseURL, iv: nil),
-                               startsDiscontinuity: false, duration: 0, label: label)
+    private static func resourceSequence(_ playlist: MediaPlaylist, stream: StreamIdentity, container: Container) -> ResourceSequence {
+        ResourceSequence(playlist: playlist, stream: stream, hasInitialization: container == .fragmentedMP4)
     }
 
-    /// The identity AES-128 key among `keys` (whatever their order), or nil when clear.
-    /// `iv` is the media-sequence IV when the key has none; nil means an explicit IV is required.
-    private static func encryption(_ keys: [SegmentKey], label: String, baseURL: URL, iv: [UInt8]?) throws(HLSError) -> ResourceEncryption? {
-        guard !keys.isEmpty else { return nil }
-        guard let key = keys.first(where: \.isIdentity) else {
-            let formats = keys.map(\.keyFormat).joined(separator: ", ")
-            throw HLSError(.unsupported, "\(label) is encrypted only for KEYFORMAT \(formats) (DRM); only identity AES-128 keys are supported.")
-        }
-        guard key.method == .aes128 else {
-            throw HLSError(.unsupported, "\(label) uses METHOD=\(key.method); only whole-resource AES-128 is supported (SAMPLE-AES, SAMPLE-AES-CTR and AES-256-GCM are refused).")
-        }
-        guard let uri = key.uri else {
-            throw HLSError(.invalidPlaylist, "\(label): its EXT-X-KEY (line \(key.line.number)) has no URI.")
-        }
-        guard let resolvedIV = key.iv ?? iv else {
-            throw HLSError(.invalidPlaylist, "\(label) is AES-128 encrypted but its EXT-X-KEY (line \(key.line.number)) has no IV; an encrypted initialization section needs one (RFC 8216bis §4.4.4.5).")
-        }
-        let keyURL = try ResourceURL.resolve(uri, against: baseURL, what: "Key of \(label.lowercased())")
-        return ResourceEncryption(keyURL: keyURL, iv: resolvedIV)
+    private static func fingerprintLine(_ resource: PlannedResource) -> String {
+        let range = resource.identity.byteRange.map { "\($0.offset)+\($0.length.map(String.init) ?? "")" } ?? "-"
+        let iv = resource.encryption.map { HexCoding.encode($0.iv) } ?? "clear"
+        let uri = resource.uri.prefix { $0 != "?" && $0 != "#" }
+        return "\(resource.identity.kind.rawValue) \(uri) \(range) \(resource.duration) \(resource.startsDiscontinuity) \(iv)\n"
     }
 }

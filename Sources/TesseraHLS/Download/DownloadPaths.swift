@@ -1,13 +1,15 @@
 import Foundation
 
 /// The hidden files of a resumable download beside its destination `name`:
-/// `.name.tessera-partial` (the bytes so far), `.name.tessera-checkpoint` (what they are) and
-/// `.name.tessera-lock` (admission).
+/// `.name.tessera-partial` (the bytes so far), `.name.tessera-checkpoint` (what they are),
+/// `.name.tessera-lock` (admission) and `.name.tessera-spill` (resource bodies too large for
+/// memory, while the job runs).
 struct DownloadPaths: Sendable {
     let destination: URL
     let partial: String
     let checkpoint: String
     let lock: String
+    let spill: String
 
     init(destination: URL) {
         self.destination = destination
@@ -15,5 +17,6 @@ struct DownloadPaths: Sendable {
         partial = stem + "partial"
         checkpoint = stem + "checkpoint"
         lock = stem + "lock"
+        spill = stem + "spill"
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// The rules a single-file plan checks before any media byte, one resource at a time: layouts
+/// one file cannot hold, byte ranges that cannot be requested, keys that cannot be used, URIs
+/// that cannot be fetched.
+struct PlanChecker {
+    let baseURL: URL
+    let source: String
+    let container: DownloadPlan.Container
+    let first: MediaSegment
+    /// The distinct key URIs seen.
+    private(set) var keyURIs: Set<String> = []
+
+    init(baseURL: URL, source: String, container: DownloadPlan.Container, first: MediaSegment) {
+        self.baseURL = baseURL
+        self.source = source
+        self.container = container
+        self.first = first
+    }
+
+    /// Checks the initialization section.
+    mutating func check(map: MediaInitializationSection) throws(HLSError) {
+        let label = "Initialization section (line \(map.line.number))"
+        try checkRange(map.byteRange, label: label)
+        try checkURI(map.uri, label: label)
+        try checkKeys(map.keys, label: label, hasSequenceIV: false)
+    }
+
+    /// Checks segment `position`.
+    mutating func check(_ segment: MediaSegment, at position: Int, previous: MediaSegment?) throws(HLSError) {
+        let label = "Segment \(position) (line \(segment.line.number))"
+        guard !segment.isGap else {
+            throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
+        }
+        guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
+            throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
+        }
+        guard Self.sameMap(segment.map, first.map) else {
+            throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
+        }
+        try checkRange(segment.byteRange, label: label)
+        try checkURI(segment.uri, label: label)
+        try checkKeys(segment.keys, label: label, hasSequenceIV: true)
+    }
+
+    private static func sameMap(_ lhs: MediaInitializationSection?, _ rhs: MediaInitializationSection?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): lhs.uri == rhs.uri && lhs.byteRange == rhs.byteRange
+        default: false
+        }
+    }
+
+    /// A byte range must hold at least one byte and end inside 2^64.
+    private func checkRange(_ range: PlaylistByteRange?, label: String) throws(HLSError) {
+        guard let range else { return }
+        guard range.length > 0 else {
+            throw HLSError(.invalidPlaylist, "\(label) has a byte range of 0 bytes; a range holds at least one (RFC 8216bis §4.4.4.2).")
+        }
+        guard !range.resolvedOffset.addingReportingOverflow(range.length).overflow else {
+            throw HLSError(.invalidPlaylist, "\(label) has a byte range (\(range.length)@\(range.resolvedOffset)) that ends past 2^64.")
+        }
+    }
+
+    /// The URI must resolve to http(s) without a downgrade. A plain relative path (the common
+    /// case) needs no URL to know that.
+    private func checkURI(_ uri: String, label: String) throws(HLSError) {
+        guard !ResourceURL.isPlainRelativePath(uri) else { return }
+        _ = try ResourceURL.resolve(uri, against: baseURL, what: label)
+    }
+
+    /// The identity AES-128 key among `keys` (whatever their order) must be usable: SAMPLE-AES
+    /// and DRM-only key formats are refused; an initialization section needs an explicit IV.
+    private mutating func checkKeys(_ keys: [SegmentKey], label: String, hasSequenceIV: Bool) throws(HLSError) {
+        guard !keys.isEmpty else { return }
+        guard let key = keys.first(where: \.isIdentity) else {
+            let formats = keys.map(\.keyFormat).joined(separator: ", ")
+            throw HLSError(.unsupported, "\(label) is encrypted only for KEYFORMAT \(formats) (DRM); only identity AES-128 keys are supported.")
+        }
+        guard key.method == .aes128 else {
+            throw HLSError(.unsupported, "\(label) uses METHOD=\(key.method); only whole-resource AES-128 is supported (SAMPLE-AES, SAMPLE-AES-CTR and AES-256-GCM are refused).")
+        }
+        guard let uri = key.uri else {
+            throw HLSError(.invalidPlaylist, "\(label): its EXT-X-KEY (line \(key.line.number)) has no URI.")
+        }
+        guard key.iv != nil || hasSequenceIV else {
+            throw HLSError(.invalidPlaylist, "\(label) is AES-128 encrypted but its EXT-X-KEY (line \(key.line.number)) has no IV; an encrypted initialization section needs one (RFC 8216bis §4.4.4.5).")
+        }
+        if keyURIs.insert(uri).inserted { try checkURI(uri, label: "Key of \(label.prefix(1).lowercased() + label.dropFirst())") }
+    }
+}

@@ -1,0 +1,86 @@
+import TesseraHTTP
+import TesseraSupport
+
+/// Gathers one response body for the resource processor: in memory while the resource is small
+/// and the job's memory budget allows, else in a spill file (what is already in memory moves
+/// there too), never past the resource's byte budget. One per attempt: a retried body starts a
+/// new collector and the old one's reservation and spill file go with it.
+final class BodyCollector {
+    private let reservation: MemoryReservation
+    private let inMemoryLimit: UInt64
+    private let maximumBytes: UInt64
+    private let spillFolder: String
+    private var memory: [UInt8] = []
+    /// Bytes of the budget held for `memory` (its capacity is kept to this).
+    private var reserved: UInt64 = 0
+    private var spill: (file: SpillFile, handle: DurableFile)?
+    /// Bytes gathered.
+    private(set) var count: UInt64 = 0
+
+    /// A collector for a body of `expected` bytes (when the request says), spilling anything
+    /// over `inMemoryLimit` or the budget to `spillFolder`, failing past `maximumBytes`.
+    init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String) {
+        reservation = MemoryReservation(budget)
+        self.inMemoryLimit = inMemoryLimit
+        self.maximumBytes = maximumBytes
+        self.spillFolder = spillFolder
+        if let expected, expected <= inMemoryLimit, reservation.grow(by: expected) {
+            reserved = expected
+            memory.reserveCapacity(Int(expected))
+        }
+    }
+
+    /// Adds the next chunk.
+    /// - Throws: `body-too-large` past the budget; a `file` error when the spill file fails.
+    func append(_ chunk: [UInt8]) throws(HTTPError) {
+        let total = count + UInt64(chunk.count)
+        guard total <= maximumBytes else {
+            throw HTTPError(.tooLarge, code: .bodyTooLarge, "The response body is larger than the \(maximumBytes)-byte budget of a resource.")
+        }
+        count = total
+        if let spill {
+            try HTTPError.file { () throws(SupportError) in try spill.handle.append(chunk) }
+            return
+        }
+        let needed = UInt64(memory.count + chunk.count)
+        if needed > reserved, needed <= inMemoryLimit {
+            // Grow in doubling steps, reserving from the budget before the memory is taken.
+            let target = min(inMemoryLimit, max(needed, reserved * 2, 256 << 10))
+            if reservation.grow(by: target - reserved) {
+                reserved = target
+                memory.reserveCapacity(Int(target))
+            }
+        }
+        if needed <= reserved {
+            memory.append(contentsOf: chunk)
+            return
+        }
+        try moveToSpill()
+        try HTTPError.file { () throws(SupportError) in try spill?.handle.append(chunk) }
+    }
+
+    private func moveToSpill() throws(HTTPError) {
+        let file: SpillFile
+        do throws(HLSError) { file = try SpillFile(in: spillFolder) } catch {
+            throw HTTPError(.file, code: .destinationUnwritable, error.message)
+        }
+        let handle: DurableFile
+        do throws(HLSError) { handle = try file.openHandle() } catch {
+            throw HTTPError(.file, code: .destinationUnwritable, error.message)
+        }
+        try HTTPError.file { () throws(SupportError) in try handle.append(memory) }
+        memory = []
+        reserved = 0
+        reservation.releaseAll()
+        spill = (file, handle)
+    }
+
+    /// The body gathered.
+    func finish() -> ResourceBody {
+        if let spill {
+            spill.handle.close()
+            return .spilled(spill.file)
+        }
+        return .memory(memory, reservation)
+    }
+}

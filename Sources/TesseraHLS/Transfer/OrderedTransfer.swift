@@ -1,0 +1,137 @@
+/// Bounded parallel work over an input that may be finite or open-ended, delivered strictly in
+/// order: at most `parallelism` items, and about `maximumBytes` of them, are in flight or
+/// waiting to be consumed, so memory stays bounded however far ahead the network runs and
+/// however large the items; a slow item holds back only the window, never the order. The input
+/// is pulled only when there is room, and while it waits (a live playlist that has not grown
+/// yet) finished items are still consumed.
+enum OrderedTransfer {
+    /// Runs `work` for each element of `input` and hands each result to `consume` in input
+    /// order. An element's size is `size(element)` when known up front, else the mean of the
+    /// finished ones (`measure` gives a finished result's real size) — before any has finished,
+    /// an element of unknown size runs alone; one element always runs even when it alone exceeds
+    /// `maximumBytes`. The first failure (of the input, the work or `consume`) cancels the rest
+    /// and is thrown.
+    static func run<Input: AsyncSequence, T: Sendable>(
+        _ input: Input, parallelism: Int, maximumBytes: UInt64 = .max,
+        size: (Input.Element) -> UInt64? = { _ in nil },
+        measure: ((T) -> UInt64)? = nil,
+        work: @escaping @Sendable (Input.Element) async throws(HLSError) -> T,
+        consume: (T) throws(HLSError) -> Void
+    ) async throws(HLSError) where Input.Element: Sendable, Input.Failure == HLSError {
+        let source = InputPuller(input.makeAsyncIterator())
+        let failure = await withTaskGroup(of: Step<Input.Element, T>.self, returning: HLSError?.self) { group in
+            var window = Window()
+            var waiting: Input.Element?    // pulled, not started: waits for room
+            var isPulling = false
+            var inputEnded = false
+            var next = 0
+            var ready: [Int: T] = [:]
+            var consumed = 0
+            func startWhatFits() {
+                while let element = waiting, window.count < max(1, parallelism) {
+                    // An item of unknown size waits for the window to empty until one finishes.
+                    guard let cost = size(element) ?? window.estimate ?? (window.count == 0 ? 0 : nil) else { return }
+                    guard window.count == 0 || window.held.addingReportingOverflow(cost).partialValue <= maximumBytes else { return }
+                    let index = next
+                    next += 1
+                    window.start(index, cost: cost)
+                    waiting = nil
+                    group.addTask {
+                        do throws(HLSError) { return .done(index, .success(try await work(element))) } catch { return .done(index, .failure(error)) }
+                    }
+                }
+                if waiting == nil, !isPulling, !inputEnded, window.count < max(1, parallelism) {
+                    isPulling = true
+                    group.addTask { await .pulled(source.pull()) }
+                }
+            }
+            startWhatFits()
+            while let step = await group.next() {
+                switch step {
+                case .pulled(.success(let element)):
+                    isPulling = false
+                    if let element { waiting = element } else { inputEnded = true }
+                case .pulled(.failure(let error)):
+                    group.cancelAll()
+                    return error
+                case .done(let index, .failure(let error)):
+                    _ = index
+                    group.cancelAll()
+                    return error
+                case .done(let index, .success(let value)):
+                    window.finish(index, actual: measure?(value))
+                    ready[index] = value
+                }
+                while let value = ready.removeValue(forKey: consumed) {
+                    do throws(HLSError) { try consume(value) } catch {
+                        group.cancelAll()
+                        return error
+                    }
+                    window.remove(consumed)
+                    consumed += 1
+                }
+                startWhatFits()
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// What a child task of the transfer ended with.
+    private enum Step<Element: Sendable, T: Sendable>: Sendable {
+        /// The next input element (nil at its end), or the input's failure.
+        case pulled(Result<Element?, HLSError>)
+        /// An item's work.
+        case done(Int, Result<T, HLSError>)
+    }
+
+    /// The items started and not yet consumed, with their estimated bytes, and what the
+    /// finished ones really weighed.
+    private struct Window {
+        private var items: [Int: UInt64] = [:]
+        private var finished: (count: UInt64, bytes: UInt64) = (0, 0)
+        var count: Int { items.count }
+        var held: UInt64 { items.values.reduce(0, +) }
+        /// The mean size of the finished items; nil before any finished.
+        var estimate: UInt64? { finished.count == 0 ? nil : finished.bytes / finished.count }
+
+        mutating func start(_ index: Int, cost: UInt64) { items[index] = cost }
+        mutating func finish(_ index: Int, actual: UInt64?) {
+            let weight = actual ?? items[index] ?? 0
+            items[index] = weight
+            finished = (finished.count + 1, finished.bytes &+ weight)
+        }
+        mutating func remove(_ index: Int) { items[index] = nil }
+    }
+}
+
+/// The input's iterator, pulled by one child task at a time. `@unchecked Sendable`: the
+/// transfer starts a pull only when none is outstanding and never touches the iterator
+/// otherwise, so the iterator is never used by two tasks at once.
+private final class InputPuller<Iterator: AsyncIteratorProtocol>: @unchecked Sendable where Iterator.Failure == HLSError {
+    private var iterator: Iterator
+
+    init(_ iterator: Iterator) { self.iterator = iterator }
+
+    func pull() async -> Result<Iterator.Element?, HLSError> {
+        do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+    }
+}
+
+/// A finite list of elements as the transfer's input.
+struct ListInput<Elements: Sequence>: AsyncSequence, Sendable where Elements: Sendable, Elements.Element: Sendable {
+    typealias Element = Elements.Element
+    typealias Failure = HLSError
+    let elements: Elements
+
+    init(_ elements: Elements) { self.elements = elements }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        typealias Failure = HLSError
+        var base: Elements.Iterator
+        mutating func next() async throws(HLSError) -> Elements.Element? { base.next() }
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(HLSError) -> Elements.Element? { base.next() }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: elements.makeIterator()) }
+}

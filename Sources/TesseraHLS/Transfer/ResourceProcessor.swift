@@ -1,0 +1,147 @@
+import Foundation
+import TesseraHTTP
+import TesseraMedia
+import TesseraSupport
+
+/// The concurrent half of a transfer, independent of any plan type: resolve a planned fetch's
+/// URL at fetch time, fetch it through the pipeline with its purpose (retries, mid-body
+/// refetch), in memory or a spill file, within the resource's byte budget and its deadline;
+/// check the response's size against its byte range; split it into its resources; decrypt each
+/// in place with the key in force; prepare it for its container. Runs in parallel; the ordered
+/// half is a `TransferOutput`.
+struct ResourceProcessor: Sendable {
+    /// The processor's bounds and choices.
+    struct Settings: Sendable {
+        /// Requests' transfer limits (the purpose sets the rest).
+        var limits = TransferLimits()
+        /// The largest resource (segment, initialization section, part).
+        var maximumResourceBytes: UInt64 = 256 << 20
+        /// A resource larger than this goes to a spill file instead of memory.
+        var maximumInMemoryResourceBytes: UInt64 = 8 << 20
+        /// How long a resource may take, from its size; nil for no deadline above libcurl's.
+        var deadline: ResourceDeadline? = ResourceDeadline()
+        /// What is done to decrypted resources.
+        var preparation: ContainerPreparation = .asFetched
+    }
+
+    let fetcher: ResourceFetcher
+    let resolver: any TransferURLResolver
+    let keys: KeyCache
+    let budget: MemoryBudget
+    let settings: Settings
+    let spillFolder: String
+    let clock: any Clock<Duration>
+
+    /// Fetches and prepares the resources of `fetch`, numbered from `firstIndex`.
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `decrypt-failed`,
+    ///   `malformed-media`, `bad-key`, `cancelled`, `destination-unwritable` (a spill file).
+    func process(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> [FetchedResource] {
+        let what = fetch.label
+        let location = try await resolver.location(of: fetch.uri, in: fetch.stream)
+        let expected = fetch.expectedBytes
+        let limit = expected ?? settings.maximumResourceBytes
+        var request = HTTPRequest(url: location.url, purpose: fetch.purpose)
+        request.byteRange = fetch.range
+        request.limits = settings.limits
+        request.limits.maximumBodyBytes = limit
+        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder, fetcher = self.fetcher
+        let prepared = request
+        let fetched = try await ResourceDeadline.enforce(settings.deadline?.limit(forBytes: expected), clock: clock, what: what,
+                                                         url: location.url) { () async throws(HLSError) in
+            try await fetcher.fetch(prepared, what: what) {
+                BodyCollector(expected: expected, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
+                              maximumBytes: limit, spillFolder: spillFolder)
+            }
+        }
+        if let expected, fetched.body.count != expected {
+            throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(fetched.body.count) bytes for a byte range of \(expected).")
+        }
+        let source = SourceDigest.of(location.url)
+        let validator = SourceDigest.validator(fetched.head.headers)
+        let bodies = try split(fetched.body, fetch)
+        var results: [FetchedResource] = []
+        results.reserveCapacity(bodies.count)
+        for (offset, (resource, body)) in zip(fetch.resources, bodies).enumerated() {
+            let fetchedBytes = body.count
+            guard fetchedBytes <= settings.maximumResourceBytes else {
+                throw HLSError(.budgetExceeded, "\(resource.label) is \(fetchedBytes) bytes, over the budget of \(settings.maximumResourceBytes) per resource.")
+            }
+            var fingerprint: SHA256Digest?
+            var clear = body
+            if let encryption = resource.encryption {
+                let key = try await keys.key(encryption.key)
+                fingerprint = key.fingerprint
+                clear = try ResourceDecryption.decrypt(body, key: key.bytes, iv: encryption.iv, resource: resource, budget: budget)
+            }
+            let prepared = try prepare(clear, resource)
+            results.append(FetchedResource(index: firstIndex + offset, resource: resource, body: prepared, fetchedBytes: fetchedBytes,
+                                           source: source, validator: validator, pathway: location.pathway, keyFingerprint: fingerprint))
+        }
+        return results
+    }
+
+    /// One body per resource of `fetch`: the whole body for one resource, else consecutive slices
+    /// of their byte ranges' lengths (in memory, or copied into spill files of their own).
+    private func split(_ body: ResourceBody, _ fetch: PlannedFetch) throws(HLSError) -> [ResourceBody] {
+        guard fetch.resources.count > 1 else { return [body] }
+        let lengths = fetch.resources.map { Int($0.identity.byteRange?.length ?? 0) }
+        switch body {
+        case .memory(let bytes, let reservation):
+            var offset = 0
+            return lengths.map { length in
+                defer { offset += length }
+                // The slices share the fetch's reservation until the last of them is written.
+                return .memory(Array(bytes[offset..<offset + length]), reservation)
+            }
+        case .spilled(let file):
+            let handle = try file.openHandle()
+            var offset: UInt64 = 0
+            var parts: [ResourceBody] = []
+            for length in lengths {
+                let part = try SpillFile(in: spillFolder)
+                let writer = try part.openHandle()
+                var done = 0
+                while done < length {
+                    let count = min(SpillFile.chunkBytes, length - done)
+                    guard let chunk = handle.read(at: offset + UInt64(done), count: count) else {
+                        throw HLSError(.destinationUnwritable, "The spill file \(file.path) could not be read back.")
+                    }
+                    do { try writer.append(chunk) } catch { throw HLSError(destination: error) }
+                    done += count
+                }
+                writer.close()
+                parts.append(.spilled(part))
+                offset += UInt64(length)
+            }
+            return parts
+        }
+    }
+
+    /// Takes `body` through the container preparation.
+    private func prepare(_ body: ResourceBody, _ resource: PlannedResource) throws(HLSError) -> ResourceBody {
+        guard case .joinedFragmentedMP4 = settings.preparation else { return body }
+        let isInitialization = resource.identity.kind == .initialization
+        func checked<T>(_ step: () throws(MediaError) -> T) throws(HLSError) -> T {
+            do { return try step() } catch {
+                let encrypted = resource.encryption == nil ? "" : " after decryption (wrong key?)"
+                throw HLSError(.malformedMedia, "\(resource.label) is not valid fMP4\(encrypted): \(error.message)", cause: error)
+            }
+        }
+        switch body {
+        case .memory(let bytes, let reservation):
+            let prepared = try checked { () throws(MediaError) in
+                isInitialization ? try MP4SegmentAssembly.initialization(bytes) : try MP4SegmentAssembly.segment(bytes)
+            }
+            return .memory(prepared, reservation)
+        case .spilled(let file):
+            // Checked here; the output copies the kept boxes from the file.
+            guard let source = MP4FileSource(path: file.path) else {
+                throw HLSError(.destinationUnwritable, "The spill file \(file.path) could not be read back.")
+            }
+            _ = try checked { () throws(MediaError) in
+                isInitialization ? try MP4SegmentAssembly.initializationBoxes(source) : try MP4SegmentAssembly.segmentBoxes(source)
+            }
+            return body
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TesseraHTTP
+
+/// The one transfer engine every job stands on: planned fetches in (finite for VOD and
+/// packages, open-ended for a recorder), the resource processor for up to `parallelism` of them
+/// within a byte window, and the results handed to an output strictly in order, with a
+/// checkpoint chance after every fetch. A new job is a new planner and, at most, a new output.
+struct TransferEngine: Sendable {
+    let processor: ResourceProcessor
+    /// Requests in flight, and fetches held waiting for their turn to be written (1…32).
+    let parallelism: Int
+    /// Bytes of fetches in flight or waiting, beyond which no new request starts (one always runs).
+    let maximumBufferedBytes: UInt64
+
+    /// Moves every fetch of `input` into `output`; resources are numbered from `firstIndex`
+    /// (resources restored from a checkpoint come before it). `progress` runs after each fetch
+    /// is written.
+    /// - Throws: the first failure of the input, a fetch or the output; `cancelled` when the task is.
+    func run<Input: AsyncSequence>(_ input: Input, firstIndex: Int = 0, into output: some TransferOutput,
+                                   progress: () -> Void = {}) async throws(HLSError)
+        where Input.Element == PlannedFetch, Input.Failure == HLSError {
+        let numbered = NumberedFetches(base: input, next: firstIndex)
+        let processor = self.processor
+        try await OrderedTransfer.run(numbered, parallelism: min(32, max(1, parallelism)), maximumBytes: maximumBufferedBytes,
+                                      size: { $0.fetch.expectedBytes },
+                                      measure: { $0.reduce(0) { $0 + $1.fetchedBytes } },
+                                      work: { numbered async throws(HLSError) in
+                                          try await processor.process(numbered.fetch, firstIndex: numbered.firstIndex)
+                                      },
+                                      consume: { resources throws(HLSError) in
+                                          for resource in resources { try output.write(resource) }
+                                          try output.checkpointIfDue(force: false)
+                                          progress()
+                                      })
+        if Task.isCancelled { throw HLSError(.cancelled, "The transfer was cancelled.") }
+    }
+}
+
+/// A planned fetch with the transfer index of its first resource.
+struct NumberedFetch: Sendable {
+    let fetch: PlannedFetch
+    let firstIndex: Int
+}
+
+/// Numbers the fetches of an input as they are pulled.
+struct NumberedFetches<Base: AsyncSequence>: AsyncSequence where Base.Element == PlannedFetch, Base.Failure == HLSError {
+    typealias Element = NumberedFetch
+    typealias Failure = HLSError
+    let base: Base
+    let next: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        typealias Failure = HLSError
+        var base: Base.AsyncIterator
+        var next: Int
+        mutating func next() async throws(HLSError) -> NumberedFetch? { try await next(isolation: nil) }
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(HLSError) -> NumberedFetch? {
+            guard let fetch = try await base.next(isolation: actor) else { return nil }
+            defer { next += fetch.resources.count }
+            return NumberedFetch(fetch: fetch, firstIndex: next)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), next: next) }
+}
