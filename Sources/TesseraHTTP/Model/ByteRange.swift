@@ -14,6 +14,14 @@ public struct ByteRange: Hashable, Sendable, CustomStringConvertible {
         self.length = length
     }
 
+    /// The range, or nil when it would be empty or end past 2^64 (for values read from input).
+    public static func checked(offset: UInt64, length: UInt64?) -> ByteRange? {
+        if let length {
+            guard length > 0, !offset.addingReportingOverflow(length - 1).overflow else { return nil }
+        }
+        return ByteRange(offset: offset, length: length)
+    }
+
     /// The last byte's offset, when the length is known.
     public var lastByte: UInt64? { length.map { offset + $0 - 1 } }
 

@@ -99,6 +99,9 @@ public final class StagingDirectory {
         return UInt64(info.st_size)
     }
 
+    /// The relative paths of every file (and link) in the tree.
+    public var files: [String] { FolderTree.files(at: stagingPath) }
+
     /// Removes the file at `path` inside the tree, if any.
     public func remove(_ path: SafeRelativePath) {
         unlinkat(folder.descriptor, path.value, 0)

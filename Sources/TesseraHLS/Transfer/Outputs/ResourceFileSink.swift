@@ -1,0 +1,193 @@
+import Foundation
+import TesseraHTTP
+import TesseraSupport
+
+/// The per-resource output of the transfer engine — what offline packages and recordings stand
+/// on: each resource goes to its own file under a staging folder (resources named to one file,
+/// consecutive byte ranges of one source, are appended to it in order), with a running SHA-256
+/// per file, and checkpoints that record each file's length and digest at every resource it
+/// took. A later run restores what the checkpoint vouches for — every kept file is read back
+/// and must give its recorded digest; a file that does not is cut back or removed — and fetches
+/// only the rest. Nothing reaches the destination until the caller commits the staging folder.
+/// One owner; not `Sendable`.
+final class ResourceFileSink: TransferOutput {
+    /// One file the sink wrote, as a manifest lists it.
+    struct WrittenFile: Sendable, Equatable {
+        /// Its path inside the staging folder.
+        let path: SafeRelativePath
+        /// Its size.
+        let byteCount: UInt64
+        /// Its SHA-256.
+        let sha256: SHA256Digest
+    }
+
+    private let staging: StagingDirectory
+    private let checkpoint: CheckpointLog<ResourceFileRecord>
+    private let place: (PlannedResource) throws(HLSError) -> SafeRelativePath
+    let spillFolder: String
+    private let checkpointBytes: UInt64
+    private let checkpointInterval: Duration
+    private let elapsed: @Sendable () -> Duration
+    private var lastCheckpoint: Duration = .zero
+    private var current: (path: SafeRelativePath, file: DurableFile, hasher: SHA256Hasher)?
+    private var finished: [SafeRelativePath: WrittenFile] = [:]
+    private var pendingRecords: [ResourceFileRecord] = []
+    private var kept: [ResourceFileRecord] = []
+    private var bytesSinceCheckpoint: UInt64 = 0
+    /// Resources written (restored ones included).
+    private(set) var resourcesDone = 0
+    /// Bytes written in this run.
+    private(set) var bytesWritten: UInt64 = 0
+
+    /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
+    /// `spillFolder` (beside the staging folder, never inside it).
+    init(staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, spillFolder: String,
+         checkpointBytes: UInt64 = 8 << 20, checkpointInterval: Duration = .seconds(1), clock: any Clock<Duration>,
+         place: @escaping (PlannedResource) throws(HLSError) -> SafeRelativePath) {
+        self.staging = staging
+        self.checkpoint = checkpoint
+        self.spillFolder = spillFolder
+        self.checkpointBytes = checkpointBytes
+        self.checkpointInterval = checkpointInterval
+        self.place = place
+        elapsed = Stopwatch.start(clock)
+    }
+
+    // MARK: Restore
+
+    /// Keeps what `records` vouch for: each file is hashed from its start and must give the
+    /// recorded digest at each recorded length; a file that does not is cut back to its last
+    /// good record (or removed), and the records after it in that file are dropped; files no
+    /// kept record names are removed. Returns the identities of the resources kept.
+    /// - Throws: `destination-unwritable`.
+    func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> Set<ResourceIdentity> {
+        var byFile: [String: [ResourceFileRecord]] = [:]
+        var order: [String] = []
+        for record in records {
+            if byFile[record.path] == nil { order.append(record.path) }
+            byFile[record.path, default: []].append(record)
+        }
+        var identities: Set<ResourceIdentity> = []
+        kept = []
+        for name in order {
+            guard let path = SafeRelativePath(name), let fileRecords = byFile[name] else { continue }
+            let good = try verify(path, fileRecords)
+            for record in good { if let identity = record.identity { identities.insert(identity) } }
+            kept += good
+            if let last = good.last, let digest = SHA256Digest(hex: last.sha256) {
+                finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: digest)
+            }
+        }
+        // Whatever no kept record names (written after the last checkpoint, or by another plan)
+        // must not reach the package.
+        let named = Set(kept.map(\.path))
+        for stray in staging.files where !named.contains(stray) {
+            if let path = SafeRelativePath(stray) { staging.remove(path) }
+        }
+        resourcesDone = kept.count
+        try checkpoint.reset(keeping: kept)
+        return identities
+    }
+
+    /// The records of one file its bytes still match; the file is cut to the last of them.
+    private func verify(_ path: SafeRelativePath, _ records: [ResourceFileRecord]) throws(HLSError) -> [ResourceFileRecord] {
+        guard let size = staging.size(of: path) else { return [] }
+        let file: DurableFile
+        do throws(SupportError) { file = try staging.file(at: path, contents: .keep) } catch { throw HLSError(destination: error) }
+        defer { file.close() }
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+        var good: [ResourceFileRecord] = []
+        var offset: UInt64 = 0
+        for record in records {
+            guard record.end >= offset, record.end <= size else { break }
+            var matches = true
+            while offset < record.end {
+                let count = Int(min(UInt64(SpillFile.chunkBytes), record.end - offset))
+                guard let chunk = file.read(at: offset, count: count) else {
+                    matches = false
+                    break
+                }
+                hasher.update(chunk)
+                offset += UInt64(count)
+            }
+            guard matches, hasher.snapshot().hex == record.sha256 else { break }
+            good.append(record)
+        }
+        let end = good.last?.end ?? 0
+        if end == 0 {
+            staging.remove(path)
+        } else if end < size {
+            do { try file.truncate(to: end) } catch { throw HLSError(destination: error) }
+        }
+        return good
+    }
+
+    // MARK: Writing
+
+    /// Writes the next resource to its file.
+    func write(_ fetched: FetchedResource) throws(HLSError) {
+        let path = try place(fetched.resource)
+        if current?.path != path {
+            try finishCurrent()
+            guard finished[path] == nil else {
+                throw HLSError(.unsupported, "\(fetched.resource.label) goes to \(path), which is already complete; the resources of one file must come one after another.")
+            }
+            let file: DurableFile
+            do throws(SupportError) { file = try staging.file(at: path, contents: .empty) } catch { throw HLSError(destination: error) }
+            let hasher: SHA256Hasher
+            do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+            current = (path, file, hasher)
+        }
+        guard let current else { preconditionFailure("a current file was just opened") }
+        try fetched.body.forEachChunk { chunk throws(HLSError) in
+            do throws(SupportError) { try current.file.append(chunk) } catch { throw HLSError(destination: error) }
+            current.hasher.update(chunk)
+            bytesWritten += UInt64(chunk.count)
+            bytesSinceCheckpoint += UInt64(chunk.count)
+        }
+        let identity = fetched.resource.identity
+        pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
+                                                 sequence: identity.mediaSequence, part: identity.partIndex,
+                                                 rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
+                                                 end: current.file.size, sha256: current.hasher.snapshot().hex,
+                                                 source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
+                                                 key: fetched.keyFingerprint?.hex))
+        resourcesDone += 1
+    }
+
+    /// Flushes the file being written and lists it as finished.
+    private func finishCurrent() throws(HLSError) {
+        guard let current else { return }
+        do { try current.file.sync() } catch { throw HLSError(destination: error) }
+        finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.hasher.finalize())
+        current.file.close()
+        self.current = nil
+    }
+
+    /// At a fetch boundary: flushes the file being written and records what was written when
+    /// enough has accumulated or the interval has passed (or always, with `force`). Files
+    /// finished since the last checkpoint were flushed when they were finished.
+    func checkpointIfDue(force: Bool = false) throws(HLSError) {
+        guard !pendingRecords.isEmpty else { return }
+        let now = elapsed()
+        guard force || bytesSinceCheckpoint >= checkpointBytes || now - lastCheckpoint >= checkpointInterval else { return }
+        lastCheckpoint = now
+        if let current {
+            do { try current.file.sync() } catch { throw HLSError(destination: error) }
+        }
+        try checkpoint.append(pendingRecords)
+        kept += pendingRecords
+        pendingRecords.removeAll(keepingCapacity: true)
+        bytesSinceCheckpoint = 0
+    }
+
+    /// Ends the transfer: the last file flushed, a final checkpoint, and every file the sink
+    /// holds (restored and new) with its size and SHA-256, by path.
+    /// - Throws: `destination-unwritable`.
+    func finish() throws(HLSError) -> [WrittenFile] {
+        try finishCurrent()
+        try checkpointIfDue(force: true)
+        return finished.values.sorted { $0.path.value < $1.path.value }
+    }
+}

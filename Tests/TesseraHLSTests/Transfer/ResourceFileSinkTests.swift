@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import TesseraHLS
+import TesseraHTTP
+import TesseraHTTPTesting
+import TesseraPlaylist
+import TesseraSupport
+import TesseraTestSupport
+
+/// Three streams of the fixtures into one staging folder through the transfer engine and the
+/// per-resource sink: separate fMP4 files, MPEG-TS segments, and one fMP4 file fetched as
+/// coalesced byte ranges (many resources appended to one file).
+final class SinkHarness: Sendable {
+    let origin: OriginSimulator
+    let transport: CurlTransport
+    let folder: TemporaryDirectory
+    static let streams = [("video", "b_fmp4_video"), ("ts", "a_ts_vod"), ("single", "d_fmp4_single")]
+
+    init() throws {
+        origin = try OriginSimulator(root: FixtureStore.root)
+        transport = try CurlTransport.loopback()
+        folder = try TemporaryDirectory()
+    }
+
+    deinit {
+        transport.shutdown()
+        origin.shutdown()
+    }
+
+    var destination: URL { folder.url.appendingPathComponent("package") }
+    var stagingPath: String { folder.url.appendingPathComponent(".package.tessera-staging").path }
+    var checkpointPath: String { folder.url.appendingPathComponent(".package.tessera-checkpoint").path }
+    var spillPath: String { folder.url.appendingPathComponent(".package.tessera-spill").path }
+
+    /// Every resource of the three streams, in order.
+    func resources() throws -> [PlannedResource] {
+        try Self.streams.flatMap { stream, directory -> [PlannedResource] in
+            let parsed = try PlaylistParser().parse(try FixtureStore.bytes("\(directory)/index.m3u8"))
+            guard case .media(let playlist) = parsed.playlist else { return [] }
+            let sequence = ResourceSequence(playlist: playlist, stream: StreamIdentity(stream),
+                                            hasInitialization: playlist.segments.first?.map != nil)
+            return Array(sequence.resources(from: 0))
+        }
+    }
+
+    /// The file a resource goes to: `<stream>/<its URI's last path segment>`.
+    static func place(_ resource: PlannedResource) throws(HLSError) -> SafeRelativePath {
+        let name = resource.uri.split(separator: "/").last.map(String.init) ?? resource.uri
+        guard let path = SafeRelativePath("\(resource.identity.stream)/\(name)") else {
+            throw HLSError(.invalidPlaylist, "no local name for \(resource.label)")
+        }
+        return path
+    }
+
+    /// Runs the transfer of everything not in `done`; with `stopAfter`, the input fails after
+    /// that many fetches and the sink is dropped as a killed process would leave it (no finish,
+    /// no cleanup). Returns the files on success.
+    func run(stopAfter: Int? = nil) async throws -> [ResourceFileSink.WrittenFile]? {
+        let staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: stagingPath)
+        let log = try CheckpointLog<ResourceFileRecord>(path: checkpointPath, fingerprint: "sink-test", resume: true)
+        try SpillFolder.prepare(spillPath)
+        let sink = ResourceFileSink(staging: staging, checkpoint: log, spillFolder: spillPath, checkpointBytes: 1,
+                                    clock: ContinuousClock(), place: Self.place)
+        let done = try sink.restore(log.restorable)
+        let pending = try resources().filter { !done.contains($0.identity) }
+        var fetches = Array(PlannedFetch.coalescing(pending, maximumBytes: 8 << 20))
+        if let stopAfter { fetches = Array(fetches.prefix(stopAfter)) }
+        let client = HLSClient(transport: transport)
+        let resolver = PlaylistURLResolver(playlists: Dictionary(uniqueKeysWithValues: Self.streams.map {
+            (StreamIdentity($0.0), origin.url("/\($0.1)/index.m3u8"))
+        }))
+        let fetcher = client.fetcher(events: nil)
+        let processor = ResourceProcessor(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
+                                          budget: MemoryBudget(limit: 24 << 20), settings: ResourceProcessor.Settings(),
+                                          spillFolder: spillPath, clock: ContinuousClock())
+        let engine = TransferEngine(processor: processor, parallelism: 3, maximumBufferedBytes: 24 << 20)
+        try await engine.run(ListInput(fetches), firstIndex: sink.resourcesDone, into: sink)
+        guard stopAfter == nil else {
+            staging.keep()    // a killed process removes nothing
+            return nil
+        }
+        let files = try sink.finish()
+        try staging.commit()
+        log.remove()
+        return files
+    }
+
+    /// The bytes of every file under the published package, by relative path.
+    func published() throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for (stream, _) in Self.streams {
+            let folder = destination.appendingPathComponent(stream)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                out["\(stream)/\(name)"] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+        }
+        return out
+    }
+}
+
+@Suite("ResourceFileSink through the transfer engine")
+struct ResourceFileSinkTests {
+    /// What the package must hold: each fixture file whole.
+    static func expected() throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for (stream, directory) in SinkHarness.streams {
+            for entry in try FixtureStore.entries() where entry.path.hasPrefix(directory + "/") && !entry.path.hasSuffix(".m3u8") {
+                out["\(stream)/\(entry.path.split(separator: "/").last!)"] = Data(try FixtureStore.bytes(entry.path))
+            }
+        }
+        return out
+    }
+
+    @Test("a multi-resource plan lands as one file per resource, byte ranges appended in order, each with its SHA-256")
+    func wholeRun() async throws {
+        let harness = try SinkHarness()
+        let files = try #require(try await harness.run())
+        let expected = try Self.expected()
+        #expect(try harness.published() == expected)
+        #expect(Set(files.map(\.path.value)) == Set(expected.keys))
+        for file in files {
+            let bytes = try #require(expected[file.path.value])
+            #expect(file.byteCount == UInt64(bytes.count) && file.sha256 == SHA256Hasher.hash([UInt8](bytes)))
+        }
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(hidden == [".package.tessera-spill"] || hidden.isEmpty)
+    }
+
+    @Test("killed mid-transfer, then resumed: only the missing resources are fetched and the files are identical")
+    func killAndResume() async throws {
+        let harness = try SinkHarness()
+        _ = try await harness.run(stopAfter: 5)
+        let firstRequests = harness.origin.log.count
+        #expect(firstRequests == 5)
+        #expect(!FileManager.default.fileExists(atPath: harness.destination.path))
+        let files = try #require(try await harness.run())
+        #expect(try harness.published() == Self.expected())
+        #expect(try files.count == Self.expected().count)
+        // Nothing already vouched for was fetched again.
+        let again = harness.origin.log.dropFirst(firstRequests).map(\.path)
+        #expect(Set(again).count == again.count)
+        #expect(again.allSatisfy { path in !harness.origin.log.prefix(firstRequests).contains { $0.path == path && $0.range == nil } })
+    }
+
+    @Test("bytes written after the last checkpoint and files no checkpoint names are dropped on resume")
+    func unrecordedWrites() async throws {
+        let harness = try SinkHarness()
+        _ = try await harness.run(stopAfter: 4)
+        let staging = URL(fileURLWithPath: harness.stagingPath)
+        let kept = staging.appendingPathComponent("video/seg_001.m4s")
+        let handle = try FileHandle(forWritingTo: kept)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([1, 2, 3]))    // a torn append the checkpoint never saw
+        try handle.close()
+        try Data([9, 9]).write(to: staging.appendingPathComponent("video/stray.bin"))
+        _ = try #require(try await harness.run())
+        #expect(try harness.published() == Self.expected())
+        #expect(harness.origin.attempts("/b_fmp4_video/seg_001.m4s") == 1)
+    }
+
+    @Test("a kept file damaged while the job was down is found by its digest, cut back and fetched again")
+    func damagedFile() async throws {
+        let harness = try SinkHarness()
+        _ = try await harness.run(stopAfter: 3)
+        let damaged = URL(fileURLWithPath: harness.stagingPath).appendingPathComponent("video/seg_000.m4s")
+        var bytes = try Data(contentsOf: damaged)
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: damaged)
+        _ = try #require(try await harness.run())
+        #expect(try harness.published() == Self.expected())
+        #expect(harness.origin.attempts("/b_fmp4_video/seg_000.m4s") == 2)
+        #expect(harness.origin.attempts("/b_fmp4_video/init.mp4") == 1)
+    }
+}
