@@ -49,9 +49,10 @@ struct ResourceFetcher: Sendable {
     }
 
     /// The response to `request`, whose status must be 2xx, with its body gathered by a fresh
-    /// collector from `makeCollector` for each attempt (a retried body starts again).
-    func fetch(_ request: HTTPRequest, what: String, collector makeCollector: @escaping @Sendable () -> BodyCollector)
-        async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
+    /// collector from `makeCollector` for each attempt (a retried body starts again); `onHead`
+    /// sees each successful response's head before its body.
+    func fetch(_ request: HTTPRequest, what: String, onHead: @escaping @Sendable (HTTPResponseHead) -> Void = { _ in },
+               collector makeCollector: @escaping @Sendable () -> BodyCollector) async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
         let delivered: Delivered
         do {
             delivered = try await deliverBody(request) { response throws(HTTPError) in
@@ -59,6 +60,7 @@ struct ResourceFetcher: Sendable {
                     response.body.discard()
                     return .status(response.head)
                 }
+                onHead(response.head)
                 let collector = makeCollector()
                 for try await chunk in response.body { try collector.append(chunk) }
                 return .body(response.head, collector.finish())

@@ -79,6 +79,7 @@ final class BodyCollector {
     func finish() -> ResourceBody {
         if let spill {
             spill.handle.close()
+            self.spill = nil    // the body owns the file now: it goes when the body does
             return .spilled(spill.file)
         }
         return .memory(memory, reservation)

@@ -18,7 +18,7 @@ enum OrderedTransfer {
         work: @escaping @Sendable (Input.Element) async throws(HLSError) -> T,
         consume: (T) throws(HLSError) -> Void
     ) async throws(HLSError) where Input.Element: Sendable, Input.Failure == HLSError {
-        let source = InputPuller(input.makeAsyncIterator())
+        let source = InputPuller<Input.Element>(input.makeAsyncIterator())
         let failure = await withTaskGroup(of: Step<Input.Element, T>.self, returning: HLSError?.self) { group in
             var window = Window()
             var waiting: Input.Element?    // pulled, not started: waits for room
@@ -108,14 +108,17 @@ enum OrderedTransfer {
 /// The input's iterator, pulled by one child task at a time. `@unchecked Sendable`: the
 /// transfer starts a pull only when none is outstanding and never touches the iterator
 /// otherwise, so the iterator is never used by two tasks at once.
-private final class InputPuller<Iterator: AsyncIteratorProtocol>: @unchecked Sendable where Iterator.Failure == HLSError {
-    private var iterator: Iterator
+private final class InputPuller<Element: Sendable>: @unchecked Sendable {
+    private let pullNext: () async -> Result<Element?, HLSError>
 
-    init(_ iterator: Iterator) { self.iterator = iterator }
-
-    func pull() async -> Result<Iterator.Element?, HLSError> {
-        do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+    init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Element, Iterator.Failure == HLSError {
+        var iterator = iterator
+        pullNext = {
+            do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+        }
     }
+
+    func pull() async -> Result<Element?, HLSError> { await pullNext() }
 }
 
 /// A finite list of elements as the transfer's input.

@@ -46,9 +46,9 @@ struct ResourceProcessor: Sendable {
         request.limits.maximumBodyBytes = limit
         let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder, fetcher = self.fetcher
         let prepared = request
-        let fetched = try await ResourceDeadline.enforce(settings.deadline?.limit(forBytes: expected), clock: clock, what: what,
-                                                         url: location.url) { () async throws(HLSError) in
-            try await fetcher.fetch(prepared, what: what) {
+        let fetched = try await ResourceDeadline.enforce(settings.deadline, expected: expected, clock: clock, what: what,
+                                                         url: location.url) { timer async throws(HLSError) in
+            try await fetcher.fetch(prepared, what: what, onHead: { timer?.headArrived($0) }) {
                 BodyCollector(expected: expected, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
                               maximumBytes: limit, spillFolder: spillFolder)
             }

@@ -29,7 +29,8 @@ final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
     /// Why an existing checkpoint was discarded, when one was.
     let discarded: String?
 
-    /// Opens the log at `path` for the job `fingerprint`.
+    /// Opens the log at `path` for the job `fingerprint`; a new or discarded log is rewritten at
+    /// once as this job's header.
     /// - Throws: `destination-unwritable`.
     init(path: String, fingerprint: String, resume: Bool) throws(HLSError) {
         self.path = path
@@ -46,6 +47,12 @@ final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
         case (false, true, false): "resume was turned off"
         case (false, false, _): opened.first?.format == Self.currentFormat
             ? "the plan changed (playlist or byte ranges)" : "the checkpoint is from another format"
+        }
+        if !(matches && resume) {
+            // A new or discarded log starts as this job's header alone.
+            do { try log.compact([header]) } catch {
+                throw HLSError(.destinationUnwritable, "The checkpoint \(path) cannot be written: \(error.message)", cause: error)
+            }
         }
     }
 
