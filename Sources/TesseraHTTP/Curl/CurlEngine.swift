@@ -172,8 +172,9 @@ final class CurlEngine: @unchecked Sendable {
         var osErrno = 0
         _ = ccurl_getinfo_long(transfer.handle, CURLINFO_OS_ERRNO, &osErrno)
         return .failure(CurlErrorMapping.error(for: .init(
-            code: code, detail: transfer.curlErrorDetail, osErrno: osErrno,
-            connected: pretransfer > 0, redactedURL: transfer.redactedURL)))
+            code: code, detail: transfer.curlErrorDetail, osErrno: osErrno, connected: pretransfer > 0,
+            headReceived: transfer.loop.isHeadDelivered, maximumBodyBytes: transfer.request.limits.maximumBodyBytes,
+            redactedURL: transfer.redactedURL)))
     }
 
     private func remove(_ transfer: CurlTransfer, result: Result<Void, HTTPError>) {

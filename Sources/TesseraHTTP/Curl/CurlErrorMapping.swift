@@ -9,6 +9,10 @@ enum CurlErrorMapping {
         var osErrno: Int
         /// True when the connection (and TLS) had been established before the failure.
         var connected: Bool
+        /// True when the whole response head had arrived.
+        var headReceived: Bool = false
+        /// The request's body limit (named when curl stops a body for it).
+        var maximumBodyBytes: UInt64 = 0
         var redactedURL: String
     }
 
@@ -34,7 +38,14 @@ enum CurlErrorMapping {
              CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
             return make(.tls, .tlsFailed, "TLS failed")
         case CURLE_FILESIZE_EXCEEDED:
-            return make(.tooLarge, .bodyTooLarge, "The response is too large")
+            return HTTPError(.tooLarge, code: .bodyTooLarge,
+                             "The response for \(facts.redactedURL) is larger than the request's limit of \(facts.maximumBodyBytes) bytes.",
+                             curlCode: raw, osErrno: errno)
+        case CURLE_OUT_OF_MEMORY where facts.connected && !facts.headReceived:
+            // libcurl refuses a header line over its 100 KB maximum this way.
+            return HTTPError(.protocol, code: .headersTooLarge,
+                             "The response head of \(facts.redactedURL) has a header line longer than libcurl accepts (100 KB).",
+                             curlCode: raw, osErrno: errno)
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING:
             return make(.connectionLost, .connectionLost, "The connection was lost")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:

@@ -34,9 +34,15 @@ public struct RedirectStateMachine: Sendable {
         guard [301, 302, 303, 307, 308].contains(status), policy.maximumHops > 0 else { return .deliver }
         let from = URLRedaction.redact(request.url)
         guard let location = headers["Location"], !location.isEmpty else { return .deliver }
-        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil else {
-            return .refuse(HTTPError(.protocol, code: .badRedirect, "\(from) redirected to an unusable location."))
+        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
+            return .refuse(HTTPError(.protocol, code: .badRedirect, "\(from) redirected to a Location that is not a URL."))
+        }
+        guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            let named = target.scheme.map { "the \($0.lowercased()) scheme" } ?? "no scheme"
+            return .refuse(HTTPError(.protocol, code: .badRedirect, "\(from) redirected to a location with \(named); only http and https are followed."))
+        }
+        guard target.host != nil else {
+            return .refuse(HTTPError(.protocol, code: .badRedirect, "\(from) redirected to a location without a host."))
         }
         let to = URLRedaction.redact(target)
         guard visited.count <= policy.maximumHops else {

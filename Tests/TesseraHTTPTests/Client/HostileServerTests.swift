@@ -47,6 +47,27 @@ struct HostileServerTests {
         #expect(short?.category == .connectionLost)
     }
 
+    @Test("a 1 MB header line is headers-too-large, a redirect elsewhere than http(s) names the scheme, a body over the limit names it")
+    func namedLimits() async throws {
+        let harness = try ClientHarness { request in
+            switch request.path {
+            case "/api/v1/long-line": .raw("HTTP/1.1 200 OK\r\nX-Long: " + String(repeating: "a", count: 1 << 20) + "\r\nContent-Length: 0\r\n\r\n")
+            case "/api/v1/ftp": ScriptedServer.Reply(302, headers: ["Location": "ftp://files.example/x"])
+            default: ScriptedServer.Reply(200, body: Array(repeating: 0x61, count: 5000))
+            }
+        }
+        let long = try await failure(harness, "long-line") { $0.pipeline.retry = .never }
+        #expect(long?.code == .headersTooLarge, "\(String(describing: long))")
+        let ftp = try await failure(harness, "ftp")
+        #expect(ftp?.code == .badRedirect && ftp?.message.contains("ftp scheme") == true, "\(String(describing: ftp))")
+        let large = try await failure(harness, "large") {
+            $0.pipeline.retry = .never
+            $0.limits.maximumBodyBytes = 1000
+            $0.collectionLimit = nil
+        }
+        #expect(large?.code == .bodyTooLarge && large?.message.contains("1000 bytes") == true, "\(String(describing: large))")
+    }
+
     @Test("endless redirects stop at the hop limit; a loop is named")
     func endlessRedirects() async throws {
         let counter = Lock(0)
