@@ -8,14 +8,16 @@ enum CommandLineArguments {
     case inspect(InspectCommand)
     case demo(DemoCommand)
     case help
+    case commandHelp(CommandHelp)
     case version
 
     static let usage = """
-    usage: tessera inspect <file|URL> [--json] [--strict]
+    usage: \(CommandHelp.inspect.synopsis)
            \(DownloadArguments.usage)
            \(FetchArguments.usage)
-           tessera validate <file> [--json]
-           tessera demo [--fixtures <folder>] [--keep]
+           \(CommandHelp.validate.synopsis)
+           \(CommandHelp.demo.synopsis)
+           tessera help <command> | tessera <command> --help
            tessera --help | --version
     """
 
@@ -27,6 +29,7 @@ enum CommandLineArguments {
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
         guard let verb = arguments.first else { throw UsageError(message: "no command given") }
         var rest = Array(arguments.dropFirst())
+        if let help = CommandHelp.all[verb], rest.contains("--help") || rest.contains("-h") { return .commandHelp(help) }
         switch verb {
         case "download":
             return .download(try DownloadArguments.parse(rest))
@@ -43,8 +46,11 @@ enum CommandLineArguments {
         case "inspect":
             var json = false
             var strict = false
+            var network = NetworkOptions()
             var positional: [String] = []
-            for argument in rest {
+            while !rest.isEmpty {
+                let argument = rest.removeFirst()
+                if try network.parse(argument, &rest) { continue }
                 switch argument {
                 case "--json": json = true
                 case "--strict": strict = true
@@ -53,8 +59,8 @@ enum CommandLineArguments {
                     positional.append(argument)
                 }
             }
-            guard positional.count == 1 else { throw UsageError(message: "inspect needs exactly one file or URL") }
-            return .inspect(InspectCommand(source: positional[0], json: json, strict: strict))
+            guard positional.count == 1 else { throw UsageError(message: "inspect needs exactly one file, URL or -") }
+            return .inspect(InspectCommand(source: positional[0], json: json, strict: strict, network: network))
         case "demo":
             var command = DemoCommand()
             while !rest.isEmpty {
@@ -64,11 +70,16 @@ enum CommandLineArguments {
                     guard !rest.isEmpty else { throw UsageError(message: "--fixtures needs a folder") }
                     command.fixtures = URL(fileURLWithPath: rest.removeFirst())
                 case "--keep": command.keepOutput = true
+                case "--allow-missing-players": command.allowsMissingPlayers = true
                 default: throw UsageError(message: "unknown option \(argument)")
                 }
             }
             return .demo(command)
-        case "-h", "--help", "help": return .help
+        case "help":
+            guard let name = rest.first else { return .help }
+            guard let help = CommandHelp.all[name] else { throw UsageError(message: "no command \(name); commands: \(CommandHelp.all.keys.sorted().joined(separator: ", "))") }
+            return .commandHelp(help)
+        case "-h", "--help": return .help
         case "--version", "version": return .version
         default: throw UsageError(message: "unknown command \(verb)")
         }
@@ -83,6 +94,9 @@ enum CommandLineArguments {
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)
+            return 0
+        case .commandHelp(let help):
+            Terminal.line(help.text)
             return 0
         case .version:
             Terminal.line("tessera \(TesseraVersion.current)")

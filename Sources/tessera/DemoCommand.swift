@@ -13,6 +13,8 @@ import TesseraSupport
 struct DemoCommand: Sendable {
     var fixtures: URL?
     var keepOutput = false
+    /// Whether a missing ffmpeg skips the player check (saying SKIPPED) instead of failing it.
+    var allowsMissingPlayers = false
 
     /// The streams the demo downloads, and the pinned clear reference they must equal.
     static let streams = ["c_ts_aes_iv/index.m3u8", "c_ts_aes_noiv/index.m3u8"]
@@ -71,7 +73,10 @@ struct DemoCommand: Sendable {
 
     private func playerCheck(results: [URL], streamURL: URL) async throws(DemoFailure) {
         guard let ffmpeg = ExternalTool.find("ffmpeg") else {
-            Terminal.line("player:   ffmpeg is not installed; decode check skipped (Scripts/bootstrap.sh installs it)")
+            guard allowsMissingPlayers else {
+                throw DemoFailure("ffmpeg is not installed, so the decode check cannot run (Scripts/bootstrap.sh installs it; --allow-missing-players skips the check)")
+            }
+            Terminal.line("SKIPPED: player check: ffmpeg is not installed (--allow-missing-players)")
             return
         }
         let inputs = results.map(\.path) + [streamURL.absoluteString]

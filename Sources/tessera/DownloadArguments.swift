@@ -6,16 +6,18 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> [--variant best|lowest|max-height <N>|max-bandwidth <N>] "
-        + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite]"
+        + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var rest = arguments
         var positional: [String] = []
         var output: String?
         var options = SingleFileDownload.Options()
+        var network = NetworkOptions()
         var dryRun = false
         while !rest.isEmpty {
             let argument = rest.removeFirst()
+            if try network.parse(argument, &rest) { continue }
             switch argument {
             case "-o", "--output": output = try value(of: argument, &rest)
             case "--overwrite": options.overwrite = .replace
@@ -37,7 +39,7 @@ enum DownloadArguments {
               scheme == "http" || scheme == "https", url.host != nil else {
             throw usage("\(positional[0]) is not an http or https URL")
         }
-        return DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), options: options, dryRun: dryRun)
+        return DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), options: options, network: network, dryRun: dryRun)
     }
 
     private static func variant(_ rest: inout [String]) throws(CommandLineArguments.UsageError) -> VariantPreference {

@@ -4,21 +4,24 @@ import TesseraHTTP
 import TesseraMedia
 import TesseraSupport
 
-/// `tessera download <URL> -o <file> [--variant …] [--parallel N] [--no-resume] [--dry-run] [--overwrite]`.
+/// `tessera download <URL> -o <file> [--variant …] [--parallel N] [--no-resume] [--dry-run]
+/// [--overwrite] [network options]` (CommandHelp.download).
 struct DownloadCommand: Sendable {
     let playlistURL: URL
     let output: URL
     let options: SingleFileDownload.Options
+    let network: NetworkOptions
     let dryRun: Bool
 
     func run() async -> Int32 {
         let transport: CurlTransport
-        do { transport = try CurlTransport() } catch {
+        do { transport = try CurlTransport(configuration: try network.transport(entry: playlistURL)) } catch {
             Terminal.error(error.message)
             return 1
         }
         defer { transport.shutdown() }
-        let job = SingleFileDownload(playlistURL: playlistURL, destination: output, transport: transport, options: options)
+        let client = HLSClient(transport: transport, configuration: network.pipeline(entry: playlistURL, base: HLSClient.defaultConfiguration))
+        let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
         let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in
             do throws(HLSError) {
@@ -55,7 +58,7 @@ struct DownloadCommand: Sendable {
             Terminal.line("resuming: \(resources) resources (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint", to: .standardError)
         case .checkpointDiscarded(let reason): Terminal.line("starting over: \(reason)", to: .standardError)
         case .retry(let url, let attempt, let delay, let reason):
-            Terminal.line("retry \(attempt) of \(url) in \(delay.formatted()): \(reason)", to: .standardError)
+            Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
         case .progress(let progress): display.update(progress)
         }
     }

@@ -3,16 +3,18 @@ import TesseraHTTP
 
 /// Parses `tessera fetch`'s arguments.
 enum FetchArguments {
-    static let usage = "tessera fetch <URL> [-o <file>] [--overwrite] [-r <start>-[<end>]] [-H 'Name: value']... "
-        + "[--cacert <file>] [--pin sha256//<base64>]... [--retry <N>] [--allow-http] [--events]"
+    static let usage = "tessera fetch <URL> [-o <file>] [--overwrite] [-r <start>-[<end>]] [--allow-http] [--events] "
+        + NetworkOptions.usage
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> FetchCommand {
         var rest = arguments
         var positional: [String] = []
         var options: [(String, String?)] = []
-        let valued: Set = ["-o", "--output", "-r", "--range", "-H", "--header", "--cacert", "--pin", "--retry"]
+        var network = NetworkOptions()
+        let valued: Set = ["-o", "--output", "-r", "--range"]
         while !rest.isEmpty {
             let argument = rest.removeFirst()
+            if try network.parse(argument, &rest) { continue }
             if valued.contains(argument) {
                 guard !rest.isEmpty else { throw usage("\(argument) needs a value") }
                 options.append((argument, rest.removeFirst()))
@@ -28,23 +30,11 @@ enum FetchArguments {
             throw usage("\(positional[0]) is not an http or https URL")
         }
         var command = FetchCommand(url: url)
+        command.network = network
         for (option, value) in options {
             switch (option, value) {
             case ("-o", let file?), ("--output", let file?): command.output = URL(fileURLWithPath: file)
             case ("-r", let spec?), ("--range", let spec?): command.range = try range(spec)
-            case ("-H", let line?), ("--header", let line?):
-                let (name, value) = try header(line)
-                command.headers.add(name, value)
-            case ("--cacert", let file?):
-                guard FileManager.default.isReadableFile(atPath: file) else { throw usage("--cacert \(file) is not a readable file") }
-                command.certificateAuthorities = URL(fileURLWithPath: file)
-            case ("--pin", let pin?):
-                var check = PublicKeyPins()
-                do { try check.pin("example.com", [pin]) } catch { throw usage("--pin \(pin) is not sha256// and 32 bytes of base64") }
-                command.pins.append(pin)
-            case ("--retry", let count?):
-                guard let n = Int(count), (0...20).contains(n) else { throw usage("--retry needs a number from 0 to 20") }
-                command.retries = n
             case ("--allow-http", nil): command.allowsHTTP = true
             case ("--events", nil): command.showsEvents = true
             case ("--overwrite", nil): command.overwrite = true

@@ -2,18 +2,15 @@ import Foundation
 import TesseraHTTP
 import TesseraSupport
 
-/// `tessera fetch <URL> [-o file] [-r start-end] [-H 'Name: value']... [--cacert file]
-/// [--pin sha256//…]... [--retry N] [--allow-http] [--events] [--overwrite]`: one request through
-/// the client pipeline and its policies. The body goes to stdout, or atomically to `-o`. Any
-/// status but 2xx fails (exit 1).
+/// `tessera fetch <URL> [-o file] [-r start-end] [--allow-http] [--events] [--overwrite]
+/// [network options]` (CommandHelp.fetch): one request through the client pipeline and its
+/// policies. The body goes to stdout, or atomically to `-o`. Any status but 2xx fails (exit 1).
+/// Each retry's wait is said on stderr.
 struct FetchCommand: Sendable {
     var url: URL
     var output: URL?
     var range: ByteRange?
-    var headers = HTTPHeaders()
-    var certificateAuthorities: URL?
-    var pins: [String] = []
-    var retries: Int?
+    var network = NetworkOptions()
     var allowsHTTP = false
     var showsEvents = false
     var overwrite = false
@@ -31,8 +28,8 @@ struct FetchCommand: Sendable {
             Terminal.error(error.message)
             return 1
         }
-        let events = showsEvents ? client.events : nil   // read before sending: events start at the first read
-        let printer = events.map { stream in Task { await Self.print(stream) } }
+        let events = client.events   // read before sending: events start at the first read
+        let printer = Task { [showsEvents] in await Self.print(events, all: showsEvents) }
         let display = ProgressDisplay(label: output?.lastPathComponent ?? url.lastPathComponent)
         let result = await Cancellation.cancellingOnSignals { () -> Result<Void, HTTPError> in
             do throws(HTTPError) {
@@ -52,7 +49,7 @@ struct FetchCommand: Sendable {
             }
         }
         client.shutdown()
-        await printer?.value
+        await printer.value
         switch result {
         case .success:
             return 0
@@ -66,16 +63,13 @@ struct FetchCommand: Sendable {
     private func makeClient() throws(HTTPError) -> HTTPClient {
         var configuration = HTTPClientConfiguration()
         configuration.allowsHTTP = allowsHTTP
-        configuration.transport.certificateAuthorities = certificateAuthorities
-        if !pins.isEmpty, let host = url.host { try configuration.transport.pins.pin(host, pins) }
-        if let retries {
-            if retries == 0 {
-                configuration.pipeline.retry = .never
-            } else {
-                configuration.pipeline.retry.maximumAttempts = retries + 1
-            }
-        }
+        configuration.transport = try network.transport(entry: url, base: configuration.transport)
+        var pipeline = network
+        pipeline.headers = HTTPHeaders()    // sent as the request's own fields below
+        configuration.pipeline = pipeline.pipeline(entry: url, base: configuration.pipeline,
+                                                   defaultRetries: configuration.pipeline.retry.maximumAttempts - 1)
         configuration.limits.maximumBodyBytes = Self.maximumBodyBytes
+        if let timeout = network.timeout { configuration.limits.timeToFirstByte = timeout }
         var origin = URLComponents()
         origin.scheme = url.scheme
         origin.host = url.host
@@ -90,17 +84,18 @@ struct FetchCommand: Sendable {
         var request = HTTPRequest(url: url)
         var layers = HeaderLayers()
         layers.set(.defaults, configuration.defaultHeaders)
-        layers.set(.endpoint, headers)
+        layers.set(.endpoint, network.headers)
         request.headers = layers.merged
         request.byteRange = range
         request.limits = configuration.limits
         return request
     }
 
-    /// Writes each event as one JSON line on stderr until the stream ends.
-    private static func print(_ events: AsyncStream<HTTPEvent>) async {
+    /// Writes each event as one JSON line on stderr (with `all`), else each retry's wait, until
+    /// the stream ends.
+    private static func print(_ events: AsyncStream<HTTPEvent>, all: Bool) async {
         for await event in events {
-            Terminal.line(EventLine(event).json, to: .standardError)
+            if all { Terminal.line(EventLine(event).json, to: .standardError) } else { RetryLine.print(event) }
         }
     }
 }

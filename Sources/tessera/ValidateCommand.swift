@@ -1,8 +1,8 @@
 import TesseraMedia
 
-/// `tessera validate <file> [--json]`: structural validation of a media file. Exit 0 when no
-/// error-severity finding, 1 when there is one (or the file cannot be read or its format is not
-/// validated yet), 2 on usage errors.
+/// `tessera validate <file> [--json]` (CommandHelp.validate): structural validation of an
+/// MPEG-TS, fragmented MP4 or WebVTT file. Exit 0 when no error-severity finding, 1 when there is
+/// one, the file cannot be read, or it is none of those formats; 2 on usage errors.
 struct ValidateCommand: Sendable {
     let path: String
     let json: Bool
@@ -29,6 +29,11 @@ struct ValidateCommand: Sendable {
             var validator = WebVTTValidator()
             let findings = validator.validate(source.read(at: 0, count: Int(source.size)))
             return report(format: "webvtt", bytes: source.size, findings: findings, suppressed: validator.suppressed)
+        }
+        guard head.first == TSPacket.syncByte else {
+            Terminal.error("\(path) is not a format tessera validates (it knows MPEG-TS, fragmented MP4 and WebVTT): "
+                           + (head.isEmpty ? "it is empty." : "its first bytes are none of theirs."))
+            return 1
         }
         var validator = TSValidator()
         var offset: UInt64 = 0
@@ -64,7 +69,9 @@ struct ValidateCommand: Sendable {
 
     /// Whether the first box header names an ISO-BMFF top-level box.
     static func isISOBMFF(_ head: [UInt8]) -> Bool {
-        head.count >= 8 && ["ftyp", "styp", "moof", "moov", "sidx", "emsg", "prft"].contains(String(decoding: head[4..<8], as: UTF8.self))
+        guard head.count >= 8 else { return false }
+        let type = MP4BoxType(rawValue: UInt32(head[4]) << 24 | UInt32(head[5]) << 16 | UInt32(head[6]) << 8 | UInt32(head[7]))
+        return type == .ftyp || type == .moov || MP4BoxType.segmentStarts.contains(type)
     }
 
     /// The largest WebVTT file validated (read whole).

@@ -26,17 +26,43 @@ public struct PlaylistLoader: Sendable {
          .byteRangeWithoutPrevious, .malformedTagValue, .missingTargetDuration, .malformedAttribute].contains(id)
     }
 
-    private let fetcher: ResourceFetcher
+    private let fetcher: ResourceFetcher?
     private let parser: PlaylistParser
 
-    /// A loader over `transport` (default retry policy).
+    private let client: HLSClient?
+
+    /// A loader over `transport` with the default HLS policies.
     public init(transport: any HTTPTransport, parser: PlaylistParser = PlaylistParser()) {
-        self.init(fetcher: ResourceFetcher(transport: transport), parser: parser)
+        self.init(client: HLSClient(transport: transport), parser: parser)
+    }
+
+    /// A loader through the caller's client (its policies, limits, clock and event observer).
+    public init(client: HLSClient, parser: PlaylistParser = PlaylistParser()) {
+        self.client = client
+        fetcher = nil
+        self.parser = parser
     }
 
     init(fetcher: ResourceFetcher, parser: PlaylistParser = PlaylistParser()) {
         self.fetcher = fetcher
+        client = nil
         self.parser = parser
+    }
+
+    /// The bytes of the playlist at `url` (at most the parser's byte limit) and the URL that
+    /// answered, through the client's pipeline: redirects followed safely, retries, events.
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `cancelled`.
+    public func fetchPlaylist(_ url: URL, purpose: RequestPurpose = .mediaPlaylist) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
+        try await withFetcher { fetcher throws(HLSError) in
+            try await fetcher.fetch(url, purpose: purpose, what: "Playlist", limit: parser.limits.maximumBytes)
+        }
+    }
+
+    /// Runs `work` with this loader's fetcher (the client's, events forwarded, when it has one).
+    private func withFetcher<T: Sendable>(_ work: (ResourceFetcher) async throws(HLSError) -> T) async throws(HLSError) -> T {
+        if let fetcher { return try await work(fetcher) }
+        guard let client else { preconditionFailure("a loader has a fetcher or a client") }
+        return try await client.withFetcher(work)
     }
 
     /// The media playlist at `url`.
@@ -70,7 +96,9 @@ public struct PlaylistLoader: Sendable {
     }
 
     private func load(_ url: URL, what: String) async throws(HLSError) -> (Playlist, URL) {
-        let (bytes, finalURL) = try await fetcher.fetch(url, purpose: .mediaPlaylist, what: what, limit: parser.limits.maximumBytes)
+        let (bytes, finalURL) = try await withFetcher { fetcher throws(HLSError) in
+            try await fetcher.fetch(url, purpose: .mediaPlaylist, what: what, limit: parser.limits.maximumBytes)
+        }
         let parsed: ParsedPlaylist
         do {
             parsed = try parser.parse(bytes, context: ParseContext(playlistURL: finalURL))

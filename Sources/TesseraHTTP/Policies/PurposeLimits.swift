@@ -1,8 +1,9 @@
 /// Transfer limits per request purpose: what a playlist, a segment, a key or a steering
 /// manifest may cost in bytes and time. The pipeline applies the entry for a request's purpose
-/// on top of the request's own limits, taking the stricter of each bound (the shorter timeout,
-/// the smaller body, the higher low-speed floor), so a purpose policy is a ceiling a request can
-/// only tighten. Purposes without an entry keep the request's limits.
+/// to the request's own limits: its times (connect, first byte, low-speed floor, total) are the
+/// entry's — the policy decides how long each kind of fetch may take — and its byte bounds are
+/// the smaller of the two, so a purpose policy is a ceiling on size a request can only tighten.
+/// Purposes without an entry keep the request's limits.
 public struct PurposeLimits: Sendable, Equatable {
     private var entries: [RequestPurpose: TransferLimits]
 
@@ -25,17 +26,15 @@ public struct PurposeLimits: Sendable, Equatable {
         return result
     }
 
-    /// `limits` tightened by the entry for `purpose`.
+    /// `limits` under the entry for `purpose`: its times, the smaller byte bounds.
     public func apply(to limits: TransferLimits, purpose: RequestPurpose) -> TransferLimits {
         guard let bound = entries[purpose] else { return limits }
         var result = limits
-        result.connectTimeout = min(limits.connectTimeout, bound.connectTimeout)
-        result.timeToFirstByte = min(limits.timeToFirstByte, bound.timeToFirstByte)
-        if bound.lowSpeedBytesPerSecond > limits.lowSpeedBytesPerSecond || bound.lowSpeedWindow < limits.lowSpeedWindow {
-            result.lowSpeedBytesPerSecond = max(limits.lowSpeedBytesPerSecond, bound.lowSpeedBytesPerSecond)
-            result.lowSpeedWindow = min(limits.lowSpeedWindow, bound.lowSpeedWindow)
-        }
-        result.total = [limits.total, bound.total].compactMap { $0 }.min()
+        result.connectTimeout = bound.connectTimeout
+        result.timeToFirstByte = bound.timeToFirstByte
+        result.lowSpeedBytesPerSecond = bound.lowSpeedBytesPerSecond
+        result.lowSpeedWindow = bound.lowSpeedWindow
+        result.total = bound.total
         result.maximumBodyBytes = min(limits.maximumBodyBytes, bound.maximumBodyBytes)
         result.maximumHeaderBytes = min(limits.maximumHeaderBytes, bound.maximumHeaderBytes)
         return result
@@ -43,6 +42,7 @@ public struct PurposeLimits: Sendable, Equatable {
 
     /// What HLS jobs use unless told otherwise:
     /// - playlists (multivariant, media, live reload): 16 MiB, 10 s to the first byte;
+    ///   (every purpose keeps `TransferLimits`' other defaults: 10 s to connect, no total;)
     /// - media (segments, maps, parts): a low-speed floor of 1 KiB/s averaged over 20 s — a
     ///   segment trickling at a few bytes a second fails in 20 s instead of holding the job;
     /// - keys: 4 KiB, 10 s to the first byte;

@@ -60,6 +60,34 @@ package enum FileDescriptorIO {
         }
     }
 
+    /// The bytes of the regular file at `path` (never through a symlink's target check: the file
+    /// is opened as given and must be regular), read in one copy, at most `limit`.
+    /// - Throws: `destination-unwritable` naming the reason (missing, not regular, over the limit,
+    ///   changed while being read).
+    package static func readRegularFile(_ path: String, limit: Int) throws(SupportError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SupportError(.destinationUnwritable, "Cannot read \(path): \(lastError).") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw SupportError(.destinationUnwritable, "Cannot read \(path): not a regular file.")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw SupportError(.destinationUnwritable, "\(path) is \(size) bytes, over the limit of \(limit).") }
+        var done = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while done < size {
+                let n = read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                done += n
+            }
+            count = done
+        }
+        guard done == size else { throw SupportError(.destinationUnwritable, "Cannot read \(path): it changed while being read.") }
+        return bytes
+    }
+
     /// fsyncs the folder holding `path` (after a link or rename in it), best effort.
     package static func syncFolder(of path: String) {
         var folder = path

@@ -1,23 +1,27 @@
 import Foundation
+import TesseraHLS
 import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TesseraPlaylist
-import TesseraSupport
 
-/// `tessera inspect <file|URL> [--json] [--strict]`.
+/// `tessera inspect <file|URL|-> [--json] [--strict] [network options]` (CommandHelp.inspect):
+/// a URL is fetched through the HLS client (safe redirects, retries said on stderr, the
+/// caller's header fields, trust and pins), `-` reads standard input.
 struct InspectCommand: Sendable {
     let source: String
     let json: Bool
     let strict: Bool
+    var network = NetworkOptions()
 
     func run() async -> Int32 {
         let parser = PlaylistParser(policy: strict ? .strict : .lenient)
         let loaded: (bytes: [UInt8], url: URL?)
-        do {
+        do throws(LoadFailure) {
             loaded = try await load(limit: parser.limits.maximumBytes)
         } catch {
             Terminal.error(error.message)
@@ -40,34 +44,8 @@ struct InspectCommand: Sendable {
         exit(0)
     }
 
-    /// Reads a regular file into memory in one copy, refusing files over `limit`.
-    private func readFile(_ path: String, limit: Int) throws(LoadFailure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw LoadFailure(message: "Cannot read \(path): \(String(cString: strerror(errno))).") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LoadFailure(message: "Cannot read \(path): not a regular file.")
-        }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw LoadFailure(message: "\(path) is \(size) bytes, over the \(limit)-byte playlist limit.") }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var done = 0
-            while done < size {
-                let n = read(fd, buffer.baseAddress! + done, size - done)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { break }
-                done += n
-            }
-            failed = done != size
-            count = done
-        }
-        guard !failed else { throw LoadFailure(message: "Cannot read \(path): it changed while being read.") }
-        return bytes
-    }
-
     private var redacted: String {
+        if source == "-" { return "standard input" }
         guard let url = URL(string: source), url.scheme != nil else { return source }
         return URLRedaction.redact(url)
     }
@@ -78,27 +56,27 @@ struct InspectCommand: Sendable {
     }
 
     private func load(limit: Int) async throws(LoadFailure) -> (bytes: [UInt8], url: URL?) {
+        if source == "-" {
+            guard let bytes = FileDescriptorIO.readAll(0, limit: limit) else {
+                throw LoadFailure(message: "Standard input could not be read, or is over the \(limit)-byte playlist limit.")
+            }
+            return (bytes, nil)
+        }
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             let transport: CurlTransport
-            do { transport = try CurlTransport() } catch { throw LoadFailure(message: error.message) }
+            do { transport = try CurlTransport(configuration: try network.transport(entry: url)) } catch { throw LoadFailure(message: error.message) }
             defer { transport.shutdown() }
-            var request = HTTPRequest(url: url, purpose: .mediaPlaylist)
-            request.limits.maximumBodyBytes = UInt64(limit)
+            let client = HLSClient(transport: transport, configuration: network.pipeline(entry: url, base: HLSClient.defaultConfiguration),
+                                   observer: RetryLine.print)
             do {
-                let response = try await transport.send(request)
-                guard response.head.isSuccess else {
-                    throw LoadFailure(message: "\(redacted) answered HTTP \(response.head.status).")
-                }
-                return (try await response.body.collect(upTo: limit), response.head.url)
-            } catch let error as HTTPError {
-                throw LoadFailure(message: error.message)
-            } catch let error as LoadFailure {
-                throw error
+                return try await PlaylistLoader(client: client, parser: PlaylistParser(policy: strict ? .strict : .lenient)).fetchPlaylist(url)
             } catch {
-                throw LoadFailure(message: "\(error)")
+                throw LoadFailure(message: error.message)
             }
         }
         let path = source.hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
-        return (try readFile(path, limit: limit), URL(fileURLWithPath: path))
+        do { return (try FileDescriptorIO.readRegularFile(path, limit: limit), URL(fileURLWithPath: path)) } catch {
+            throw LoadFailure(message: error.message)
+        }
     }
 }

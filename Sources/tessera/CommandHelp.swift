@@ -1,0 +1,75 @@
+/// One command's help, the shape every command follows: its synopsis, what it does, one line
+/// per flag with its default, and an example. `tessera <command> --help` and
+/// `tessera help <command>` print it.
+struct CommandHelp: Sendable {
+    let name: String
+    let synopsis: String
+    let summary: String
+    let flags: [(String, String)]
+    let example: String
+
+    /// The printed help.
+    var text: String {
+        let width = min(34, (flags.map(\.0.count).max() ?? 0) + 2)
+        var lines = ["usage: \(synopsis)", "", summary]
+        if !flags.isEmpty {
+            lines += ["", "options:"]
+            for (flag, description) in flags {
+                let padded = flag.count < width ? flag + String(repeating: " ", count: width - flag.count) : flag + "  "
+                lines.append("  " + padded + description)
+            }
+        }
+        lines += ["", "example:", "  " + example]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every command's help, by name.
+    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, download, fetch, validate, demo].map { ($0.name, $0) })
+
+    static let inspect = CommandHelp(
+        name: "inspect",
+        synopsis: "tessera inspect <file|URL|-> [--json] [--strict] \(NetworkOptions.usage)",
+        summary: "Parses a playlist (a file, a URL fetched through the client's policies, or - for standard input) and prints its summary and diagnostics. Exit 0, or 1 when it cannot be read or parsed.",
+        flags: [("--json", "print the whole model and diagnostics as JSON; default a summary"),
+                ("--strict", "make every error diagnostic fatal; default lenient")] + NetworkOptions.help,
+        example: "tessera inspect https://cdn.example/master.m3u8 --json")
+
+    static let download = CommandHelp(
+        name: "download",
+        synopsis: DownloadArguments.usage,
+        summary: "Downloads an HLS VOD (a media playlist, or the variant chosen from a multivariant one) into one verified file, resumable after a crash. Exit 0, 1 on failure (the partial file and its checkpoint stay for transient failures), 2 on usage errors.",
+        flags: [("-o, --output <file>", "the file to write (required)"),
+                ("--variant best|lowest|max-height <N>|max-bandwidth <N>", "which variant of a multivariant playlist; default best"),
+                ("--parallel <N>", "requests in flight, 1–32; default 6"),
+                ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
+                ("--dry-run", "plan only: no media, no key, nothing written"),
+                ("--overwrite", "replace an existing file at commit; default refuse")] + NetworkOptions.help,
+        example: "tessera download https://cdn.example/vod/index.m3u8 -o movie.ts -H 'Authorization: Bearer …'")
+
+    static let fetch = CommandHelp(
+        name: "fetch",
+        synopsis: FetchArguments.usage,
+        summary: "One request through the HTTP client's pipeline and policies. The body goes to standard output, or atomically to -o. Any status but 2xx fails (exit 1); each retry's wait is said on standard error.",
+        flags: [("-o, --output <file>", "write the body to this file, atomically; default standard output"),
+                ("--overwrite", "replace an existing -o file; default refuse"),
+                ("-r, --range <start>-[<end>]", "ask for this byte range; default the whole body"),
+                ("--allow-http", "allow a plain http URL; default https only"),
+                ("--events", "print every request event as a JSON line on standard error")] + NetworkOptions.help,
+        example: "tessera fetch https://cdn.example/seg_001.ts -o seg_001.ts --retries 5")
+
+    static let validate = CommandHelp(
+        name: "validate",
+        synopsis: "tessera validate <file> [--json]",
+        summary: "Checks the structure of an MPEG-TS, fragmented MP4 or WebVTT file. Exit 0 when it has no error finding, 1 when it has one or its format is none of these, 2 on usage errors.",
+        flags: [("--json", "print the findings as one JSON document; default one line each")],
+        example: "tessera validate movie.ts --json")
+
+    static let demo = CommandHelp(
+        name: "demo",
+        synopsis: "tessera demo [--fixtures <folder>] [--keep] [--allow-missing-players]",
+        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them.",
+        flags: [("--fixtures <folder>", "the fixtures folder; default ./Fixtures"),
+                ("--keep", "keep the outputs; default removed"),
+                ("--allow-missing-players", "without ffmpeg, skip the decode check (SKIPPED) instead of failing; default fail")],
+        example: "tessera demo")
+}
