@@ -29,27 +29,46 @@ struct FaultInjectingResponder: HTTPResponder {
                 }
             }
         case .truncate(let after):
-            var response = normal
-            response.delivery = .truncated(after: after)
-            return .response(response)
+            return .response(Self.broken(normal, request, cutAt: after, ending: .cut))
         case .stall(let after):
-            var response = normal
-            response.delivery = .stalled(after: after)
-            return .response(response)
+            return .response(Self.broken(normal, request, cutAt: after, ending: .stall))
         case .dropConnection:
-            return .dropConnection
+            return .closeConnection
         case .hang:
             return .park(expiry: .seconds(3600)) { _ in }
         case .replaceBody(let bytes):
             return .response(ServerResponse(status: 200, headers: normal.headers, body: .bytes(bytes)))
         case .ignoreRange:
-            var response = normal
-            response.rangeHandling = .ignore
-            return .response(response)
+            guard case .file(let file) = normal.body else { return .response(normal) }
+            return .response(ServerResponse(status: 200, headers: normal.headers,
+                                            body: .stream(length: file.byteCount, producer: FaultBody(file: file, start: 0, cutAt: file.byteCount, ending: .complete))))
         case .unannouncedLength:
-            var response = normal
-            response.delivery = .unannouncedLength
-            return .response(response)
+            guard case .file(let file) = normal.body else { return .response(normal) }
+            return .response(ServerResponse(status: 200, headers: normal.headers,
+                                            body: .stream(length: nil, producer: FaultBody(file: file, start: 0, cutAt: file.byteCount, ending: .complete))))
+        case .trickle(let rate):
+            guard case .file(let file) = normal.body else { return .response(normal) }
+            return .response(ServerResponse(status: 200, headers: normal.headers,
+                                            body: .stream(length: file.byteCount, producer: TrickleBody(file: file, bytesPerSecond: rate))))
+        case .endless:
+            return .response(ServerResponse(status: 200, headers: normal.headers, body: .stream(length: nil, producer: EndlessBody())))
         }
+    }
+
+    /// `normal`'s file (the part the request's range asks for, 206 then) with its full length
+    /// announced, ending as `ending` says after `cutAt` bytes.
+    private static func broken(_ normal: ServerResponse, _ request: ServerRequest, cutAt: UInt64, ending: FaultBody.Ending) -> ServerResponse {
+        guard case .file(let file) = normal.body else { return normal }
+        var headers = normal.headers
+        var status = 200
+        var start: UInt64 = 0
+        var length = file.byteCount
+        if case .partial(let offset, let count) = RangeResolution(header: request.rangeHeader, size: file.byteCount) {
+            status = 206
+            (start, length) = (offset, count)
+            headers.add("Content-Range", "bytes \(offset)-\(offset + count - 1)/\(file.byteCount)")
+        }
+        return ServerResponse(status: status, headers: headers,
+                              body: .stream(length: length, producer: FaultBody(file: file, start: start, cutAt: min(cutAt, length), ending: ending)))
     }
 }

@@ -20,4 +20,8 @@ public enum OriginFault: Sendable {
     case ignoreRange
     /// Serve the file without announcing its length (chunked transfer coding).
     case unannouncedLength
+    /// Serve the file with its length announced, this many bytes each second.
+    case trickle(bytesPerSecond: Int)
+    /// A chunked body that never ends.
+    case endless
 }

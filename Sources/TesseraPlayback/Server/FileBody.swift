@@ -32,7 +32,7 @@ public final class FileBody: Sendable {
     }
 
     /// Reads up to `count` bytes at `offset` without moving any file position; -1 on failure.
-    func read(at offset: UInt64, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    public func read(at offset: UInt64, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         descriptor.withLock { fd in fd >= 0 ? pread(fd, buffer, count, off_t(offset)) : -1 }
     }
 }

@@ -1,6 +1,6 @@
 /// How a `Range` header applies to a body of known size (RFC 9110 §14.2), the way the server
 /// answers it: one `bytes=` range only; anything else is ignored (200).
-enum RangeResolution: Equatable {
+public enum RangeResolution: Equatable, Sendable {
     /// Send everything (no header, an unparsable one, several ranges, another unit).
     case whole
     /// Send `length` bytes from `offset` with 206.
@@ -10,7 +10,7 @@ enum RangeResolution: Equatable {
 
     /// Resolves `header` against a body of `size` bytes.
     /// - Complexity: O(n) in the header's length.
-    init(header: String?, size: UInt64) {
+    public init(header: String?, size: UInt64) {
         guard let header else { self = .whole; return }
         let bytes = Array(header.utf8)
         let prefix = Array("bytes=".utf8)

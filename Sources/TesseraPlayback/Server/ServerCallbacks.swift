@@ -28,13 +28,14 @@ let serverConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, _,
     }
 }
 
-let faultyBodyReader: MHD_ContentReaderCallback = { cls, position, buffer, capacity in
+let streamedBodyReader: MHD_ContentReaderCallback = { cls, position, buffer, capacity in
     guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
-    return Unmanaged<FaultyBody>.fromOpaque(cls).takeUnretainedValue()
+    return Unmanaged<StreamedBody>.fromOpaque(cls).takeUnretainedValue()
         .read(position: position, into: buffer, capacity: capacity)
 }
 
-let faultyBodyRelease: MHD_ContentReaderFreeCallback = { cls in
+let streamedBodyRelease: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
-    Unmanaged<FaultyBody>.fromOpaque(cls).release()
+    let body = Unmanaged<StreamedBody>.fromOpaque(cls).takeRetainedValue()
+    body.waker.detach()
 }

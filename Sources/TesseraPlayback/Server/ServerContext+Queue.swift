@@ -2,14 +2,14 @@ import CMicroHTTPD
 import TesseraHTTP
 
 extension ServerContext {
-    /// Builds the libmicrohttpd response for `response` (ranges, HEAD, faults) and queues it.
+    /// Builds the libmicrohttpd response for `response` (ranges, HEAD, streamed bodies) and queues it.
     func queue(_ response: ServerResponse, on connection: OpaquePointer, state: RequestState) -> MHD_Result {
         var status = response.status
         var offset: UInt64 = 0
         let size = response.bodyByteCount
         var length = size
         var extra: [(String, String)] = []
-        let rangeable = status == 200 && response.body.isRangeable && response.rangeHandling == .honour
+        let rangeable = status == 200 && response.body.isRangeable
         if rangeable {
             extra.append(("Accept-Ranges", "bytes"))
             switch RangeResolution(header: state.rangeHeader, size: size) {
@@ -48,29 +48,6 @@ extension ServerContext {
 
     private func makeResponse(_ response: ServerResponse, offset: UInt64, length: UInt64,
                               connection: OpaquePointer) -> OpaquePointer? {
-        switch response.delivery {
-        case .normal:
-            break
-        case .truncated, .stalled, .unannouncedLength:
-            let ending: FaultyBody.Ending
-            let cutAt: UInt64
-            switch response.delivery {
-            case .truncated(let after): (ending, cutAt) = (.cut, min(after, length))
-            case .stalled(let after): (ending, cutAt) = (.stall, min(after, length))
-            default: (ending, cutAt) = (.endOfStream, length)
-            }
-            let faulty = FaultyBody(body: response.body, start: offset, cutAt: cutAt, ending: ending,
-                                    connection: connection, context: self,
-                                    stallLimit: configuration.maximumSuspension)
-            let announced = ending == .endOfStream ? UInt64.max : length   // UInt64.max is MHD_SIZE_UNKNOWN
-            let cls = Unmanaged.passRetained(faulty).toOpaque()
-            guard let made = MHD_create_response_from_callback(announced, 32 << 10, faultyBodyReader, cls,
-                                                               faultyBodyRelease) else {
-                Unmanaged<FaultyBody>.fromOpaque(cls).release()
-                return nil
-            }
-            return made
-        }
         switch response.body {
         case .empty:
             return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
@@ -86,14 +63,27 @@ extension ServerContext {
                 return nil
             }
             return made
+        case .stream(let announced, let producer):
+            let body = StreamedBody(producer: producer, connection: connection, context: self,
+                                    suspensionLimit: configuration.maximumSuspension)
+            let cls = Unmanaged.passRetained(body).toOpaque()
+            // UInt64.max is MHD_SIZE_UNKNOWN: chunked transfer coding.
+            guard let made = MHD_create_response_from_callback(announced ?? UInt64.max, 32 << 10, streamedBodyReader, cls,
+                                                               streamedBodyRelease) else {
+                Unmanaged<StreamedBody>.fromOpaque(cls).takeRetainedValue().waker.detach()
+                return nil
+            }
+            return made
         }
     }
 }
 
 extension ServerResponse.Body {
-    /// Bodies the server may slice for `Range`.
+    /// Bodies the server may slice for `Range`: in memory or in a file.
     var isRangeable: Bool {
-        if case .empty = self { return false }
-        return true
+        switch self {
+        case .bytes, .file: true
+        case .empty, .stream: false
+        }
     }
 }

@@ -55,7 +55,7 @@ final class ServerContext: Sendable {
         switch responder.reply(to: request) {
         case .response(let response):
             return queue(response, on: connection, state: state)
-        case .dropConnection:
+        case .closeConnection:
             return .NO
         case .park(let expiry, let register):
             let parked = ParkedRequest(connection: connection, context: self, deadline: .now + expiry)

@@ -6,6 +6,7 @@ public enum ServerReply: Sendable {
     /// `register` with a handle whose `complete` resumes it. Unanswered after `expiry`, the request
     /// gets 503 (suspended connections never time out on their own).
     case park(expiry: Duration, register: @Sendable (ParkedRequest) -> Void)
-    /// Close the connection without any reply (a fault the origin simulator injects).
-    case dropConnection
+    /// Close the connection without any reply: what an overloaded or refusing server does (an
+    /// origin simulating an outage answers this way).
+    case closeConnection
 }
