@@ -32,7 +32,11 @@ final class CurlEngine: @unchecked Sendable {
     /// Continuation resumes collected during one loop iteration, run at its end (loop thread only).
     private var deferredResumes: [() -> Void] = []
 
-    init(configuration: CurlTransport.Configuration) throws(HTTPError) {
+    /// Time since the engine started, on its clock (time-to-first-byte deadlines).
+    private let elapsed: @Sendable () -> Duration
+
+    init(configuration: CurlTransport.Configuration, elapsed: @escaping @Sendable () -> Duration) throws(HTTPError) {
+        self.elapsed = elapsed
         guard CurlGlobal.initialised, let multi = curl_multi_init() else {
             throw HTTPError(.internal, code: .curlInit, "libcurl could not be initialised.")
         }
@@ -120,7 +124,7 @@ final class CurlEngine: @unchecked Sendable {
                 transfer.finish(.failure(cancellation))
                 return
             }
-            transfer.loop.deadline = .now + transfer.request.limits.timeToFirstByte
+            transfer.loop.deadline = elapsed() + transfer.request.limits.timeToFirstByte
             guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                 transfer.finish(.failure(HTTPError(.internal, code: .curlAdd,
                                                    "libcurl refused the transfer for \(transfer.redactedURL).")))
@@ -188,7 +192,7 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Fails transfers whose head is overdue; returns how long the loop may sleep, in ms.
     private func expireDeadlines() -> Int {
-        let now = ContinuousClock.now
+        let now = elapsed()
         var wait = Duration.seconds(1)
         for (_, transfer) in active where !transfer.loop.isHeadDelivered {
             if transfer.loop.deadline <= now {

@@ -32,7 +32,8 @@ final class CurlTransfer: @unchecked Sendable {
         var deliverRemaining: UInt64?
         var isEmulatingRange = false
         var completedEarly = false
-        var deadline: ContinuousClock.Instant
+        /// When the head is overdue, as time since the engine started (on its clock).
+        var deadline: Duration
     }
 
     let request: HTTPRequest
@@ -68,7 +69,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        loop = LoopState(deadline: .now)
+        loop = LoopState(deadline: .zero)
         configure()
     }
 

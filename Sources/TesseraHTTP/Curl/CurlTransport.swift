@@ -41,10 +41,18 @@ public final class CurlTransport: HTTPTransport {
 
     private let engine: CurlEngine
 
-    /// Starts the engine thread.
+    /// Starts the engine thread; time-to-first-byte deadlines run on the continuous clock.
     /// - Throws: `HTTPError` (`internal`) when libcurl cannot be initialised.
-    public init(configuration: Configuration = Configuration()) throws(HTTPError) {
-        engine = try CurlEngine(configuration: configuration)
+    public convenience init(configuration: Configuration = Configuration()) throws(HTTPError) {
+        try self.init(configuration: configuration, clock: ContinuousClock())
+    }
+
+    /// Starts the engine thread with time-to-first-byte deadlines on `clock` (a test drives them
+    /// with a manual clock; libcurl's own connect and low-speed timers stay on real time). The
+    /// loop looks at the clock at least once a second.
+    /// - Throws: `HTTPError` (`internal`) when libcurl cannot be initialised.
+    public init<C: Clock>(configuration: Configuration = Configuration(), clock: C) throws(HTTPError) where C.Duration == Duration {
+        engine = try CurlEngine(configuration: configuration, elapsed: Stopwatch.start(clock))
     }
 
     deinit { engine.stop() }

@@ -103,10 +103,9 @@ public final class LoopbackServer: Sendable {
         timer.source.cancel()
         let listen = MHD_quiesce_daemon(daemon.pointer)
         for suspension in context.suspensions.beginStopping() { suspension.expire() }
-        let deadline = ContinuousClock.now + grace
-        while context.inFlightCount > 0, ContinuousClock.now < deadline {
-            usleep(2_000)
-        }
+        // Woken by the last request's completion, not by polling; `grace` bounds the wait.
+        let nanoseconds = Int(grace.components.seconds) * 1_000_000_000 + Int(grace.components.attoseconds / 1_000_000_000)
+        _ = context.requestsInFlight.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds)))
         MHD_stop_daemon(daemon.pointer)
         context.suspensions.daemonStopped()
         if listen >= 0 { close(listen) }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import TesseraHTTP
 import TesseraSupport
 
@@ -9,7 +10,8 @@ final class ServerContext: Sendable {
     let configuration: LoopbackServer.Configuration
     let suspensions = SuspensionRegistry()
     let watchdog: SlowClientWatchdog
-    private let inFlight = Lock(0)
+    /// Entered for each request in flight: shutdown waits on it instead of polling.
+    let requestsInFlight = DispatchGroup()
 
     init(responder: any HTTPResponder, configuration: LoopbackServer.Configuration) {
         self.responder = responder
@@ -17,8 +19,6 @@ final class ServerContext: Sendable {
         watchdog = SlowClientWatchdog(headerDeadline: configuration.requestHeaderDeadline)
     }
 
-    /// Requests between their first handler call and their completion.
-    var inFlightCount: Int { inFlight.withLock { $0 } }
 
     /// The access handler (two-call rule: respond only on the final call, or keep-alive is lost).
     func handle(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
@@ -26,7 +26,7 @@ final class ServerContext: Sendable {
                 requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let slot = requestSlot.pointee else {
             requestSlot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-            inFlight.withLock { $0 += 1 }
+            requestsInFlight.enter()
             watchdog.requestStarted(connection)
             return .YES
         }
@@ -73,7 +73,7 @@ final class ServerContext: Sendable {
         guard let requestSlot, let slot = requestSlot.pointee else { return }
         requestSlot.pointee = nil
         Unmanaged<RequestState>.fromOpaque(slot).release()
-        inFlight.withLock { $0 -= 1 }
+        requestsInFlight.leave()
         if let connection { watchdog.requestEnded(connection) }
     }
 

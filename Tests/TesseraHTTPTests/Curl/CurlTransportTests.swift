@@ -148,6 +148,23 @@ struct CurlTransportTests {
         #expect(head.status == 200 && body == TransportHarness.small)
     }
 
+    @Test("the time-to-first-byte deadline runs on the transport's clock: a manual clock moved past it ends the request")
+    func firstByteTimeoutOnInjectedClock() async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.hang, path: "/small.bin")
+        let clock = ManualClock()
+        let transport = try CurlTransport(configuration: CurlTransport.loopbackConfiguration, clock: clock)
+        defer { transport.shutdown() }
+        let request = harness.request("/small.bin") { $0.limits.timeToFirstByte = .seconds(30) }
+        let sent = Task { () async -> HTTPError? in
+            do throws(HTTPError) { _ = try await transport.send(request); return nil } catch { return error }
+        }
+        while harness.origin.attempts("/small.bin") == 0 { await Task.yield() }
+        clock.advance(by: .seconds(31))
+        let error = await sent.value
+        #expect(error?.code == .firstByteTimeout, "\(String(describing: error))")
+    }
+
     @Test("no response head within the time-to-first-byte limit fails with first-byte-timeout")
     func firstByteTimeout() async throws {
         let harness = try TransportHarness()

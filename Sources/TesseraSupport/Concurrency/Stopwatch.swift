@@ -1,7 +1,7 @@
 /// Time since a start, on an injected clock: outputs decide when a checkpoint is due with it.
-enum Stopwatch {
+package enum Stopwatch {
     /// A function giving the time elapsed on `clock` since now.
-    static func start<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+    package static func start<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }
