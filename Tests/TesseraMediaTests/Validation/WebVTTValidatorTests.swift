@@ -42,6 +42,8 @@ struct WebVTTValidatorTests {
     func mutations() throws {
         let original = try FixtureStore.bytes("e_multivariant/lo/index1.vtt")
         var random = SeededGenerator(seed: 7)
+        var cutOrDamaged = 0
+        #expect(WebVTTValidator().validateCopy(original).filter { $0.severity == .error }.isEmpty)
         for _ in 0..<500 {
             var bytes = original
             for _ in 0..<3 {
@@ -50,7 +52,30 @@ struct WebVTTValidatorTests {
             }
             bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
             var validator = WebVTTValidator()
-            _ = validator.validate(bytes)
+            let findings = validator.validate(bytes)
+            // Every finding is a catalogued one, inside the file, with a sentence; the same bytes
+            // give the same findings.
+            for finding in findings {
+                #expect(Self.catalogue.contains(finding.id), "\(finding)")
+                #expect(finding.byteOffset <= UInt64(bytes.count) && !finding.message.isEmpty)
+            }
+            var again = WebVTTValidator()
+            #expect(again.validate(bytes) == findings)
+            cutOrDamaged += findings.contains { $0.severity == .error } ? 1 : 0
         }
+        // Most damage is noticed (three random bytes and a random cut).
+        #expect(cutOrDamaged > 250)
+    }
+
+    /// The IDs WebVTTValidator reports (docs/VALIDATION.md).
+    static let catalogue: Set<String> = ["vtt-cue-order", "vtt-cue-timing", "vtt-encoding", "vtt-header", "vtt-no-timestamp-map",
+                                         "vtt-timestamp-map"]
+}
+
+private extension WebVTTValidator {
+    /// The findings of `bytes` from a fresh copy of this validator.
+    func validateCopy(_ bytes: [UInt8]) -> [MediaFinding] {
+        var copy = self
+        return copy.validate(bytes)
     }
 }
