@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
@@ -54,7 +58,7 @@ struct DemoCommand: Sendable {
         Terminal.line("origin: libmicrohttpd serving \(folder.url.path) at \(server.baseURL.absoluteString)")
         var results: [URL] = []
         for stream in Self.streams {
-            let destination = output.appendingPathComponent(stream.replacingOccurrences(of: "/index.m3u8", with: ".ts"))
+            let destination = output.appendingPathComponent(stream.replacing("/index.m3u8", with: ".ts"))
             let job = SingleFileDownload(playlistURL: server.baseURL.appendingPathComponent(stream),
                                          destination: destination, transport: transport)
             let display = ProgressDisplay(label: destination.lastPathComponent)
@@ -72,7 +76,7 @@ struct DemoCommand: Sendable {
     }
 
     private func playerCheck(results: [URL], streamURL: URL) async throws(DemoFailure) {
-        guard let ffmpeg = ExternalTool.find("ffmpeg") else {
+        guard let ffmpeg = ChildProcess.find("ffmpeg") else {
             guard allowsMissingPlayers else {
                 throw DemoFailure("ffmpeg is not installed, so the decode check cannot run (Scripts/bootstrap.sh installs it; --allow-missing-players skips the check)")
             }
@@ -81,9 +85,9 @@ struct DemoCommand: Sendable {
         }
         let inputs = results.map(\.path) + [streamURL.absoluteString]
         for input in inputs {
-            let outcome = await ExternalTool.run(ffmpeg, ["-hide_banner", "-nostdin", "-v", "error", "-i", input,
+            let outcome = await ChildProcess.run(ffmpeg, ["-hide_banner", "-nostdin", "-v", "error", "-i", input,
                                                           "-map", "0", "-f", "null", "-"], timeLimit: .seconds(120))
-            let said = outcome.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            let said = Text.trimmed(outcome.errors)
             guard outcome.status == 0, said.isEmpty, !outcome.timedOut else {
                 let detail = outcome.timedOut ? "timed out" : said.isEmpty ? "exit status \(outcome.status)" : said
                 throw DemoFailure("ffmpeg could not decode \(input) cleanly: \(detail.split(separator: "\n").first ?? "")")

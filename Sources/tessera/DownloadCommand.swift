@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHLS
 import TesseraHTTP
 import TesseraMedia
@@ -77,7 +81,7 @@ struct DownloadCommand: Sendable {
         } else {
             parts.append("size unknown until fetched")
         }
-        parts.append(String(format: "%.1f s", plan.duration))
+        parts.append(FixedDecimal.format(plan.duration, digits: 1) + " s")
         return (dryRun ? "dry run: " : "plan: ") + parts.joined(separator: ", ")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 
 /// One client event as a JSON line for `tessera fetch --events`: `request`, `kind`, `method`,
@@ -61,7 +65,8 @@ struct EventLine: Encodable {
 
 private extension Double {
     func rounded(toPlaces places: Int) -> Double {
-        let scale = pow(10, Double(places))
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
         return (self * scale).rounded() / scale
     }
 }

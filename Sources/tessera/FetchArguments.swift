@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 
 /// Parses `tessera fetch`'s arguments.
@@ -62,9 +66,9 @@ enum FetchArguments {
             throw usage("-H needs 'Name: value'")
         }
         let name = String(line[..<colon])
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains) else { throw usage("-H header name '\(name)' is not a token") }
-        return (name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        guard !name.isEmpty, name.utf8.allSatisfy(token.contains) else { throw usage("-H header name '\(name)' is not a token") }
+        return (name, Text.trimmed(line[line.index(after: colon)...]))
     }
 
     private static func usage(_ message: String) -> CommandLineArguments.UsageError {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 
 /// The network options of every command that fetches (`fetch`, `inspect`, `download`, and the

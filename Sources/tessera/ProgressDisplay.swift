@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 import TesseraHLS
 import TesseraHTTP
+import TesseraSupport
 
 /// Shows download progress: a redrawn bar with rate and ETA on a terminal, plain lines otherwise.
 /// Thread-safe: the job reports from whatever thread it runs on.
@@ -35,7 +40,7 @@ final class ProgressDisplay: Sendable {
                 let filled = Int(Double(width) * fraction)
                 text += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                 text += "\(amount)/\(Self.bytes(UInt64(expected))) \(Self.bytes(UInt64(rate)))/s"
-                if rate > 0, !done { text += String(format: " ETA %.0fs", Double(expected - progress.completed) / rate) }
+                if rate > 0, !done { text += " ETA " + FixedDecimal.format(Double(expected - progress.completed) / rate, digits: 0) + "s" }
             } else {
                 text += "\(amount) \(Self.bytes(UInt64(rate)))/s"
             }
@@ -86,7 +91,7 @@ final class ProgressDisplay: Sendable {
         let width = 24
         let filled = Int(Double(width) * fraction)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let eta = finished ? "" : remaining.map { String(format: " ETA %.0fs", $0) } ?? ""
+        let eta = finished ? "" : remaining.map { " ETA " + FixedDecimal.format($0, digits: 0) + "s" } ?? ""
         Terminal.write("\r\(label) [\(bar)] \(progress.resourcesDone)/\(progress.resourceCount) "
             + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)   ", to: .standardError)
         if finished { Terminal.write("\n", to: .standardError) }
@@ -106,7 +111,7 @@ final class ProgressDisplay: Sendable {
             value /= 1000
             unit += 1
         }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+        return unit == 0 ? "\(count) B" : FixedDecimal.format(value, digits: 1) + " " + units[unit]
     }
 }
 

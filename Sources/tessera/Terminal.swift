@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TesseraSupport
 
 /// Output for people: lines on stdout or stderr, and whether stderr is a terminal.
 enum Terminal {
@@ -14,13 +19,14 @@ enum Terminal {
     }
 
     static func write(_ text: String, to stream: Stream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(text.utf8))
+        let bytes = Array(text.utf8)
+        // Output that cannot be written (a closed pipe) has nowhere else to go.
+        _ = FileDescriptorIO.writeAll(stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO, bytes)
     }
 
     /// One-line error: `tessera: error: <message>`.
     static func error(_ message: String) {
-        line("tessera: error: \(message.replacingOccurrences(of: "\n", with: " "))", to: .standardError)
+        line("tessera: error: \(message.replacing("\n", with: " "))", to: .standardError)
     }
 
     static var isInteractive: Bool { isatty(STDERR_FILENO) == 1 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraMedia
 
 /// The `tessera validate --json` document: `format` (`mpeg-ts` or `fmp4`), `file`, `bytes`,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The hidden files of a resumable download beside its destination `name`:
 /// `.name.tessera-partial` (the bytes so far), `.name.tessera-checkpoint` (what they are),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 
 /// How HLS jobs reach the network — the caller's, not the job's: the transport (trust, pins,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 import TesseraPlaylist
 import TesseraSupport
@@ -34,7 +38,7 @@ enum VariantSelector {
 
     /// "320x180, 167.2 kb/s".
     static func describe(_ variant: Variant) -> String {
-        let rate = String(format: "%.1f kb/s", Double(variant.bandwidth) / 1000)
+        let rate = FixedDecimal.format(Double(variant.bandwidth) / 1000, digits: 1) + " kb/s"
         guard let resolution = variant.resolution else { return rate }
         return "\(resolution.width)x\(resolution.height), \(rate)"
     }

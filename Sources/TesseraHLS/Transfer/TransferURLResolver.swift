@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 
 /// Where a URI of a stream's playlist lives right now: its absolute URL and the pathway that

@@ -1,6 +1,10 @@
 import CMicroHTTPD
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraHTTP
 import TesseraSupport
 

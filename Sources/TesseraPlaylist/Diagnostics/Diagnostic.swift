@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraSupport
 
 /// A problem found in a playlist: a stable ID, a severity, where, the spec section it breaks,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An ISO 8601 date-time as written in EXT-X-PROGRAM-DATE-TIME or a Date Range
 /// (RFC 8216bis §4.4.4.6), with its instant when it could be read. A value without a time zone

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a parse needs from outside the document: the playlist's URL (for EXT-X-DEFINE
 /// QUERYPARAM, after redirects) and the multivariant playlist's variables (for IMPORT).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TesseraSupport
 
 /// EXT-X-VERSION, EXT-X-INDEPENDENT-SEGMENTS, EXT-X-START, EXT-X-DEFINE (RFC 8216bis §4.4.1-4.4.2).
 extension PlaylistBuilder {
@@ -90,8 +95,8 @@ extension PlaylistBuilder {
         }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].removingPercentEncoding == name,
-                  let value = parts[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+            guard parts.count == 2, PercentDecoding.decode(parts[0], plusIsSpace: true) == name,
+                  let value = PercentDecoding.decode(parts[1], plusIsSpace: true),
                   !value.isEmpty else { continue }
             guard !value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\"" }) else {
                 throw PlaylistError(.invalidVariableDefinition,

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TesseraSupport
 
 /// Media playlist and segment rules (RFC 8216bis §4.4.3-4.4.4, §8).
 enum MediaPlaylistRules {
@@ -23,7 +28,7 @@ enum MediaPlaylistRules {
                 if let time = segments[i].programDateTime?.secondsSince1970 {
                     if let expected, expected - time >= 1 {
                         context.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
-                                    "EXT-X-PROGRAM-DATE-TIME is \(String(format: "%.3f", expected - time)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
+                                    "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
                     }
                     expected = time
                 }

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TesseraPlaylist
+import TesseraSupport
 
 /// The human-readable `tessera inspect` output.
 enum PlaylistSummary {
@@ -11,7 +16,7 @@ enum PlaylistSummary {
             let kind = p.hasEndList ? (p.playlistType == .event ? "event (ended)" : "VOD") : (p.playlistType == .event ? "event (live)" : "live")
             out.append("\(source): media playlist, \(kind)\(p.isIFramesOnly ? ", I-frames only" : "")")
             out.append("  version \(p.version.map(String.init) ?? "none"), target duration \(p.targetDuration.map { "\($0) s" } ?? "missing"), media sequence \(p.mediaSequence)")
-            out.append("  \(p.segments.count) segments, \(String(format: "%.3f", total)) s in all"
+            out.append("  \(p.segments.count) segments, \(FixedDecimal.format(total, digits: 3)) s in all"
                 + (p.segments.contains { $0.isDiscontinuity } ? ", \(p.segments.filter(\.isDiscontinuity).count) discontinuities" : "")
                 + (p.segments.contains { $0.isGap } ? ", \(p.segments.filter(\.isGap).count) gaps" : ""))
             let methods = Set(p.segments.flatMap { $0.keys.map { "\($0.method)" + ($0.isIdentity ? "" : " (\($0.keyFormat))") } })
