@@ -17,7 +17,7 @@ public struct HLSClient: Sendable {
     /// Called with every HTTP event of every job on this client (from several threads).
     public let observer: (@Sendable (HTTPEvent) -> Void)?
     /// The clock retry waits and deadlines run on.
-    let clock: any Clock<Duration>
+    package let clock: any Clock<Duration>
     private let makePipeline: @Sendable (HTTPEventStream?) -> ResourceFetcher
 
     /// The policies HLS jobs use unless the caller brings its own: the pipeline's defaults with
@@ -48,13 +48,13 @@ public struct HLSClient: Sendable {
     }
 
     /// A fetcher whose events go to `events`.
-    func fetcher(events: HTTPEventStream?) -> ResourceFetcher {
+    package func fetcher(events: HTTPEventStream?) -> ResourceFetcher {
         makePipeline(events)
     }
 
     /// Runs `work` with a fetcher whose events reach the observer and, mapped, `retry`; every
     /// event is delivered before this returns.
-    func withFetcher<T: Sendable>(retry: (@Sendable (HTTPEvent) -> Void)? = nil,
+    package func withFetcher<T: Sendable>(retry: (@Sendable (HTTPEvent) -> Void)? = nil,
                                   _ work: (ResourceFetcher) async throws(HLSError) -> T) async throws(HLSError) -> T {
         guard observer != nil || retry != nil else { return try await work(fetcher(events: nil)) }
         let stream = HTTPEventStream()

@@ -9,29 +9,29 @@ import TesseraSupport
 /// Bounded fetches through an HTTP pipeline (its retry policy, Retry-After, mid-body refetch and
 /// events): success status required, body collected up to a limit or handed to a consumer,
 /// failures mapped to `HLSError` with the URL redacted.
-struct ResourceFetcher: Sendable {
+package struct ResourceFetcher: Sendable {
     private let collect: @Sendable (HTTPRequest, Int) async throws(HTTPError) -> (head: HTTPResponseHead, body: [UInt8])
     private let deliverBody: @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) async throws(HTTPError) -> Delivered) async throws(HTTPError) -> Delivered
 
     /// What a streamed fetch produced: the body, or a status that is not a success.
-    enum Delivered: Sendable {
+    package enum Delivered: Sendable {
         case body(HTTPResponseHead, ResourceBody)
         case status(HTTPResponseHead)
     }
 
     /// A fetcher over `pipeline`.
-    init<C: Clock>(pipeline: HTTPPipeline<C>) where C.Duration == Duration {
+    package init<C: Clock>(pipeline: HTTPPipeline<C>) where C.Duration == Duration {
         collect = { request, limit throws(HTTPError) in try await pipeline.data(request, upTo: limit) }
         deliverBody = { request, consume throws(HTTPError) in try await pipeline.deliver(request, consume) }
     }
 
     /// A fetcher over `transport` with the default retry policy.
-    init(transport: any HTTPTransport) {
+    package init(transport: any HTTPTransport) {
         self.init(pipeline: HTTPPipeline(transport: transport, clock: ContinuousClock()))
     }
 
     /// The body of `url` and the URL that answered.
-    func fetch(_ url: URL, purpose: RequestPurpose, what: String, limit: Int) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
+    package func fetch(_ url: URL, purpose: RequestPurpose, what: String, limit: Int) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
         var request = HTTPRequest(url: url, purpose: purpose)
         request.limits.maximumBodyBytes = UInt64(limit)
         let response = try await fetch(request, what: what, limit: limit)
@@ -39,7 +39,7 @@ struct ResourceFetcher: Sendable {
     }
 
     /// The response to `request`, whose status must be 2xx, with its body of at most `limit` bytes.
-    func fetch(_ request: HTTPRequest, what: String, limit: Int) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
+    package func fetch(_ request: HTTPRequest, what: String, limit: Int) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
         let response: (head: HTTPResponseHead, body: [UInt8])
         do {
             response = try await collect(request, limit)
@@ -55,7 +55,7 @@ struct ResourceFetcher: Sendable {
     /// The response to `request`, whose status must be 2xx, with its body gathered by a fresh
     /// collector from `makeCollector` for each attempt (a retried body starts again); `onHead`
     /// sees each successful response's head before its body.
-    func fetch(_ request: HTTPRequest, what: String, onHead: @escaping @Sendable (HTTPResponseHead) -> Void = { _ in },
+    package func fetch(_ request: HTTPRequest, what: String, onHead: @escaping @Sendable (HTTPResponseHead) -> Void = { _ in },
                collector makeCollector: @escaping @Sendable () -> BodyCollector) async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
         let delivered: Delivered
         do {
@@ -79,7 +79,7 @@ struct ResourceFetcher: Sendable {
         }
     }
 
-    static func map(_ error: HTTPError, what: String, url: URL) -> HLSError {
+    package static func map(_ error: HTTPError, what: String, url: URL) -> HLSError {
         if error.category == .cancelled {
             return HLSError(.cancelled, "Cancelled while fetching \(what.lowercased()) \(URLRedaction.redact(url)).", cause: error)
         }

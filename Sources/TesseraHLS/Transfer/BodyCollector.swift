@@ -5,7 +5,7 @@ import TesseraSupport
 /// and the job's memory budget allows, else in a spill file (what is already in memory moves
 /// there too), never past the resource's byte budget. One per attempt: a retried body starts a
 /// new collector and the old one's reservation and spill file go with it.
-final class BodyCollector {
+package final class BodyCollector {
     private let reservation: MemoryReservation
     private let inMemoryLimit: UInt64
     private let maximumBytes: UInt64
@@ -19,7 +19,7 @@ final class BodyCollector {
 
     /// A collector for a body of `expected` bytes (when the request says), spilling anything
     /// over `inMemoryLimit` or the budget to `spillFolder`, failing past `maximumBytes`.
-    init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String) {
+    package init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String) {
         reservation = MemoryReservation(budget)
         self.inMemoryLimit = inMemoryLimit
         self.maximumBytes = maximumBytes
@@ -32,7 +32,7 @@ final class BodyCollector {
 
     /// Adds the next chunk.
     /// - Throws: `body-too-large` past the budget; a `file` error when the spill file fails.
-    func append(_ chunk: [UInt8]) throws(HTTPError) {
+    package func append(_ chunk: [UInt8]) throws(HTTPError) {
         let total = count + UInt64(chunk.count)
         guard total <= maximumBytes else {
             throw HTTPError(.tooLarge, code: .bodyTooLarge, "The response body is larger than the \(maximumBytes)-byte budget of a resource.")
@@ -76,7 +76,7 @@ final class BodyCollector {
     }
 
     /// The body gathered.
-    func finish() -> ResourceBody {
+    package func finish() -> ResourceBody {
         if let spill {
             spill.handle.close()
             self.spill = nil    // the body owns the file now: it goes when the body does

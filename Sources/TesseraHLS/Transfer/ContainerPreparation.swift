@@ -1,5 +1,5 @@
 /// What the processor does to a decrypted resource before the output gets it.
-enum ContainerPreparation: Sendable {
+package enum ContainerPreparation: Sendable {
     /// Nothing: the resource is kept as fetched (MPEG-TS into one file, where the ordered half
     /// rebases and validates; files of a package or recording).
     case asFetched

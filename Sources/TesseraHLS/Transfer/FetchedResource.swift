@@ -2,21 +2,34 @@ import TesseraSupport
 
 /// A resource fetched, decrypted and prepared for its output, with what its checkpoint records
 /// about where it came from.
-struct FetchedResource: Sendable {
+package struct FetchedResource: Sendable {
     /// Its position in the transfer (the output's order).
-    let index: Int
+    package let index: Int
     /// What it is.
-    let resource: PlannedResource
+    package let resource: PlannedResource
     /// Its prepared bytes.
-    let body: ResourceBody
+    package let body: ResourceBody
     /// Bytes that came over the network for it (before decryption and preparation).
-    let fetchedBytes: UInt64
+    package let fetchedBytes: UInt64
     /// The digest naming the file it came from (URL without query), for validator checks.
-    let source: String
+    package let source: String
     /// The digest of its response's ETag and Last-Modified, when it had any.
-    let validator: String?
+    package let validator: String?
     /// The pathway that served it, when the presentation steers.
-    let pathway: String?
+    package let pathway: String?
     /// The fingerprint of the key it was decrypted with, when it was encrypted.
-    let keyFingerprint: SHA256Digest?
+    package let keyFingerprint: SHA256Digest?
+
+    /// A fetched resource.
+    package init(index: Int, resource: PlannedResource, body: ResourceBody, fetchedBytes: UInt64, source: String,
+                 validator: String?, pathway: String?, keyFingerprint: SHA256Digest?) {
+        self.index = index
+        self.resource = resource
+        self.body = body
+        self.fetchedBytes = fetchedBytes
+        self.source = source
+        self.validator = validator
+        self.pathway = pathway
+        self.keyFingerprint = keyFingerprint
+    }
 }

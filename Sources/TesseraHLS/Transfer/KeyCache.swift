@@ -31,7 +31,7 @@ public actor KeyCache {
 
     /// A cache fetching through `fetcher`, resolving key URIs with `resolver`, holding at most
     /// `capacity` keys (default 64).
-    init(fetcher: ResourceFetcher, resolver: any TransferURLResolver, capacity: Int = 64) {
+    package init(fetcher: ResourceFetcher, resolver: any TransferURLResolver, capacity: Int = 64) {
         precondition(capacity > 0, "a key cache holds at least one key")
         self.fetcher = fetcher
         self.resolver = resolver
@@ -77,7 +77,7 @@ public actor KeyCache {
     }
 
     /// A key's fingerprint: SHA-256 over a domain label and the 16 key bytes.
-    static func fingerprint(_ key: [UInt8]) -> SHA256Digest {
+    package static func fingerprint(_ key: [UInt8]) -> SHA256Digest {
         SHA256Hasher.hash(Array("tessera-key 1\n".utf8) + key)
     }
 }

@@ -4,14 +4,14 @@
 /// however large the items; a slow item holds back only the window, never the order. The input
 /// is pulled only when there is room, and while it waits (a live playlist that has not grown
 /// yet) finished items are still consumed.
-enum OrderedTransfer {
+package enum OrderedTransfer {
     /// Runs `work` for each element of `input` and hands each result to `consume` in input
     /// order. An element's size is `size(element)` when known up front, else the mean of the
     /// finished ones (`measure` gives a finished result's real size) — before any has finished,
     /// an element of unknown size runs alone; one element always runs even when it alone exceeds
     /// `maximumBytes`. The first failure (of the input, the work or `consume`) cancels the rest
     /// and is thrown.
-    static func run<Input: AsyncSequence, T: Sendable>(
+    package static func run<Input: AsyncSequence, T: Sendable>(
         _ input: Input, parallelism: Int, maximumBytes: UInt64 = .max,
         size: (Input.Element) -> UInt64? = { _ in nil },
         measure: ((T) -> UInt64)? = nil,
@@ -122,19 +122,19 @@ private final class InputPuller<Element: Sendable>: @unchecked Sendable {
 }
 
 /// A finite list of elements as the transfer's input.
-struct ListInput<Elements: Sequence>: AsyncSequence, Sendable where Elements: Sendable, Elements.Element: Sendable {
-    typealias Element = Elements.Element
-    typealias Failure = HLSError
-    let elements: Elements
+package struct ListInput<Elements: Sequence>: AsyncSequence, Sendable where Elements: Sendable, Elements.Element: Sendable {
+    package typealias Element = Elements.Element
+    package typealias Failure = HLSError
+    package let elements: Elements
 
-    init(_ elements: Elements) { self.elements = elements }
+    package init(_ elements: Elements) { self.elements = elements }
 
-    struct AsyncIterator: AsyncIteratorProtocol {
-        typealias Failure = HLSError
+    package struct AsyncIterator: AsyncIteratorProtocol {
+        package typealias Failure = HLSError
         var base: Elements.Iterator
-        mutating func next() async throws(HLSError) -> Elements.Element? { base.next() }
-        mutating func next(isolation actor: isolated (any Actor)?) async throws(HLSError) -> Elements.Element? { base.next() }
+        package mutating func next() async throws(HLSError) -> Elements.Element? { base.next() }
+        package mutating func next(isolation actor: isolated (any Actor)?) async throws(HLSError) -> Elements.Element? { base.next() }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: elements.makeIterator()) }
+    package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: elements.makeIterator()) }
 }

@@ -63,7 +63,7 @@ public struct CoalescedFetches<Resources: IteratorProtocol>: Sequence, IteratorP
     private var carried: PlannedResource?
     private let maximumBytes: UInt64
 
-    init(resources: Resources, maximumBytes: UInt64) {
+    package init(resources: Resources, maximumBytes: UInt64) {
         self.resources = resources
         self.maximumBytes = maximumBytes
     }

@@ -13,14 +13,14 @@ import TesseraSupport
 /// The bytes of a fetched resource, in memory or in a spill file beside the output when they
 /// were too many for the job's memory budget. A spill file is removed when its body is written
 /// or dropped.
-enum ResourceBody: Sendable {
+package enum ResourceBody: Sendable {
     /// Bytes in memory, with the budget they hold.
     case memory([UInt8], MemoryReservation)
     /// Bytes in a spill file.
     case spilled(SpillFile)
 
     /// The number of bytes.
-    var count: UInt64 {
+    package var count: UInt64 {
         switch self {
         case .memory(let bytes, _): UInt64(bytes.count)
         case .spilled(let file): file.size
@@ -30,7 +30,7 @@ enum ResourceBody: Sendable {
     /// Hands the bytes to `body` in order, at most `chunkBytes` at a time (the whole buffer at
     /// once when they are in memory).
     /// - Throws: what `body` throws; `destination-unwritable` when a spill file cannot be read.
-    func forEachChunk(_ chunkBytes: Int = SpillFile.chunkBytes, _ body: ([UInt8]) throws(HLSError) -> Void) throws(HLSError) {
+    package func forEachChunk(_ chunkBytes: Int = SpillFile.chunkBytes, _ body: ([UInt8]) throws(HLSError) -> Void) throws(HLSError) {
         switch self {
         case .memory(let bytes, _):
             try body(bytes)
@@ -42,16 +42,16 @@ enum ResourceBody: Sendable {
 
 /// A resource body on disk: a hidden file in the output's spill folder, created never through a
 /// symlink, removed when the last owner lets go.
-final class SpillFile: Sendable {
+package final class SpillFile: Sendable {
     /// How much of a spill file is read at a time.
-    static let chunkBytes = 1 << 20
+    package static let chunkBytes = 1 << 20
 
     /// Where it is.
-    let path: String
+    package let path: String
 
     /// Creates an empty spill file in `folder`.
     /// - Throws: `destination-unwritable`.
-    init(in folder: String) throws(HLSError) {
+    package init(in folder: String) throws(HLSError) {
         let name = ".spill-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         path = folder + "/" + name
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -64,14 +64,14 @@ final class SpillFile: Sendable {
     deinit { unlink(path) }
 
     /// Its size now.
-    var size: UInt64 {
+    package var size: UInt64 {
         var info = stat()
         return stat(path, &info) == 0 ? UInt64(info.st_size) : 0
     }
 
     /// Opens it for reading and writing, positioned at its end.
     /// - Throws: `destination-unwritable`.
-    func openHandle() throws(HLSError) -> DurableFile {
+    package func openHandle() throws(HLSError) -> DurableFile {
         let fd = SpillFile.openDescriptor(path)
         guard fd >= 0, lseek(fd, 0, SEEK_END) >= 0 else {
             throw HLSError(.destinationUnwritable, "Cannot open the spill file \(path): \(FileDescriptorIO.lastError).")
@@ -84,7 +84,7 @@ final class SpillFile: Sendable {
     }
 
     /// Hands the file's bytes to `body` in order, `chunkBytes` at a time.
-    func forEachChunk(_ chunkBytes: Int, _ body: ([UInt8]) throws(HLSError) -> Void) throws(HLSError) {
+    package func forEachChunk(_ chunkBytes: Int, _ body: ([UInt8]) throws(HLSError) -> Void) throws(HLSError) {
         let handle = try openHandle()
         var offset: UInt64 = 0
         let total = handle.size

@@ -31,7 +31,7 @@ public struct ResourceDeadline: Sendable, Equatable {
     /// Runs `work` under the deadline: `headroom` at first (or the limit of `expected` bytes),
     /// which `work` moves with the timer it is given once the response's length is known. Fails
     /// with `fetch-failed` when the deadline passes on `clock` first; the work is cancelled then.
-    static func enforce<T: Sendable>(_ deadline: ResourceDeadline?, expected: UInt64?, clock: any Clock<Duration>, what: String, url: URL,
+    package static func enforce<T: Sendable>(_ deadline: ResourceDeadline?, expected: UInt64?, clock: any Clock<Duration>, what: String, url: URL,
                                      _ work: @escaping @Sendable (ResourceTimer?) async throws(HLSError) -> T) async throws(HLSError) -> T {
         guard let deadline else { return try await work(nil) }
         let timer = ResourceTimer(deadline: deadline, limit: expected.map(deadline.limit(forBytes:)) ?? deadline.headroom,
@@ -63,23 +63,23 @@ public struct ResourceDeadline: Sendable, Equatable {
 }
 
 /// The deadline of one resource in flight, moved once its response announces its length.
-final class ResourceTimer: Sendable {
+package final class ResourceTimer: Sendable {
     private let deadline: ResourceDeadline
     private let isFixed: Bool
     private let state: Lock<Duration?>
 
-    init(deadline: ResourceDeadline, limit: Duration, isFixed: Bool) {
+    package init(deadline: ResourceDeadline, limit: Duration, isFixed: Bool) {
         self.deadline = deadline
         self.isFixed = isFixed
         state = Lock(limit)
     }
 
     /// The deadline now, from the start; nil when there is none.
-    var limit: Duration? { state.withLock { $0 } }
+    package var limit: Duration? { state.withLock { $0 } }
 
     /// The response's head arrived: its Content-Length sets the deadline (none without one),
     /// unless the plan's byte range already did.
-    func headArrived(_ head: HTTPResponseHead) {
+    package func headArrived(_ head: HTTPResponseHead) {
         guard !isFixed else { return }
         let length = head.headers["Content-Length"].flatMap { UInt64($0) }
         state.withLock { $0 = length.map(deadline.limit(forBytes:)) }

@@ -4,10 +4,10 @@ import TesseraSupport
 /// AES-128-CBC with PKCS#7 padding over a resource body, in place: in memory, or through its
 /// spill file a chunk at a time (the clear bytes overwrite the ciphertext they came from, and
 /// the file is cut at the end of the padding).
-enum ResourceDecryption {
+package enum ResourceDecryption {
     /// The clear body of `body`.
     /// - Throws: `decrypt-failed`; `destination-unwritable` when a spill file fails.
-    static func decrypt(_ body: ResourceBody, key: [UInt8], iv: [UInt8], resource: PlannedResource,
+    package static func decrypt(_ body: ResourceBody, key: [UInt8], iv: [UInt8], resource: PlannedResource,
                         budget: MemoryBudget) throws(HLSError) -> ResourceBody {
         func failed(_ error: MediaError) -> HLSError {
             HLSError(.decryptFailed, "\(resource.label) did not decrypt (wrong key or IV, or corrupt data): \(error.message)", cause: error)

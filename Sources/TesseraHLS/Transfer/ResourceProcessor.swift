@@ -13,33 +13,49 @@ import TesseraSupport
 /// check the response's size against its byte range; split it into its resources; decrypt each
 /// in place with the key in force; prepare it for its container. Runs in parallel; the ordered
 /// half is a `TransferOutput`.
-struct ResourceProcessor: Sendable {
+package struct ResourceProcessor: Sendable {
     /// The processor's bounds and choices.
-    struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// Requests' transfer limits (the purpose sets the rest).
-        var limits = TransferLimits()
+        package var limits = TransferLimits()
         /// The largest resource (segment, initialization section, part).
-        var maximumResourceBytes: UInt64 = 256 << 20
+        package var maximumResourceBytes: UInt64 = 256 << 20
         /// A resource larger than this goes to a spill file instead of memory.
-        var maximumInMemoryResourceBytes: UInt64 = 8 << 20
+        package var maximumInMemoryResourceBytes: UInt64 = 8 << 20
         /// How long a resource may take, from its size; nil for no deadline above libcurl's.
-        var deadline: ResourceDeadline? = ResourceDeadline()
+        package var deadline: ResourceDeadline? = ResourceDeadline()
         /// What is done to decrypted resources.
-        var preparation: ContainerPreparation = .asFetched
+        package var preparation: ContainerPreparation = .asFetched
+
+        /// The defaults.
+        package init() {}
     }
 
-    let fetcher: ResourceFetcher
-    let resolver: any TransferURLResolver
-    let keys: KeyCache
-    let budget: MemoryBudget
-    let settings: Settings
-    let spillFolder: String
-    let clock: any Clock<Duration>
+    package let fetcher: ResourceFetcher
+    package let resolver: any TransferURLResolver
+    package let keys: KeyCache
+    package let budget: MemoryBudget
+    package let settings: Settings
+    package let spillFolder: String
+    package let clock: any Clock<Duration>
+
+    /// A processor fetching through `fetcher`, resolving with `resolver`, decrypting with keys
+    /// from `keys`, holding bodies within `budget` (spilling to `spillFolder`), deadlines on `clock`.
+    package init(fetcher: ResourceFetcher, resolver: any TransferURLResolver, keys: KeyCache, budget: MemoryBudget,
+                 settings: Settings, spillFolder: String, clock: any Clock<Duration>) {
+        self.fetcher = fetcher
+        self.resolver = resolver
+        self.keys = keys
+        self.budget = budget
+        self.settings = settings
+        self.spillFolder = spillFolder
+        self.clock = clock
+    }
 
     /// Fetches and prepares the resources of `fetch`, numbered from `firstIndex`.
     /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `decrypt-failed`,
     ///   `malformed-media`, `bad-key`, `cancelled`, `destination-unwritable` (a spill file).
-    func process(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> [FetchedResource] {
+    package func process(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> [FetchedResource] {
         let what = fetch.label
         let location = try await resolver.location(of: fetch.uri, in: fetch.stream)
         let expected = fetch.expectedBytes

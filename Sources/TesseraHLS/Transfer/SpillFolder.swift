@@ -13,10 +13,10 @@ import TesseraSupport
 /// The hidden folder beside an output where resource bodies too large for memory wait for their
 /// turn: emptied when a job starts (a crashed run may have left bodies in it) and removed when
 /// it ends.
-enum SpillFolder {
+package enum SpillFolder {
     /// Empties or creates the folder at `path` (never following a symlink planted there).
     /// - Throws: `destination-unwritable`.
-    static func prepare(_ path: String) throws(HLSError) {
+    package static func prepare(_ path: String) throws(HLSError) {
         FolderTree.remove(at: path)
         guard mkdir(path, 0o700) == 0, FolderHandle(path: path) != nil else {
             throw HLSError(.destinationUnwritable, "Cannot create the spill folder \(path): \(FileDescriptorIO.lastError).")

@@ -4,18 +4,25 @@ import TesseraHTTP
 /// packages, open-ended for a recorder), the resource processor for up to `parallelism` of them
 /// within a byte window, and the results handed to an output strictly in order, with a
 /// checkpoint chance after every fetch. A new job is a new planner and, at most, a new output.
-struct TransferEngine: Sendable {
-    let processor: ResourceProcessor
+package struct TransferEngine: Sendable {
+    package let processor: ResourceProcessor
     /// Requests in flight, and fetches held waiting for their turn to be written (1…32).
-    let parallelism: Int
+    package let parallelism: Int
     /// Bytes of fetches in flight or waiting, beyond which no new request starts (one always runs).
-    let maximumBufferedBytes: UInt64
+    package let maximumBufferedBytes: UInt64
+
+    /// An engine running `processor` for up to `parallelism` fetches within `maximumBufferedBytes`.
+    package init(processor: ResourceProcessor, parallelism: Int, maximumBufferedBytes: UInt64) {
+        self.processor = processor
+        self.parallelism = parallelism
+        self.maximumBufferedBytes = maximumBufferedBytes
+    }
 
     /// Moves every fetch of `input` into `output`; resources are numbered from `firstIndex`
     /// (resources restored from a checkpoint come before it). `progress` runs after each fetch
     /// is written.
     /// - Throws: the first failure of the input, a fetch or the output; `cancelled` when the task is.
-    func run<Input: AsyncSequence>(_ input: Input, firstIndex: Int = 0, into output: some TransferOutput,
+    package func run<Input: AsyncSequence>(_ input: Input, firstIndex: Int = 0, into output: some TransferOutput,
                                    progress: () -> Void = {}) async throws(HLSError)
         where Input.Element == PlannedFetch, Input.Failure == HLSError {
         let numbered = NumberedFetches(base: input, next: firstIndex)

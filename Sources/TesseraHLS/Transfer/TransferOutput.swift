@@ -2,7 +2,7 @@
 /// checkpoints: it records what it has made durable and, on a later run, says what it can keep
 /// — the single-file assembler (one file, its running digest) and the per-resource file sink
 /// (a file per resource, each with its digest) are the two.
-protocol TransferOutput: AnyObject {
+package protocol TransferOutput: AnyObject {
     /// Where resource bodies too large for memory are spilled (on the output's volume).
     var spillFolder: String { get }
     /// Writes the next resource (its index is the next in transfer order).

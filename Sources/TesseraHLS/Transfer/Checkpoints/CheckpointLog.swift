@@ -16,9 +16,9 @@ import TesseraSupport
 /// fingerprint: a log written for another job (playlist, byte ranges changed), in another
 /// format, or a run without resume is discarded, and the output starts over. No URL, key or
 /// query value is ever stored: entries hold digests.
-final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
+package final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
     /// One line of the log.
-    struct Line: Codable, Equatable {
+    package struct Line: Codable, Equatable {
         /// Header: the checkpoint format.
         var format: Int?
         /// Header: the job fingerprint (hex).
@@ -28,20 +28,20 @@ final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
     }
 
     /// The format written now (older logs are discarded).
-    static var currentFormat: Int { 2 }
+    package static var currentFormat: Int { 2 }
 
     private let log: AppendOnlyLog<Line>
     private let header: Line
     private let path: String
     /// The entries of an existing log written for this job, in order.
-    let restorable: [Entry]
+    package let restorable: [Entry]
     /// Why an existing checkpoint was discarded, when one was.
-    let discarded: String?
+    package let discarded: String?
 
     /// Opens the log at `path` for the job `fingerprint`; a new or discarded log is rewritten at
     /// once as this job's header.
     /// - Throws: `destination-unwritable`.
-    init(path: String, fingerprint: String, resume: Bool) throws(HLSError) {
+    package init(path: String, fingerprint: String, resume: Bool) throws(HLSError) {
         self.path = path
         header = Line(format: Self.currentFormat, plan: fingerprint)
         do { log = try AppendOnlyLog(file: URL(fileURLWithPath: path)) } catch {
@@ -67,7 +67,7 @@ final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
 
     /// Rewrites the log as the header and `entries`.
     /// - Throws: `destination-unwritable`.
-    func reset(keeping entries: [Entry]) throws(HLSError) {
+    package func reset(keeping entries: [Entry]) throws(HLSError) {
         do { try log.compact([header] + entries.map { Line(entry: $0) }) } catch {
             throw HLSError(.destinationUnwritable, "The checkpoint \(path) cannot be written: \(error.message)", cause: error)
         }
@@ -75,14 +75,14 @@ final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
 
     /// Appends entries durably (one write, one fsync).
     /// - Throws: `destination-unwritable`.
-    func append(_ entries: [Entry]) throws(HLSError) {
+    package func append(_ entries: [Entry]) throws(HLSError) {
         do { try log.append(contentsOf: entries.map { Line(entry: $0) }) } catch {
             throw HLSError(.destinationUnwritable, "The checkpoint \(path) cannot be written: \(error.message)", cause: error)
         }
     }
 
     /// Deletes the log (the job committed, or what it vouched for is gone).
-    func remove() {
+    package func remove() {
         unlink(path)
     }
 }

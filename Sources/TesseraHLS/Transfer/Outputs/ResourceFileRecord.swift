@@ -3,36 +3,36 @@ import TesseraHTTP
 /// What the per-resource file sink's checkpoint records of one resource it made durable: the
 /// file it went to, how far that file then reached and its digest so far. No URL, key or query
 /// value: the source, validator and key fields are digests.
-struct ResourceFileRecord: Codable, Sendable, Equatable {
+package struct ResourceFileRecord: Codable, Sendable, Equatable {
     /// The file, relative to the staging folder.
-    var path: String
+    package var path: String
     /// The resource's stream.
-    var stream: String
+    package var stream: String
     /// The resource's kind (`map`, `segment`, `part`).
-    var kind: String
+    package var kind: String
     /// The resource's media sequence number.
-    var sequence: UInt64
+    package var sequence: UInt64
     /// The part's index, for parts.
-    var part: Int?
+    package var part: Int?
     /// The resource's byte range in its source file, when it had one.
-    var rangeOffset: UInt64?
+    package var rangeOffset: UInt64?
     /// See `rangeOffset`.
-    var rangeLength: UInt64?
+    package var rangeLength: UInt64?
     /// The file's size once this resource was written.
-    var end: UInt64
+    package var end: UInt64
     /// SHA-256 (hex) of the file's first `end` bytes.
-    var sha256: String
+    package var sha256: String
     /// Digest of the URL it came from, without query.
-    var source: String
+    package var source: String
     /// Digest of the response's ETag and Last-Modified, when it had any.
-    var validator: String?
+    package var validator: String?
     /// The pathway that served it, when the presentation steers.
-    var pathway: String?
+    package var pathway: String?
     /// The fingerprint of the key it was decrypted with, when it was encrypted.
-    var key: String?
+    package var key: String?
 
     /// The identity of the resource recorded.
-    var identity: ResourceIdentity? {
+    package var identity: ResourceIdentity? {
         guard let kind = ResourceIdentity.Kind(rawValue: kind) else { return nil }
         let range = rangeOffset.flatMap { ByteRange.checked(offset: $0, length: rangeLength) }
         return ResourceIdentity(stream: StreamIdentity(stream), kind: kind, mediaSequence: sequence, partIndex: part, byteRange: range)

@@ -14,9 +14,9 @@ import TesseraSupport
 /// and must give its recorded digest; a file that does not is cut back or removed — and fetches
 /// only the rest. Nothing reaches the destination until the caller commits the staging folder.
 /// One owner; not `Sendable`.
-final class ResourceFileSink: TransferOutput {
+package final class ResourceFileSink: TransferOutput {
     /// One file the sink wrote, as a manifest lists it.
-    struct WrittenFile: Sendable, Equatable {
+    package struct WrittenFile: Sendable, Equatable {
         /// Its path inside the staging folder.
         let path: SafeRelativePath
         /// Its size.
@@ -28,7 +28,7 @@ final class ResourceFileSink: TransferOutput {
     private let staging: StagingDirectory
     private let checkpoint: CheckpointLog<ResourceFileRecord>
     private let place: (PlannedResource) throws(HLSError) -> SafeRelativePath
-    let spillFolder: String
+    package let spillFolder: String
     private let checkpointBytes: UInt64
     private let checkpointInterval: Duration
     private let elapsed: @Sendable () -> Duration
@@ -45,7 +45,7 @@ final class ResourceFileSink: TransferOutput {
 
     /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
     /// `spillFolder` (beside the staging folder, never inside it).
-    init(staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, spillFolder: String,
+    package init(staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, spillFolder: String,
          checkpointBytes: UInt64 = 8 << 20, checkpointInterval: Duration = .seconds(1), clock: any Clock<Duration>,
          place: @escaping (PlannedResource) throws(HLSError) -> SafeRelativePath) {
         self.staging = staging
@@ -64,7 +64,7 @@ final class ResourceFileSink: TransferOutput {
     /// good record (or removed), and the records after it in that file are dropped; files no
     /// kept record names are removed. Returns the identities of the resources kept.
     /// - Throws: `destination-unwritable`.
-    func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> Set<ResourceIdentity> {
+    package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> Set<ResourceIdentity> {
         var byFile: [String: [ResourceFileRecord]] = [:]
         var order: [String] = []
         for record in records {
@@ -130,7 +130,7 @@ final class ResourceFileSink: TransferOutput {
     // MARK: Writing
 
     /// Writes the next resource to its file.
-    func write(_ fetched: FetchedResource) throws(HLSError) {
+    package func write(_ fetched: FetchedResource) throws(HLSError) {
         let path = try place(fetched.resource)
         if current?.path != path {
             try finishCurrent()
@@ -172,7 +172,7 @@ final class ResourceFileSink: TransferOutput {
     /// At a fetch boundary: flushes the file being written and records what was written when
     /// enough has accumulated or the interval has passed (or always, with `force`). Files
     /// finished since the last checkpoint were flushed when they were finished.
-    func checkpointIfDue(force: Bool = false) throws(HLSError) {
+    package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty else { return }
         let now = elapsed()
         guard force || bytesSinceCheckpoint >= checkpointBytes || now - lastCheckpoint >= checkpointInterval else { return }
@@ -189,7 +189,7 @@ final class ResourceFileSink: TransferOutput {
     /// Ends the transfer: the last file flushed, a final checkpoint, and every file the sink
     /// holds (restored and new) with its size and SHA-256, by path.
     /// - Throws: `destination-unwritable`.
-    func finish() throws(HLSError) -> [WrittenFile] {
+    package func finish() throws(HLSError) -> [WrittenFile] {
         try finishCurrent()
         try checkpointIfDue(force: true)
         return finished.values.sorted { $0.path.value < $1.path.value }
