@@ -87,7 +87,7 @@ struct DemoCommand: Sendable {
         for input in inputs {
             let outcome = await ChildProcess.run(ffmpeg, ["-hide_banner", "-nostdin", "-v", "error", "-i", input,
                                                           "-map", "0", "-f", "null", "-"], timeLimit: .seconds(120))
-            let said = Text.trimmed(outcome.errors)
+            let said = ASCIIText.trimmingWhitespace(outcome.errors)
             guard outcome.status == 0, said.isEmpty, !outcome.timedOut else {
                 let detail = outcome.timedOut ? "timed out" : said.isEmpty ? "exit status \(outcome.status)" : said
                 throw DemoFailure("ffmpeg could not decode \(input) cleanly: \(detail.split(separator: "\n").first ?? "")")

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraHTTP
+import TesseraSupport
 
 /// Parses `tessera fetch`'s arguments.
 enum FetchArguments {
@@ -68,7 +69,7 @@ enum FetchArguments {
         let name = String(line[..<colon])
         let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
         guard !name.isEmpty, name.utf8.allSatisfy(token.contains) else { throw usage("-H header name '\(name)' is not a token") }
-        return (name, Text.trimmed(line[line.index(after: colon)...]))
+        return (name, ASCIIText.trimmingWhitespace(line[line.index(after: colon)...]))
     }
 
     private static func usage(_ message: String) -> CommandLineArguments.UsageError {

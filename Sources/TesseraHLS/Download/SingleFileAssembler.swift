@@ -44,9 +44,7 @@ final class SingleFileAssembler: TransferOutput {
     /// another one changed on the server.
     private var validators: [String: String] = [:]
     private var pendingRecords: [AssemblyRecord] = []
-    private var bytesSinceCheckpoint: UInt64 = 0
-    private let elapsed: @Sendable () -> Duration
-    private var lastCheckpoint: Duration = .zero
+    private var schedule: CheckpointSchedule
     let spillFolder: String
     /// Resources written (restored ones included).
     private(set) var resourcesDone = 0
@@ -62,7 +60,7 @@ final class SingleFileAssembler: TransferOutput {
         self.checkpoint = checkpoint
         self.spillFolder = spillFolder
         self.settings = settings
-        elapsed = Stopwatch.start(clock)
+        schedule = CheckpointSchedule(bytes: settings.checkpointBytes, interval: settings.checkpointInterval, clock: clock)
         hasher = try Self.makeHasher()
     }
 
@@ -249,7 +247,7 @@ final class SingleFileAssembler: TransferOutput {
         do { try output.append(bytes) } catch { throw HLSError(destination: error) }
         hasher.update(bytes)
         bytesWritten += count
-        bytesSinceCheckpoint += count
+        schedule.wrote(count)
     }
 
     // MARK: Validation
@@ -279,14 +277,10 @@ final class SingleFileAssembler: TransferOutput {
     /// At a fetch boundary: makes the written bytes durable and records them when enough have
     /// accumulated or the interval has passed since the last checkpoint (or always, with `force`).
     func checkpointIfDue(force: Bool = false) throws(HLSError) {
-        guard !pendingRecords.isEmpty else { return }
-        let now = elapsed()
-        guard force || bytesSinceCheckpoint >= settings.checkpointBytes || now - lastCheckpoint >= settings.checkpointInterval else { return }
-        lastCheckpoint = now
+        guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         do { try output.sync() } catch { throw HLSError(destination: error) }
         try checkpoint.append(pendingRecords)
         pendingRecords.removeAll(keepingCapacity: true)
-        bytesSinceCheckpoint = 0
     }
 
     /// Checks the whole output with its container's validator; returns the file's SHA-256 and the

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraSupport
 
 /// The file name a `Content-Disposition` header suggests (RFC 6266), preferring the
 /// internationalised `filename*` (RFC 8187, `UTF-8''percent-encoded`) over `filename`.
@@ -28,7 +29,7 @@ public enum ContentDisposition {
         guard pieces.count == 3 else { return nil }
         let charset = pieces[0].lowercased()
         guard charset == "utf-8" || charset == "us-ascii" else { return nil }
-        return ASCIIText.removingPercentEncoding(pieces[2])
+        return PercentDecoding.decode(pieces[2])
     }
 
     /// The `; name=value` parameters after the disposition type, names lowercased, quoted

@@ -52,6 +52,6 @@ public struct CurlCommand: Sendable {
 
     /// POSIX shell single quoting.
     private static func quote(_ text: String) -> String {
-        "'" + ASCIIText.replacing("'", with: "'\\''", in: text) + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraSupport
 
 /// Number grammars of RFC 8216bis §4.2, decoded straight from bytes.
 enum DecimalNumbers {
@@ -87,24 +88,15 @@ enum DecimalNumbers {
         out.reserveCapacity((digits + 1) / 2)
         var index = span.start + 2
         if digits % 2 == 1 {   // an odd count has an implicit leading zero
-            guard let low = nibble(bytes[index]) else { return nil }
+            guard let low = HexCoding.digitValue(bytes[index]) else { return nil }
             out.append(low)
             index += 1
         }
         while index < span.end {
-            guard let high = nibble(bytes[index]), let low = nibble(bytes[index + 1]) else { return nil }
+            guard let high = HexCoding.digitValue(bytes[index]), let low = HexCoding.digitValue(bytes[index + 1]) else { return nil }
             out.append(high << 4 | low)
             index += 2
         }
         return out
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 0x30...0x39: c - 0x30
-        case 0x41...0x46: c - 0x37
-        case 0x61...0x66: c - 0x57
-        default: nil
-        }
     }
 }

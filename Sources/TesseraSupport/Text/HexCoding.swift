@@ -22,14 +22,15 @@ package enum HexCoding {
         out.reserveCapacity(utf8.count / 2)
         var i = 0
         while i < utf8.count {
-            guard let hi = nibble(utf8[i]), let lo = nibble(utf8[i + 1]) else { return nil }
+            guard let hi = digitValue(utf8[i]), let lo = digitValue(utf8[i + 1]) else { return nil }
             out.append(hi << 4 | lo)
             i += 2
         }
         return out
     }
 
-    private static func nibble(_ c: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit (either case), or nil.
+    package static func digitValue(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10

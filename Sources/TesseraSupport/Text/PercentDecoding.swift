@@ -10,7 +10,7 @@ package enum PercentDecoding {
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(nibble), let low = iterator.next().flatMap(nibble) else { return nil }
+                guard let high = iterator.next().flatMap(HexCoding.digitValue), let low = iterator.next().flatMap(HexCoding.digitValue) else { return nil }
                 bytes.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
                 bytes.append(UInt8(ascii: " "))
@@ -19,14 +19,5 @@ package enum PercentDecoding {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

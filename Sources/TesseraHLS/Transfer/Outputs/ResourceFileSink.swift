@@ -29,15 +29,11 @@ package final class ResourceFileSink: TransferOutput {
     private let checkpoint: CheckpointLog<ResourceFileRecord>
     private let place: (PlannedResource) throws(HLSError) -> SafeRelativePath
     package let spillFolder: String
-    private let checkpointBytes: UInt64
-    private let checkpointInterval: Duration
-    private let elapsed: @Sendable () -> Duration
-    private var lastCheckpoint: Duration = .zero
+    private var schedule: CheckpointSchedule
     private var current: (path: SafeRelativePath, file: DurableFile, hasher: SHA256Hasher)?
     private var finished: [SafeRelativePath: WrittenFile] = [:]
     private var pendingRecords: [ResourceFileRecord] = []
     private var kept: [ResourceFileRecord] = []
-    private var bytesSinceCheckpoint: UInt64 = 0
     /// Resources written (restored ones included).
     private(set) var resourcesDone = 0
     /// Bytes written in this run.
@@ -51,10 +47,8 @@ package final class ResourceFileSink: TransferOutput {
         self.staging = staging
         self.checkpoint = checkpoint
         self.spillFolder = spillFolder
-        self.checkpointBytes = checkpointBytes
-        self.checkpointInterval = checkpointInterval
         self.place = place
-        elapsed = Stopwatch.start(clock)
+        schedule = CheckpointSchedule(bytes: checkpointBytes, interval: checkpointInterval, clock: clock)
     }
 
     // MARK: Restore
@@ -148,7 +142,7 @@ package final class ResourceFileSink: TransferOutput {
             do throws(SupportError) { try current.file.append(chunk) } catch { throw HLSError(destination: error) }
             current.hasher.update(chunk)
             bytesWritten += UInt64(chunk.count)
-            bytesSinceCheckpoint += UInt64(chunk.count)
+            schedule.wrote(UInt64(chunk.count))
         }
         let identity = fetched.resource.identity
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
@@ -173,17 +167,13 @@ package final class ResourceFileSink: TransferOutput {
     /// enough has accumulated or the interval has passed (or always, with `force`). Files
     /// finished since the last checkpoint were flushed when they were finished.
     package func checkpointIfDue(force: Bool = false) throws(HLSError) {
-        guard !pendingRecords.isEmpty else { return }
-        let now = elapsed()
-        guard force || bytesSinceCheckpoint >= checkpointBytes || now - lastCheckpoint >= checkpointInterval else { return }
-        lastCheckpoint = now
+        guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         if let current {
             do { try current.file.sync() } catch { throw HLSError(destination: error) }
         }
         try checkpoint.append(pendingRecords)
         kept += pendingRecords
         pendingRecords.removeAll(keepingCapacity: true)
-        bytesSinceCheckpoint = 0
     }
 
     /// Ends the transfer: the last file flushed, a final checkpoint, and every file the sink
