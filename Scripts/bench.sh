@@ -8,6 +8,9 @@
 #   http    — the HTTP client vs URLSession (FoundationNetworking) and the curl command line:
 #             20,000 small GETs at concurrency 1 and 32, and a 1 GiB download
 #             (Scripts/bench-http.sh; REPS medians).
+#   bounds  — memory and time bounds: planning 500k segments, fetching 1 GiB, hostile origins
+#             (endless, stalled, trickling bodies, a dead origin); BEFORE=<binary> runs an older
+#             tessera beside it (Scripts/bench-bounds.sh).
 #   vod     — tessera download vs ffmpeg, yt-dlp -N 8, streamlink (8 threads) and the curl -Z
 #             ceiling on 200 × ~1 MB TS, clear and AES-128; decryption vs openssl speed; peak RSS
 #             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians).
@@ -24,7 +27,8 @@ case "$WHAT" in
   parse) exec bash "$HERE/Scripts/bench-parse.sh" "$REPS" ;;
   http) exec bash "$HERE/Scripts/bench-http.sh" "$REPS" ;;
   vod) exec bash "$HERE/Scripts/bench-vod.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod]" >&2; exit 2 ;;
+  bounds) exec bash "$HERE/Scripts/bench-bounds.sh" ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds]" >&2; exit 2 ;;
 esac
 
 swift build --package-path QualityGates/Bench -c release >/dev/null

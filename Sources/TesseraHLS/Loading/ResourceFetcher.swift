@@ -53,10 +53,11 @@ package struct ResourceFetcher: Sendable {
     }
 
     /// The response to `request`, whose status must be 2xx, with its body gathered by a fresh
-    /// collector from `makeCollector` for each attempt (a retried body starts again); `onHead`
+    /// collector from `makeCollector` (given the response's head) for each attempt (a retried body
+    /// starts again); `onHead`
     /// sees each successful response's head before its body.
     package func fetch(_ request: HTTPRequest, what: String, onHead: @escaping @Sendable (HTTPResponseHead) -> Void = { _ in },
-               collector makeCollector: @escaping @Sendable () -> BodyCollector) async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
+               collector makeCollector: @escaping @Sendable (HTTPResponseHead) -> BodyCollector) async throws(HLSError) -> (head: HTTPResponseHead, body: ResourceBody) {
         let delivered: Delivered
         do {
             delivered = try await deliverBody(request) { response throws(HTTPError) in
@@ -65,7 +66,7 @@ package struct ResourceFetcher: Sendable {
                     return .status(response.head)
                 }
                 onHead(response.head)
-                let collector = makeCollector()
+                let collector = makeCollector(response.head)
                 for try await chunk in response.body { try collector.append(chunk) }
                 return .body(response.head, collector.finish())
             }

@@ -68,9 +68,11 @@ package struct ResourceProcessor: Sendable {
         let prepared = request
         let fetched = try await ResourceDeadline.enforce(settings.deadline, expected: expected, clock: clock, what: what,
                                                          url: location.url) { timer async throws(HLSError) in
-            try await fetcher.fetch(prepared, what: what, onHead: { timer?.headArrived($0) }) {
-                BodyCollector(expected: expected, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
-                              maximumBytes: limit, spillFolder: spillFolder)
+            try await fetcher.fetch(prepared, what: what, onHead: { timer?.headArrived($0) }) { head in
+                // The byte range's length, else the announced one, sizes the memory taken at once.
+                let announced = expected ?? head.headers["Content-Length"].flatMap { UInt64($0) }
+                return BodyCollector(expected: announced, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
+                                     maximumBytes: limit, spillFolder: spillFolder)
             }
         }
         if let expected, fetched.body.count != expected {
