@@ -5,7 +5,8 @@
 # 1k/10k/100k segments (plain; PROGRAM-DATE-TIME on every segment; byte ranges; a key rotated
 # every 100 segments) and a 200-variant / 50-rendition multivariant playlist. Also whole-process
 # `tessera inspect --json` on the 100k PDT playlist against m3u8's parse alone.
-#   bench-parse.sh [REPS]        (run by Scripts/bench.sh parse)
+#   bench-parse.sh [REPS]        (run by Scripts/bench.sh parse; BEFORE_PARSER=<an older
+#                                 ParsePlaylists binary> adds its rows)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -19,10 +20,10 @@ swift build --package-path QualityGates/Bench -c release --product ParsePlaylist
 swift build -c release --product tessera >/dev/null
 OURS="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/ParsePlaylists"
 TESSERA="$(swift build -c release --show-bin-path)/tessera"
-if [ ! -x "$VENV/bin/python" ]; then
-  echo "bench: creating $VENV with m3u8 and streamlink from PyPI" >&2
+if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import m3u8, streamlink" 2>/dev/null; then
+  echo "bench: installing m3u8 and streamlink from PyPI into $VENV" >&2
   command -v python3 >/dev/null || apt-get install -y -qq python3 python3-venv >/dev/null
-  python3 -m venv "$VENV" || { apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$VENV"; }
+  [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV" || { apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$VENV"; }
   "$VENV/bin/pip" install -q m3u8 streamlink >&2
 fi
 PEER="$VENV/bin/python $HERE/QualityGates/Bench/peers/parse_peer.py"
@@ -65,6 +66,11 @@ for variant in plain pdt byterange key multivariant; do
     n=$items; [ "$variant" = multivariant ] && n=250
     OURS_AT["$variant/$n"]=$o
     row "tessera" "$variant" "$n" "$bytes" "$o" "$items" "$(echo "$ours" | field maxrss_kb)" 0
+    if [ -n "${BEFORE_PARSER:-}" ]; then   # an older ParsePlaylists binary, side by side
+      before=$("$BEFORE_PARSER" time "$file" 9)
+      row "tessera-before" "$variant" "$n" "$bytes" "$(echo "$before" | times_of | median)" "$(echo "$before" | field items)" \
+        "$(echo "$before" | field maxrss_kb)" "$o"
+    fi
     for peer in m3u8 streamlink; do
       result=$($PEER "$peer" "$file" "$reps" 2>/dev/null || echo '{"times": [0], "items": 0, "maxrss_kb": 0}')
       row "$peer" "$variant" "$n" "$bytes" "$(echo "$result" | times_of | median)" "$(echo "$result" | field items)" \
