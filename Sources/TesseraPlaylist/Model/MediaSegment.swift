@@ -1,45 +1,35 @@
 /// One media segment of a media playlist (RFC 8216bis §3, §4.4.4).
 ///
-/// Stored compactly (112 bytes inline), because live EVENT playlists grow to hundreds of
-/// thousands of segments: the map is shared by reference between the segments it applies to,
-/// and the tags most segments lack (title, program date-time, bitrate, parts, unknown tags) live
-/// in one shared box that is absent when all are.
+/// Stored compactly (96 bytes inline), because live EVENT playlists grow to hundreds of
+/// thousands of segments: the EXTINF text is rebuilt from the duration and one byte when it is a
+/// plain decimal, the program date-time is inline, and the keys, map and bitrate in force live in one
+/// box that a whole run of segments shares, together with the tags few segments carry (title,
+/// parts, unknown tags); a segment with none of these has no box.
 public struct MediaSegment: Hashable, Sendable {
     /// URI as written after variable substitution (not resolved).
     public var uri: String
     /// The EXTINF duration in seconds.
-    public var duration: Double
-    /// The EXTINF duration exactly as written.
-    public var durationText: String
+    public var duration: Double {
+        didSet { durationChanged(from: oldValue) }
+    }
     /// The segment's media sequence number.
     public var mediaSequence: UInt64
     /// The segment's discontinuity sequence number.
     public var discontinuitySequence: UInt64
+    /// Its EXT-X-PROGRAM-DATE-TIME, if it has one.
+    public var programDateTime: ProgramDateTime?
     /// Its byte range, if any.
     public var byteRange: PlaylistByteRange?
-    /// Every key in force (one per KEYFORMAT; empty after METHOD=NONE).
-    public var keys: [SegmentKey]
-    /// The map, shared by every segment it applies to (one allocation per EXT-X-MAP).
-    var mapBox: SharedValue<MediaInitializationSection>?
-    /// The rarer tags, or nil when the segment has none of them.
-    private var details: SharedValue<Details>?
-    /// The line of the URI.
-    public var line: SourceLine
     /// True when an EXT-X-DISCONTINUITY precedes it.
     public var isDiscontinuity: Bool
     /// True when EXT-X-GAP marks it as missing.
     public var isGap: Bool
-
-    /// The tags few segments carry.
-    private struct Details: Hashable, Sendable {
-        var title: String?
-        var programDateTime: ProgramDateTime?
-        var bitrate: UInt64?
-        var parts: [PartialSegment] = []
-        var unknownTags: [UnknownTag] = []
-
-        var isEmpty: Bool { title == nil && programDateTime == nil && bitrate == nil && parts.isEmpty && unknownTags.isEmpty }
-    }
+    /// The decimal places the EXTINF text has, or `SegmentDuration.unpacked` when the text is in `extras`.
+    private var durationPlaces: UInt8
+    /// The line of the URI.
+    public var line: SourceLine
+    /// Keys, map, bitrate and the rarer tags, or nil when it has none of them.
+    var extras: SharedValue<SegmentExtras>?
 
     /// Creates a segment; `line` is where its URI was parsed (0 for one built in code).
     public init(uri: String, duration: Double, durationText: String? = nil, title: String? = nil,
@@ -47,30 +37,51 @@ public struct MediaSegment: Hashable, Sendable {
                 isDiscontinuity: Bool = false, isGap: Bool = false, programDateTime: ProgramDateTime? = nil,
                 bitrate: UInt64? = nil, keys: [SegmentKey] = [], map: MediaInitializationSection? = nil,
                 parts: [PartialSegment] = [], unknownTags: [UnknownTag] = [], line: SourceLine = SourceLine(0)) {
-        self.init(uri: uri, duration: duration, durationText: durationText ?? DecimalText.format(duration), title: title,
-                  mediaSequence: mediaSequence, discontinuitySequence: discontinuitySequence, byteRange: byteRange,
-                  isDiscontinuity: isDiscontinuity, isGap: isGap, programDateTime: programDateTime, bitrate: bitrate,
-                  keys: keys, mapBox: map.map(SharedValue.init), parts: parts, unknownTags: unknownTags, line: line)
+        let text = durationText ?? DecimalText.format(duration)
+        var extras = SegmentExtras(keys: keys, mapBox: map.map(SharedValue.init), bitrate: bitrate, title: title,
+                                   parts: parts, unknownTags: unknownTags)
+        let places = SegmentDuration.places(text: text, value: duration)
+        if places == nil { extras.durationText = text }
+        self.init(uri: uri, duration: duration, durationPlaces: places ?? SegmentDuration.unpacked, mediaSequence: mediaSequence,
+                  discontinuitySequence: discontinuitySequence, programDateTime: programDateTime, byteRange: byteRange,
+                  isDiscontinuity: isDiscontinuity, isGap: isGap, line: line, extras: extras.isEmpty ? nil : SharedValue(extras))
     }
 
-    /// The parser's initializer: the map box is shared with the segments before.
-    init(uri: String, duration: Double, durationText: String, title: String?, mediaSequence: UInt64,
-         discontinuitySequence: UInt64, byteRange: PlaylistByteRange?, isDiscontinuity: Bool, isGap: Bool,
-         programDateTime: ProgramDateTime?, bitrate: UInt64?, keys: [SegmentKey], mapBox: SharedValue<MediaInitializationSection>?,
-         parts: [PartialSegment], unknownTags: [UnknownTag], line: SourceLine) {
+    /// The parser's initializer: `extras` is shared with the segments before when it can be.
+    init(uri: String, duration: Double, durationPlaces: UInt8, mediaSequence: UInt64, discontinuitySequence: UInt64,
+         programDateTime: ProgramDateTime?, byteRange: PlaylistByteRange?, isDiscontinuity: Bool, isGap: Bool,
+         line: SourceLine, extras: SharedValue<SegmentExtras>?) {
         self.uri = uri
         self.duration = duration
-        self.durationText = durationText
+        self.durationPlaces = durationPlaces
         self.mediaSequence = mediaSequence
         self.discontinuitySequence = discontinuitySequence
+        self.programDateTime = programDateTime
         self.byteRange = byteRange
-        self.keys = keys
-        self.mapBox = mapBox
-        self.line = line
         self.isDiscontinuity = isDiscontinuity
         self.isGap = isGap
-        let details = Details(title: title, programDateTime: programDateTime, bitrate: bitrate, parts: parts, unknownTags: unknownTags)
-        self.details = details.isEmpty ? nil : SharedValue(details)
+        self.line = line
+        self.extras = extras
+    }
+
+    /// The EXTINF duration exactly as written.
+    public var durationText: String {
+        get {
+            durationPlaces == SegmentDuration.unpacked ? extras?.value.durationText ?? ""
+                : SegmentDuration.text(duration, places: durationPlaces)
+        }
+        set { keep(text: newValue) }
+    }
+
+    /// Whether the EXTINF text has a decimal point (without making the text).
+    var durationHasPoint: Bool {
+        durationPlaces == SegmentDuration.unpacked ? extras?.value.durationText?.contains(".") ?? false : durationPlaces > 0
+    }
+
+    /// Every key in force (one per KEYFORMAT; empty after METHOD=NONE).
+    public var keys: [SegmentKey] {
+        get { extras?.value.keys ?? [] }
+        set { updateExtras { $0.keys = newValue } }
     }
 
     /// The EXT-X-MAP in force, if any.
@@ -82,42 +93,62 @@ public struct MediaSegment: Hashable, Sendable {
         }
     }
 
-    /// The EXTINF title, if any.
-    public var title: String? {
-        get { details?.value.title }
-        set { updateDetails { $0.title = newValue } }
-    }
-
-    /// Its EXT-X-PROGRAM-DATE-TIME, if it has one.
-    public var programDateTime: ProgramDateTime? {
-        get { details?.value.programDateTime }
-        set { updateDetails { $0.programDateTime = newValue } }
+    /// The map, shared by every segment it applies to (one allocation per EXT-X-MAP).
+    var mapBox: SharedValue<MediaInitializationSection>? {
+        get { extras?.value.mapBox }
+        set { updateExtras { $0.mapBox = newValue } }
     }
 
     /// The EXT-X-BITRATE in force (kbit/s), if any; byte-range segments have none (§4.4.4.8).
     public var bitrate: UInt64? {
-        get { details?.value.bitrate }
-        set { updateDetails { $0.bitrate = newValue } }
+        get { extras?.value.bitrate }
+        set { updateExtras { $0.bitrate = newValue } }
+    }
+
+    /// The EXTINF title, if any.
+    public var title: String? {
+        get { extras?.value.title }
+        set { updateExtras { $0.title = newValue } }
     }
 
     /// Its partial segments (the EXT-X-PART tags before its EXTINF), in order.
     public var parts: [PartialSegment] {
-        get { details?.value.parts ?? [] }
-        set { updateDetails { $0.parts = newValue } }
+        get { extras?.value.parts ?? [] }
+        set { updateExtras { $0.parts = newValue } }
     }
+
+    /// Whether it has partial segments (without copying them out).
+    var hasParts: Bool { extras.map { !$0.value.parts.isEmpty } ?? false }
 
     /// Unknown tags that stood among its tags, in order.
     public var unknownTags: [UnknownTag] {
-        get { details?.value.unknownTags ?? [] }
-        set { updateDetails { $0.unknownTags = newValue } }
+        get { extras?.value.unknownTags ?? [] }
+        set { updateExtras { $0.unknownTags = newValue } }
     }
 
     /// The identity-format key in force, if any.
     public var identityKey: SegmentKey? { keys.first { $0.isIdentity } }
 
-    private mutating func updateDetails(_ change: (inout Details) -> Void) {
-        var value = details?.value ?? Details()
+    /// The duration changed and its text did not: keep the text apart unless it still packs.
+    private mutating func durationChanged(from old: Double) {
+        guard durationPlaces != SegmentDuration.unpacked else { return }
+        keep(text: SegmentDuration.text(old, places: durationPlaces))
+    }
+
+    private mutating func keep(text: String) {
+        if let places = SegmentDuration.places(text: text, value: duration) {
+            durationPlaces = places
+            if extras?.value.durationText != nil { updateExtras { $0.durationText = nil } }
+        } else {
+            durationPlaces = SegmentDuration.unpacked
+            updateExtras { $0.durationText = text }
+        }
+    }
+
+    /// Changes the extras; a segment whose extras become empty drops its box.
+    mutating func updateExtras(_ change: (inout SegmentExtras) -> Void) {
+        var value = extras?.value ?? SegmentExtras()
         change(&value)
-        details = value.isEmpty ? nil : SharedValue(value)
+        extras = value.isEmpty ? nil : SharedValue(value)
     }
 }

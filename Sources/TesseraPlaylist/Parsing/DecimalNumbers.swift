@@ -26,6 +26,17 @@ enum DecimalNumbers {
     /// Correctly rounded: exact integer ÷ power of ten when both fit (Clinger's fast path),
     /// otherwise `strtod` on a bounded copy.
     static func float(_ bytes: Bytes, _ span: Span, signed: Bool = false) -> Double? {
+        decimal(bytes, span, signed: signed)?.value
+    }
+
+    /// An EXTINF duration: `float`'s value, and its number of decimal places when the text is
+    /// plain — no leading zero before another integer digit, no bare point, at most 15 significant
+    /// digits — so that `SegmentDuration` can rebuild the text from the value.
+    static func duration(_ bytes: Bytes, _ span: Span) -> (value: Double, places: UInt8?)? {
+        decimal(bytes, span, signed: false)
+    }
+
+    private static func decimal(_ bytes: Bytes, _ span: Span, signed: Bool) -> (value: Double, places: UInt8?)? {
         var start = span.start
         var negative = false
         if signed, start < span.end, bytes[start] == 0x2D {
@@ -51,16 +62,18 @@ enum DecimalNumbers {
             if sawPoint { fraction += 1 }
         }
         guard span.end - start > (sawPoint ? 1 : 0) else { return nil }   // "." alone
-        let value: Double
-        if digits <= 15, fraction <= 22 {
-            value = Double(mantissa) / powersOfTen[fraction]
-        } else {
-            value = slowParse(bytes, Span(start: start, end: span.end))
+        guard digits <= 15, fraction <= 22 else {
+            let value = slowParse(bytes, Span(start: start, end: span.end))
+            return (negative ? -value : value, nil)
         }
-        return negative ? -value : value
+        let value = Double(mantissa) / powerOfTen(fraction)
+        let leadingZero = span.end - start > 1 && bytes[start] == 0x30 && bytes[start + 1] != 0x2E
+        let plain = !negative && !leadingZero && bytes[start] != 0x2E && bytes[span.end - 1] != 0x2E
+        return (negative ? -value : value, plain ? UInt8(fraction) : nil)
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    /// 10^exponent, exact for 0...22 (a short loop: a static table costs a `swift_once` per read).
+    static func powerOfTen(_ exponent: Int) -> Double {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value

@@ -1,6 +1,6 @@
 /// Segment tags read since the last URI line, waiting for the URI that closes the segment.
 struct PendingSegment {
-    var duration: (value: Double, text: String, title: String?)?
+    var duration: Duration?
     var range: (length: UInt64, offset: UInt64?, line: Int)?
     var isDiscontinuity = false
     var isGap = false
@@ -10,4 +10,12 @@ struct PendingSegment {
     var unknownTags: [UnknownTag] = []
     /// True once any per-segment tag was read.
     var hasSegmentTags = false
+
+    /// An EXTINF: its value, and the places of its text when the text is plain, else the text.
+    struct Duration {
+        var value: Double
+        var places: UInt8?
+        var text: String?
+        var title: String?
+    }
 }

@@ -40,16 +40,18 @@ extension PlaylistBuilder {
         }
     }
 
-    private mutating func extinf(_ value: Span) -> (value: Double, text: String, title: String?)? {
+    private mutating func extinf(_ value: Span) -> PendingSegment.Duration {
         let comma = bytes.firstIndex(of: 0x2C, in: value)
         let number = Span(start: value.start, end: comma ?? value.end)
         let title = comma.flatMap { $0 + 1 < value.end ? bytes.string(Span(start: $0 + 1, end: value.end)) : nil }
-        guard let duration = DecimalNumbers.float(bytes, number) else {
+        guard let duration = DecimalNumbers.duration(bytes, number) else {
             report(.malformedTagValue, .error, "4.4.4.1",
                    "EXTINF duration must be a decimal number, not \"\(bytes.string(number))\"; the segment gets duration 0.")
-            return (0, bytes.string(number), title)
+            return PendingSegment.Duration(value: 0, places: nil, text: bytes.string(number), title: title)
         }
-        return (duration, bytes.string(number), title)
+        // A plain decimal keeps its text as a number of places, without making a string.
+        return PendingSegment.Duration(value: duration.value, places: duration.places,
+                                       text: duration.places == nil ? bytes.string(number) : nil, title: title)
     }
 
     /// `<length>[@<offset>]`.

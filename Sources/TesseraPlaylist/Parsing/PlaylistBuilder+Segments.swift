@@ -36,13 +36,32 @@ extension PlaylistBuilder {
         guard !base.overflow, !sequence.overflow else {
             throw PlaylistError(.malformedTag, "The media sequence number runs past 2^64.", line: line)
         }
+        let segmentBitrate = range == nil ? bitrate : nil
+        let extras: SharedValue<SegmentExtras>?
+        if duration.places != nil, duration.title == nil, pending.parts.isEmpty, pending.unknownTags.isEmpty {
+            extras = runExtras(bitrate: segmentBitrate)
+        } else {
+            var own = SegmentExtras(keys: keys, mapBox: map, bitrate: segmentBitrate, title: duration.title,
+                                    parts: pending.parts, unknownTags: pending.unknownTags)
+            if duration.places == nil { own.durationText = duration.text ?? "" }
+            extras = SharedValue(own)
+        }
         segments.append(MediaSegment(
-            uri: uri, duration: duration.value, durationText: duration.text, title: duration.title,
-            mediaSequence: sequence.partialValue,
-            discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
-            byteRange: range, isDiscontinuity: pending.isDiscontinuity, isGap: pending.isGap,
-            programDateTime: pending.programDateTime, bitrate: range == nil ? bitrate : nil,
-            keys: keys, mapBox: map, parts: pending.parts, unknownTags: pending.unknownTags, line: SourceLine(line)))
+            uri: uri, duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
+            mediaSequence: sequence.partialValue, discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
+            programDateTime: pending.programDateTime, byteRange: range, isDiscontinuity: pending.isDiscontinuity,
+            isGap: pending.isGap, line: SourceLine(line), extras: extras))
         pending = PendingSegment()
+    }
+
+    /// The extras of a segment with nothing of its own: none without keys, map or bitrate; the
+    /// run's box while no EXT-X-KEY, EXT-X-MAP or EXT-X-BITRATE tag came between (so every tag
+    /// keeps its own line); else a new box.
+    private mutating func runExtras(bitrate: UInt64?) -> SharedValue<SegmentExtras>? {
+        guard !keys.isEmpty || map != nil || bitrate != nil else { return nil }
+        if let lastExtras, lastExtras.bitrate == bitrate { return lastExtras.box }
+        let box = SharedValue(SegmentExtras(keys: keys, mapBox: map, bitrate: bitrate))
+        lastExtras = (box, bitrate)
+        return box
     }
 }

@@ -33,9 +33,12 @@ struct PlaylistBuilder {
     var preloadHints: [PreloadHint] = []
     var renditionReports: [RenditionReport] = []
     var unknownTags: [UnknownTag] = []
-    var keys: [SegmentKey] = []
-    var map: SharedValue<MediaInitializationSection>?
-    var bitrate: UInt64?
+    var keys: [SegmentKey] = [] { didSet { lastExtras = nil } }
+    var map: SharedValue<MediaInitializationSection>? { didSet { lastExtras = nil } }
+    var bitrate: UInt64? { didSet { lastExtras = nil } }
+    /// The extras box of the current run of segments (the keys, map and bitrate in force, and the
+    /// bitrate it was made with, since byte-range segments have none); a new tag starts a new run.
+    var lastExtras: (box: SharedValue<SegmentExtras>, bitrate: UInt64?)?
     var discontinuityCount: UInt64 = 0
     /// The previous segment's byte range (resource and end), for ranges without an offset.
     var previousRange: (uri: String, end: UInt64)?

@@ -19,23 +19,35 @@ extension MediaPlaylist {
             lastKeys = (original, rewritten)
             return rewritten
         }
+        // Segments of one run share their extras box: rewrite it once and share the result.
+        var lastExtras: (original: SharedValue<SegmentExtras>, rewritten: SharedValue<SegmentExtras>)?
         for index in result.segments.indices {
             var segment = result.segments[index]
             segment.uri = try transform(segment.uri, .segment)
-            segment.keys = try keys(segment.keys)
-            if let box = segment.mapBox {
-                if let lastMap, lastMap.original == box {    // the same box, or an equal map
-                    segment.mapBox = lastMap.rewritten
+            if let box = segment.extras {
+                if let lastExtras, lastExtras.original === box {
+                    segment.extras = lastExtras.rewritten
                 } else {
-                    var map = box.value
-                    map.uri = try transform(map.uri, .map)
-                    map.keys = try keys(map.keys)
-                    let rewritten = SharedValue(map)
-                    lastMap = (box, rewritten)
-                    segment.mapBox = rewritten
+                    var extras = box.value
+                    extras.keys = try keys(extras.keys)
+                    if let mapBox = extras.mapBox {
+                        if let lastMap, lastMap.original == mapBox {    // the same box, or an equal map
+                            extras.mapBox = lastMap.rewritten
+                        } else {
+                            var map = mapBox.value
+                            map.uri = try transform(map.uri, .map)
+                            map.keys = try keys(map.keys)
+                            let rewritten = SharedValue(map)
+                            lastMap = (mapBox, rewritten)
+                            extras.mapBox = rewritten
+                        }
+                    }
+                    if !extras.parts.isEmpty { extras.parts = try Self.rewriting(extras.parts, transform) }
+                    let rewritten = SharedValue(extras)
+                    lastExtras = (box, rewritten)
+                    segment.extras = rewritten
                 }
             }
-            if !segment.parts.isEmpty { segment.parts = try Self.rewriting(segment.parts, transform) }
             result.segments[index] = segment
         }
         result.pendingParts = try Self.rewriting(pendingParts, transform)
@@ -64,18 +76,30 @@ extension MediaPlaylist {
     public func removingKeys() -> MediaPlaylist {
         var result = self
         var maps: [ObjectIdentifier: SharedValue<MediaInitializationSection>] = [:]
-        for index in result.segments.indices where !result.segments[index].keys.isEmpty || result.segments[index].mapBox != nil {
-            result.segments[index].keys = []
-            guard let box = result.segments[index].mapBox, !box.value.keys.isEmpty else { continue }
-            if let done = maps[ObjectIdentifier(box)] {
-                result.segments[index].mapBox = done
-            } else {
-                var map = box.value
-                map.keys = []
-                let clear = SharedValue(map)
-                maps[ObjectIdentifier(box)] = clear
-                result.segments[index].mapBox = clear
+        var lastExtras: (original: SharedValue<SegmentExtras>, clear: SharedValue<SegmentExtras>?)?
+        for index in result.segments.indices {
+            guard let box = result.segments[index].extras,
+                  !box.value.keys.isEmpty || !(box.value.mapBox?.value.keys.isEmpty ?? true) else { continue }
+            if let lastExtras, lastExtras.original === box {
+                result.segments[index].extras = lastExtras.clear
+                continue
             }
+            var extras = box.value
+            extras.keys = []
+            if let mapBox = extras.mapBox, !mapBox.value.keys.isEmpty {
+                if let done = maps[ObjectIdentifier(mapBox)] {
+                    extras.mapBox = done
+                } else {
+                    var map = mapBox.value
+                    map.keys = []
+                    let clear = SharedValue(map)
+                    maps[ObjectIdentifier(mapBox)] = clear
+                    extras.mapBox = clear
+                }
+            }
+            let clear = extras.isEmpty ? nil : SharedValue(extras)
+            lastExtras = (box, clear)
+            result.segments[index].extras = clear
         }
         return result
     }
@@ -94,8 +118,12 @@ extension MediaPlaylist {
                 throw PlaylistError(.malformedTag, "Segment \(segment.mediaSequence) cannot follow segment \(next &- 1): media sequence numbers must continue.")
             }
             var segment = segment
-            if let previous = result.segments.last?.mapBox, let box = segment.mapBox, previous == box {
-                segment.mapBox = previous    // an equal map is shared, not stored again
+            if let previous = result.segments.last?.extras, let box = segment.extras, previous !== box {
+                if previous.value.isShareable, previous == box {
+                    segment.extras = previous    // equal keys, map and bitrate are shared, not stored again
+                } else if let previousMap = previous.value.mapBox, let map = box.value.mapBox, previousMap !== map, previousMap == map {
+                    segment.mapBox = previousMap
+                }
             }
             result.segments.append(segment)
             next &+= 1

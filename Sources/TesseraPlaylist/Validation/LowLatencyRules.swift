@@ -2,13 +2,17 @@ import TesseraSupport
 /// Low-Latency HLS rules (RFC 8216bis §4.4.3.7-8, §4.4.4.9, §4.4.5.3-4).
 enum LowLatencyRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
-        let allParts = p.segments.map(\.parts) + [p.pendingParts]
-        if p.partInformation == nil, let part = allParts.joined().first {
+        // Parts are read segment by segment: a list of every segment's parts would cost 16 bytes
+        // per segment of a 500,000-segment playlist that has none.
+        let firstPart = p.segments.withUnsafeBufferPointer { segments in
+            segments.indices.first { segments[$0].hasParts }.flatMap { segments[$0].parts.first }
+        } ?? p.pendingParts.first
+        if p.partInformation == nil, let part = firstPart {
             context.add(.partWithoutPartInformation, .error, part.line, "4.4.3.7", "EXT-X-PART needs EXT-X-PART-INF in the playlist.")
         }
         if let info = p.partInformation {
             let target = info.partTarget
-            for parts in allParts {
+            func check(_ parts: [PartialSegment]) {
                 for (index, part) in parts.enumerated() {
                     if part.duration > target {
                         context.add(.partExceedsPartTarget, .error, part.line, "4.4.4.9",
@@ -23,6 +27,10 @@ enum LowLatencyRules {
                     }
                 }
             }
+            p.segments.withUnsafeBufferPointer { segments in
+                for i in segments.indices where segments[i].hasParts { check(segments[i].parts) }
+            }
+            check(p.pendingParts)
             if let partHoldBack = p.serverControl?.partHoldBack {
                 if partHoldBack < 2 * target {
                     context.add(.partHoldBackTooSmall, .error, p.serverControl?.line, "4.4.3.8",

@@ -15,17 +15,19 @@ enum MediaPlaylistRules {
         versions(p, keys: keys, &context)
         AttributeSyntaxRules.check(keys: keys, &context)
         p.segments.withUnsafeBufferPointer { segments in
-            // Fields are read through the buffer: copying each 200-byte segment would retain all of
+            // Fields are read through the buffer: copying each segment would retain all of
             // its references, which cost more than the checks themselves.
             var usesDateTime = false
             for i in segments.indices where segments[i].programDateTime != nil {
                 usesDateTime = true
                 break
             }
-            var reportedMaps = Set<Int>()
+            var reported = Set<Int>()   // key and map lines already checked
+            var previousExtras: SharedValue<SegmentExtras>?
             var expected: Double?   // where the next segment starts by the last date and the durations since
             for i in segments.indices {
-                if let time = segments[i].programDateTime?.secondsSince1970 {
+                let dateTime = segments[i].programDateTime
+                if let time = dateTime?.secondsSince1970 {
                     if let expected, expected - time >= 1 {
                         context.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
                                     "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
@@ -37,23 +39,12 @@ enum MediaPlaylistRules {
                     context.add(.segmentExceedsTargetDuration, .error, segments[i].line, "4.4.3.1",
                                 "EXTINF \(segments[i].durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
                 }
-                if !segments[i].keys.isEmpty {
-                    for key in segments[i].keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM) {
-                        context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
-                    }
+                // A run of segments shares one extras box: check its keys and map once per run.
+                if let extras = segments[i].extras, extras !== previousExtras {
+                    previousExtras = extras
+                    checkRun(extras.value, reported: &reported, &context)
                 }
-                if let box = segments[i].mapBox, reportedMaps.insert(box.value.line.number).inserted {
-                    let map = box.value
-                    if map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
-                        context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
-                                    "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
-                    }
-                    if let range = map.byteRange, range.offset == nil {
-                        context.add(.mapByteRangeWithoutOffset, .error, map.line, "4.4.4.5",
-                                    "EXT-X-MAP BYTERANGE must give its offset (<length>@<offset>).")
-                    }
-                }
-                if let time = segments[i].programDateTime {
+                if let time = dateTime {
                     if !PlaylistValidator.hasZone(time.text) {
                         context.add(.dateTimeWithoutZone, .warning, segments[i].line, "4.4.4.6",
                                     "EXT-X-PROGRAM-DATE-TIME \(time.text) has no time zone; it is read as UTC.")
@@ -73,20 +64,38 @@ enum MediaPlaylistRules {
         }
     }
 
+    /// The keys and map a run of segments stands under, each tag checked once.
+    private static func checkRun(_ extras: SegmentExtras, reported: inout Set<Int>, _ context: inout RuleContext) {
+        for key in extras.keys where key.iv != nil && (key.method == .sampleAESCTR || key.method == .aes256GCM)
+            && reported.insert(key.line.number).inserted {
+            context.add(.keyIVNotAllowed, .error, key.line, "4.4.4.4", "EXT-X-KEY METHOD=\(key.method) must not have an IV.")
+        }
+        if let box = extras.mapBox, reported.insert(box.value.line.number).inserted {
+            let map = box.value
+            if map.keys.contains(where: { $0.method == .aes128 && $0.iv == nil }) {
+                context.add(.encryptedMapWithoutIV, .error, map.line, "4.4.4.5",
+                            "EXT-X-MAP is encrypted with AES-128 by a key without an IV.")
+            }
+            if let range = map.byteRange, range.offset == nil {
+                context.add(.mapByteRangeWithoutOffset, .error, map.line, "4.4.4.5",
+                            "EXT-X-MAP BYTERANGE must give its offset (<length>@<offset>).")
+            }
+        }
+    }
+
     /// Features and the EXT-X-VERSION they need (§8).
-    /// Every EXT-X-KEY once (segments share their key arrays, so this stays O(segments + keys)).
+    /// Every EXT-X-KEY once (a run of segments shares its extras, so this stays O(segments + keys)).
     private static func distinctKeys(_ p: MediaPlaylist) -> [SegmentKey] {
         var seen = Set<Int>()
         var keys: [SegmentKey] = []
         p.segments.withUnsafeBufferPointer { segments in
-            var previousFirst = -1
+            var previousExtras: SharedValue<SegmentExtras>?
             for i in segments.indices {
-                // Consecutive segments share their key array: look at it once per change.
-                if let first = segments[i].keys.first, first.line.number != previousFirst {
-                    previousFirst = first.line.number
-                    for key in segments[i].keys where seen.insert(key.line.number).inserted { keys.append(key) }
-                }
-                if let box = segments[i].mapBox {
+                // A run of segments shares one extras box: look at it once per run.
+                guard let extras = segments[i].extras, extras !== previousExtras else { continue }
+                previousExtras = extras
+                for key in extras.value.keys where seen.insert(key.line.number).inserted { keys.append(key) }
+                if let box = extras.value.mapBox {
                     for key in box.value.keys where seen.insert(key.line.number).inserted { keys.append(key) }
                 }
             }
@@ -97,7 +106,7 @@ enum MediaPlaylistRules {
     private static func versions(_ p: MediaPlaylist, keys: [SegmentKey], _ context: inout RuleContext) {
         var needs: [(Int, String, SourceLine?)] = []
         if let key = keys.first(where: { $0.iv != nil }) { needs.append((2, "An EXT-X-KEY IV", key.line)) }
-        if let segment = p.segments.first(where: { $0.durationText.contains(".") }) {
+        if let segment = p.segments.first(where: \.durationHasPoint) {
             needs.append((3, "A decimal EXTINF duration", segment.line))
         }
         if let segment = p.segments.first(where: { $0.byteRange != nil }) { needs.append((4, "EXT-X-BYTERANGE", segment.line)) }
