@@ -25,7 +25,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     let configuration: CurlTransport.Configuration
-    let share: OpaquePointer?
+    private let share: OpaquePointer?
     private let multi: OpaquePointer
     private let inbox = Lock(Inbox())
     private var active: [OpaquePointer: CurlTransfer] = [:]
@@ -125,6 +125,9 @@ final class CurlEngine: @unchecked Sendable {
                 return
             }
             transfer.loop.deadline = elapsed() + transfer.request.limits.timeToFirstByte
+            // The share is attached here, on the loop thread that owns it (attaching counts its
+            // users, unlocked): a handle made after shutdown never holds it, so cleanup frees it.
+            if let share { _ = ccurl_setopt_share(transfer.handle, share) }
             guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                 transfer.finish(.failure(HTTPError(.internal, code: .curlAdd,
                                                    "libcurl refused the transfer for \(transfer.redactedURL).")))

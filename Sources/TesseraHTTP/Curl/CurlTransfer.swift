@@ -116,7 +116,6 @@ final class CurlTransfer: @unchecked Sendable {
         case .none: _ = ccurl_setopt_str(handle, CURLOPT_PROXY, "")
         case .explicit(let url): _ = ccurl_setopt_str(handle, CURLOPT_PROXY, url.absoluteString)
         }
-        if let share = engine.share { _ = ccurl_setopt_share(handle, share) }
         if let range = request.byteRange {
             _ = ccurl_setopt_str(handle, CURLOPT_RANGE, range.headerSpec)
         }
