@@ -9,7 +9,8 @@
 #       openssl speed -evp aes-128-cbc -decrypt (16 KiB blocks).
 #   (c) memory: tessera download of a ≥ 2 GB stream (BIG_SEGMENTS × ~1 MB), peak RSS.
 #   (d) validation: tessera validate of that 2 GB output, GB/s.
-# Runs are interleaved (rep-major); medians of REPS.   bench-vod.sh [REPS]
+# Runs are interleaved (rep-major); medians of REPS.   bench-vod.sh [REPS]   (BEFORE=<an older
+# tessera binary> adds its rows and its 2 GB memory figure)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -90,6 +91,7 @@ for rep in $(seq 1 "$REPS"); do
       run "enc curl-Z8+openssl" bash -c "curl -s -Z --parallel-max 8 -K '$WORK/enc-par.cfg' && for f in '$PARTS'/seg_*.ts; do openssl aes-128-cbc -d -K $KEYHEX -iv $IVHEX -in \"\$f\"; done > '$OUT/out.ts'"
     fi
     run "$v tessera" "$TESSERA" download "$BASE/$v/index.m3u8" -o "$OUT/out.ts"
+    [ -z "${BEFORE:-}" ] || run "$v tessera-before" "$BEFORE" download "$BASE/$v/index.m3u8" -o "$OUT/out.ts"
     run "$v ffmpeg" "${FF[@]}" -i "$BASE/$v/index.m3u8" -c copy "$OUT/out.ts"
     run "$v yt-dlp-N8" "${YTDLP[@]}" -o "$OUT/out.ts" "$BASE/$v/index.m3u8"
     run "$v streamlink-8" "${SL[@]}" -o "$OUT/out.ts" "hls://$BASE/$v/index.m3u8" best
@@ -125,4 +127,10 @@ read -r BIG_WALL BIG_RSS < "$WORK/big.time"
 echo "memory: tessera download of $BIG_SEGMENTS segments ($BIG_BYTES B) in ${BIG_WALL} s, peak RSS $((BIG_RSS / 1024)) MB"
 /usr/bin/time -f "%e %M" -o "$WORK/validate.time" "$TESSERA" validate "$OUT/big.ts" > /dev/null
 read -r V_WALL V_RSS < "$WORK/validate.time"
+if [ -n "${BEFORE:-}" ]; then
+  rm -rf "$OUT"/* "$OUT"/.[!.]*
+  /usr/bin/time -f "%e %M" -o "$WORK/big-before.time" "$BEFORE" download "$BASE/big/index.m3u8" -o "$OUT/big.ts" > /dev/null 2>&1
+  read -r B_WALL B_RSS < "$WORK/big-before.time"
+  echo "memory: tessera-before download of the same stream in ${B_WALL} s, peak RSS $((B_RSS / 1024)) MB"
+fi
 python3 -c "import sys; b, t = int(sys.argv[1]), float(sys.argv[2]); print(f'validation: tessera validate of {b} B in {t:.2f} s = {b / t / 1e9:.2f} GB/s, peak RSS {int(sys.argv[3]) // 1024} MB')" "$BIG_BYTES" "$V_WALL" "$V_RSS"

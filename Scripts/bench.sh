@@ -13,7 +13,8 @@
 #             tessera beside it (Scripts/bench-bounds.sh).
 #   vod     — tessera download vs ffmpeg, yt-dlp -N 8, streamlink (8 threads) and the curl -Z
 #             ceiling on 200 × ~1 MB TS, clear and AES-128; decryption vs openssl speed; peak RSS
-#             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians).
+#             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians; BEFORE=<binary>
+#             adds an older tessera side by side).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"

@@ -82,6 +82,9 @@ package final class BodyCollector {
             self.spill = nil    // the body owns the file now: it goes when the body does
             return .spilled(spill.file)
         }
-        return .memory(memory, reservation)
+        // Moved out, not shared: the body's owner decrypts and rewrites it in place.
+        let bytes = memory
+        memory = []
+        return .memory(bytes, reservation)
     }
 }

@@ -27,11 +27,20 @@ package enum OrderedTransfer {
             var next = 0
             var ready: [Int: T] = [:]
             var consumed = 0
-            func startWhatFits() {
-                while let element = waiting, window.count < max(1, parallelism) {
+            func startWhatFits() -> HLSError? {
+                while true {
+                    if waiting == nil, !isPulling, !inputEnded, window.count < max(1, parallelism), let now = source.pullNow() {
+                        switch now {
+                        case .success(.element(let element)): waiting = element
+                        case .success(.end): inputEnded = true
+                        case .success(.wouldWait): break
+                        case .failure(let error): return error
+                        }
+                    }
+                    guard let element = waiting, window.count < max(1, parallelism) else { break }
                     // An item of unknown size waits for the window to empty until one finishes.
-                    guard let cost = size(element) ?? window.estimate ?? (window.count == 0 ? 0 : nil) else { return }
-                    guard window.count == 0 || window.held.addingReportingOverflow(cost).partialValue <= maximumBytes else { return }
+                    guard let cost = size(element) ?? window.estimate ?? (window.count == 0 ? 0 : nil) else { break }
+                    guard window.count == 0 || window.held.addingReportingOverflow(cost).partialValue <= maximumBytes else { break }
                     let index = next
                     next += 1
                     window.start(index, cost: cost)
@@ -44,8 +53,9 @@ package enum OrderedTransfer {
                     isPulling = true
                     group.addTask { await .pulled(source.pull()) }
                 }
+                return nil
             }
-            startWhatFits()
+            if let error = startWhatFits() { return error }
             while let step = await group.next() {
                 switch step {
                 case .pulled(.success(let element)):
@@ -70,7 +80,10 @@ package enum OrderedTransfer {
                     window.remove(consumed)
                     consumed += 1
                 }
-                startWhatFits()
+                if let error = startWhatFits() {
+                    group.cancelAll()
+                    return error
+                }
             }
             return nil
         }
@@ -105,18 +118,34 @@ package enum OrderedTransfer {
     }
 }
 
-/// The input's iterator, pulled by one child task at a time. `@unchecked Sendable`: the
-/// transfer starts a pull only when none is outstanding and never touches the iterator
+/// The input's iterator: taken from at once when it is an `ImmediateIterator` and has an
+/// element ready, else pulled by one child task at a time. `@unchecked Sendable`: the transfer
+/// takes or starts a pull only when none is outstanding and never touches the iterator
 /// otherwise, so the iterator is never used by two tasks at once.
 private final class InputPuller<Element: Sendable>: @unchecked Sendable {
     private let pullNext: () async -> Result<Element?, HLSError>
+    private let takeNow: (() -> Result<ImmediatePull<Element>, HLSError>)?
 
     init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Element, Iterator.Failure == HLSError {
-        var iterator = iterator
-        pullNext = {
-            do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+        if let immediate = iterator as? any ImmediateIterator<Element> {
+            var iterator = immediate    // one iterator, shared by both closures
+            takeNow = {
+                do throws(HLSError) { return .success(try iterator.nextImmediately()) } catch { return .failure(error) }
+            }
+            pullNext = {
+                do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+            }
+        } else {
+            var iterator = iterator
+            takeNow = nil
+            pullNext = {
+                do throws(HLSError) { return .success(try await iterator.next(isolation: nil)) } catch { return .failure(error) }
+            }
         }
     }
+
+    /// The next element without waiting, when the input can say; nil when it cannot.
+    func pullNow() -> Result<ImmediatePull<Element>, HLSError>? { takeNow?() }
 
     func pull() async -> Result<Element?, HLSError> { await pullNext() }
 }
@@ -137,4 +166,10 @@ package struct ListInput<Elements: Sequence>: AsyncSequence, Sendable where Elem
     }
 
     package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: elements.makeIterator()) }
+}
+
+extension ListInput.AsyncIterator: ImmediateIterator {
+    package mutating func nextImmediately() throws(HLSError) -> ImmediatePull<Elements.Element> {
+        base.next().map(ImmediatePull.element) ?? .end
+    }
 }

@@ -27,6 +27,15 @@ package enum ResourceBody: Sendable {
         }
     }
 
+    /// The bytes and their reservation when in memory, moved out of the body (a binding in a
+    /// `switch` would share the buffer with the subject, and an in-place change would copy it).
+    package consuming func takeMemory() -> (bytes: [UInt8], reservation: MemoryReservation)? {
+        switch self {
+        case .memory(let bytes, let reservation): (bytes, reservation)
+        case .spilled: nil
+        }
+    }
+
     /// Hands the bytes to `body` in order, at most `chunkBytes` at a time (the whole buffer at
     /// once when they are in memory).
     /// - Throws: what `body` throws; `destination-unwritable` when a spill file cannot be read.

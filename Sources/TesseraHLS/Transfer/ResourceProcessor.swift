@@ -66,7 +66,7 @@ package struct ResourceProcessor: Sendable {
         request.limits.maximumBodyBytes = limit
         let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder, fetcher = self.fetcher
         let prepared = request
-        let fetched = try await ResourceDeadline.enforce(settings.deadline, expected: expected, clock: clock, what: what,
+        let (head, whole) = try await ResourceDeadline.enforce(settings.deadline, expected: expected, clock: clock, what: what,
                                                          url: location.url) { timer async throws(HLSError) in
             try await fetcher.fetch(prepared, what: what, onHead: { timer?.headArrived($0) }) { head in
                 // The byte range's length, else the announced one, sizes the memory taken at once.
@@ -75,27 +75,30 @@ package struct ResourceProcessor: Sendable {
                                      maximumBytes: limit, spillFolder: spillFolder)
             }
         }
-        if let expected, fetched.body.count != expected {
-            throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(fetched.body.count) bytes for a byte range of \(expected).")
+        let validator = SourceDigest.validator(head.headers)
+        if let expected, whole.count != expected {
+            throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(whole.count) bytes for a byte range of \(expected).")
         }
         let source = SourceDigest.of(location.url)
-        let validator = SourceDigest.validator(fetched.head.headers)
-        let bodies = try split(fetched.body, fetch)
+        // Each body has one owner from here on (moved, popped, consumed): decryption works in the
+        // body's own buffer. A second reference anywhere would make it copy every segment.
+        var bodies = try split(consume whole, fetch)
+        bodies.reverse()
         var results: [FetchedResource] = []
         results.reserveCapacity(bodies.count)
-        for (offset, (resource, body)) in zip(fetch.resources, bodies).enumerated() {
+        for (offset, resource) in fetch.resources.enumerated() {
+            guard var body = bodies.popLast() else { break }
             let fetchedBytes = body.count
             guard fetchedBytes <= settings.maximumResourceBytes else {
                 throw HLSError(.budgetExceeded, "\(resource.label) is \(fetchedBytes) bytes, over the budget of \(settings.maximumResourceBytes) per resource.")
             }
             var fingerprint: SHA256Digest?
-            var clear = body
             if let encryption = resource.encryption {
                 let key = try await keys.key(encryption.key)
                 fingerprint = key.fingerprint
-                clear = try ResourceDecryption.decrypt(body, key: key.bytes, iv: encryption.iv, resource: resource, budget: budget)
+                body = try ResourceDecryption.decrypt(consume body, key: key.bytes, iv: encryption.iv, resource: resource, budget: budget)
             }
-            let prepared = try prepare(clear, resource)
+            let prepared = try prepare(body, resource)
             results.append(FetchedResource(index: firstIndex + offset, resource: resource, body: prepared, fetchedBytes: fetchedBytes,
                                            source: source, validator: validator, pathway: location.pathway, keyFingerprint: fingerprint))
         }
@@ -104,7 +107,7 @@ package struct ResourceProcessor: Sendable {
 
     /// One body per resource of `fetch`: the whole body for one resource, else consecutive slices
     /// of their byte ranges' lengths (in memory, or copied into spill files of their own).
-    private func split(_ body: ResourceBody, _ fetch: PlannedFetch) throws(HLSError) -> [ResourceBody] {
+    private func split(_ body: consuming ResourceBody, _ fetch: PlannedFetch) throws(HLSError) -> [ResourceBody] {
         guard fetch.resources.count > 1 else { return [body] }
         let lengths = fetch.resources.map { Int($0.identity.byteRange?.length ?? 0) }
         switch body {

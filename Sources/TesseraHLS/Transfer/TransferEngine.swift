@@ -69,3 +69,15 @@ struct NumberedFetches<Base: AsyncSequence>: AsyncSequence where Base.Element ==
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), next: next) }
 }
+
+extension NumberedFetches.AsyncIterator: ImmediateIterator where Base.AsyncIterator: ImmediateIterator {
+    mutating func nextImmediately() throws(HLSError) -> ImmediatePull<NumberedFetch> {
+        switch try base.nextImmediately() {
+        case .element(let fetch):
+            defer { next += fetch.resources.count }
+            return .element(NumberedFetch(fetch: fetch, firstIndex: next))
+        case .end: return .end
+        case .wouldWait: return .wouldWait
+        }
+    }
+}

@@ -68,4 +68,85 @@ struct OrderedTransferTests {
             #expect(error.code == .fetchFailed && error.message == "item 4")
         }
     }
+
+    @Test("an input that waits (a live playlist not grown yet) is awaited while finished items are consumed",
+          .timeLimit(.minutes(1)))
+    func waitingInput() async throws {
+        let (input, feed) = AsyncStream<Int>.makeStream()
+        let (consumed, notify) = AsyncStream<Int>.makeStream()
+        let transfer = Task { () async -> [Int]? in
+            var seen: [Int] = []
+            do throws(HLSError) {
+                try await OrderedTransfer.run(WaitingInput(stream: input), parallelism: 4, work: { $0 * 10 }) { value throws(HLSError) in
+                    seen.append(value)
+                    notify.yield(value)
+                }
+            } catch { return nil }
+            notify.finish()
+            return seen
+        }
+        for index in 0..<3 { feed.yield(index) }
+        var notifications = consumed.makeAsyncIterator()
+        // All three are consumed while the input has nothing more: the transfer does not wait for it.
+        for expected in [0, 10, 20] { #expect(await notifications.next() == expected) }
+        feed.yield(3)
+        feed.finish()
+        #expect(await notifications.next() == 30)
+        #expect(await transfer.value == [0, 10, 20, 30])
+    }
+
+    @Test("an input that has its elements ready is taken from at once, never awaited in a child task")
+    func immediateInput() async throws {
+        let awaited = Lock(0)
+        var seen: [Int] = []
+        try await OrderedTransfer.run(ReadyInput(count: 20, awaited: awaited), parallelism: 6, work: { $0 }) { value throws(HLSError) in
+            seen.append(value)
+        }
+        #expect(seen == Array(0..<20))
+        #expect(awaited.withLock { $0 } == 0)
+    }
+}
+
+/// An open-ended input that yields what the test feeds it and waits in between (not an
+/// `ImmediateIterator`: the transfer must await it in a child task).
+private struct WaitingInput: AsyncSequence {
+    typealias Element = Int
+    typealias Failure = HLSError
+    let stream: AsyncStream<Int>
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        typealias Failure = HLSError
+        var base: AsyncStream<Int>.Iterator
+        mutating func next() async throws(HLSError) -> Int? { await base.next() }
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(HLSError) -> Int? { await base.next(isolation: actor) }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+}
+
+/// A finite input whose elements are always ready; counts the times it is awaited instead.
+private struct ReadyInput: AsyncSequence {
+    typealias Element = Int
+    typealias Failure = HLSError
+    let count: Int
+    let awaited: Lock<Int>
+
+    struct AsyncIterator: ImmediateIterator {
+        typealias Failure = HLSError
+        var next = 0
+        let count: Int
+        let awaited: Lock<Int>
+        mutating func next() async throws(HLSError) -> Int? {
+            awaited.withLock { $0 += 1 }
+            return take()
+        }
+        mutating func nextImmediately() throws(HLSError) -> ImmediatePull<Int> { take().map(ImmediatePull.element) ?? .end }
+        private mutating func take() -> Int? {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count, awaited: awaited) }
 }
