@@ -20,6 +20,7 @@ public struct TSPacketHeader: Sendable {
     public var hasAdaptationField: Bool { adaptationFieldControl & 0b10 != 0 }
 
     /// The header at the start of `bytes` (at least 4); nil without `sync_byte`.
+    @inline(__always)
     public init?(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 4, bytes[0] == TSPacket.syncByte else { return nil }
         transportErrorIndicator = bytes[1] & 0x80 != 0
@@ -67,6 +68,7 @@ public struct TSPacket: Sendable {
     /// Reads the packet in `bytes` (exactly 188 bytes).
     /// - Throws: `Defect` for a wrong sync byte, the reserved adaptation-field control, or an
     ///   adaptation field that does not fit.
+    @inline(__always)
     public init(_ bytes: UnsafeRawBufferPointer) throws(Defect) {
         precondition(bytes.count == Self.size, "a transport stream packet is 188 bytes")
         guard let header = TSPacketHeader(bytes) else { throw .syncByte(bytes[0]) }
@@ -106,6 +108,7 @@ public struct TSAdaptationField: Sendable {
     /// `program_clock_reference_extension` (the 27 MHz remainder), beside the base.
     public let programClockReferenceExtension: UInt16
 
+    @inline(__always)
     init(_ packet: UnsafeRawBufferPointer, length: Int) {
         self.length = length
         let flags = length > 0 ? packet[5] : 0
