@@ -19,11 +19,17 @@ package struct ResourceFetcher: Sendable {
         case status(HTTPResponseHead)
     }
 
+    private let cancelTagged: @Sendable (String) -> Void
+
     /// A fetcher over `pipeline`.
     package init<C: Clock>(pipeline: HTTPPipeline<C>) where C.Duration == Duration {
         collect = { request, limit throws(HTTPError) in try await pipeline.data(request, upTo: limit) }
         deliverBody = { request, consume throws(HTTPError) in try await pipeline.deliver(request, consume) }
+        cancelTagged = { pipeline.cancel(tag: $0) }
     }
+
+    /// Cancels every request in flight whose `cancellationTag` is `tag`.
+    package func cancel(tag: String) { cancelTagged(tag) }
 
     /// A fetcher over `transport` with the default retry policy.
     package init(transport: any HTTPTransport) {

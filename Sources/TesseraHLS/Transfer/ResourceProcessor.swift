@@ -38,6 +38,8 @@ package struct ResourceProcessor: Sendable {
     package let settings: Settings
     package let spillFolder: String
     package let clock: any Clock<Duration>
+    /// The deadlines of the resources in flight; `TransferEngine` runs its watch.
+    package let deadlines: DeadlineWatch
 
     /// A processor fetching through `fetcher`, resolving with `resolver`, decrypting with keys
     /// from `keys`, holding bodies within `budget` (spilling to `spillFolder`), deadlines on `clock`.
@@ -50,6 +52,7 @@ package struct ResourceProcessor: Sendable {
         self.settings = settings
         self.spillFolder = spillFolder
         self.clock = clock
+        deadlines = DeadlineWatch(deadline: settings.deadline, clock: clock, cancel: { [fetcher] in fetcher.cancel(tag: $0) })
     }
 
     /// Fetches and prepares the resources of `fetch`, numbered from `firstIndex`.
@@ -64,17 +67,25 @@ package struct ResourceProcessor: Sendable {
         request.byteRange = fetch.range
         request.limits = settings.limits
         request.limits.maximumBodyBytes = limit
-        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder, fetcher = self.fetcher
-        let prepared = request
-        let (head, whole) = try await ResourceDeadline.enforce(settings.deadline, expected: expected, clock: clock, what: what,
-                                                         url: location.url) { timer async throws(HLSError) in
-            try await fetcher.fetch(prepared, what: what, onHead: { timer?.headArrived($0) }) { head in
+        let timer = deadlines.begin(expected: expected)
+        request.cancellationTag = timer?.tag
+        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder
+        let head: HTTPResponseHead, whole: ResourceBody
+        do throws(HLSError) {
+            (head, whole) = try await fetcher.fetch(request, what: what, onHead: { timer?.headArrived($0) }) { head in
                 // The byte range's length, else the announced one, sizes the memory taken at once.
                 let announced = expected ?? head.headers["Content-Length"].flatMap { UInt64($0) }
                 return BodyCollector(expected: announced, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
                                      maximumBytes: limit, spillFolder: spillFolder)
             }
+        } catch {
+            let limit = timer?.limit
+            if let timer, timer.end(), let limit, let deadline = settings.deadline {
+                throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) did not arrive within its deadline of \(limit) (its size at \(deadline.minimumRate) bytes/s, plus \(deadline.headroom)).", cause: error)
+            }
+            throw error
         }
+        _ = timer?.end()
         let validator = SourceDigest.validator(head.headers)
         if let expected, whole.count != expected {
             throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(whole.count) bytes for a byte range of \(expected).")

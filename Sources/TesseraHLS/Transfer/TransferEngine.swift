@@ -27,6 +27,7 @@ package struct TransferEngine: Sendable {
         where Input.Element == PlannedFetch, Input.Failure == HLSError {
         let numbered = NumberedFetches(base: input, next: firstIndex)
         let processor = self.processor
+        async let _ = processor.deadlines.watch()    // cancelled when the transfer ends
         try await OrderedTransfer.run(numbered, parallelism: min(32, max(1, parallelism)), maximumBytes: maximumBufferedBytes,
                                       size: { $0.fetch.expectedBytes },
                                       measure: { $0.reduce(0) { $0 + $1.fetchedBytes } },
