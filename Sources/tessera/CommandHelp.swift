@@ -24,7 +24,7 @@ struct CommandHelp: Sendable {
     }
 
     /// Every command's help, by name.
-    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, download, fetch, validate, demo].map { ($0.name, $0) })
+    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, graph, download, fetch, validate, demo].map { ($0.name, $0) })
 
     static let inspect = CommandHelp(
         name: "inspect",
@@ -33,6 +33,17 @@ struct CommandHelp: Sendable {
         flags: [("--json", "print the whole model and diagnostics as JSON; default a summary"),
                 ("--strict", "make every error diagnostic fatal; default lenient")] + NetworkOptions.help,
         example: "tessera inspect https://cdn.example/master.m3u8 --json")
+
+    static let graph = CommandHelp(
+        name: "graph",
+        synopsis: GraphArguments.usage,
+        summary: "Loads a whole presentation — the multivariant playlist and every media playlist it references, each once, in parallel — and prints its tree (variants, renditions by group, I-frame variants, pathways) and every diagnostic, single- and cross-playlist, each naming its playlist. A file's children resolve beside it or against --base. Exit 0 when the graph loaded, 1 when it could not (or --strict / --fail-on found such a diagnostic), 2 on usage errors.",
+        flags: [("--json", "print one JSON document (multivariant, playlists, selection, steering, diagnostics); default the tree"),
+                ("--strict", "a child that fails to load fails the command, and any error diagnostic exits 1; default lenient"),
+                ("--fail-on info|warning|error", "exit 1 when a diagnostic is this severe or worse; default never (error with --strict)"),
+                ("--parallel <N>", "media playlists fetched at once, 1–64; default 8"),
+                ("--base <URL>", "resolve a file's children against this URL; default beside the file")] + NetworkOptions.help,
+        example: "tessera graph https://cdn.example/master.m3u8 --fail-on warning")
 
     static let download = CommandHelp(
         name: "download",

@@ -10,6 +10,7 @@ enum CommandLineArguments {
     case fetch(FetchCommand)
     case validate(ValidateCommand)
     case inspect(InspectCommand)
+    case graph(GraphCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -17,6 +18,7 @@ enum CommandLineArguments {
 
     static let usage = """
     usage: \(CommandHelp.inspect.synopsis)
+           \(GraphArguments.usage)
            \(DownloadArguments.usage)
            \(FetchArguments.usage)
            \(CommandHelp.validate.synopsis)
@@ -65,6 +67,8 @@ enum CommandLineArguments {
             }
             guard positional.count == 1 else { throw UsageError(message: "inspect needs exactly one file, URL or -") }
             return .inspect(InspectCommand(source: positional[0], json: json, strict: strict, network: network))
+        case "graph":
+            return .graph(try GraphArguments.parse(rest))
         case "demo":
             var command = DemoCommand()
             while !rest.isEmpty {
@@ -95,6 +99,7 @@ enum CommandLineArguments {
         case .fetch(let command): return await command.run()
         case .validate(let command): return await command.run()
         case .inspect(let command): return await command.run()
+        case .graph(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

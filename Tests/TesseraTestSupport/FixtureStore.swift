@@ -30,9 +30,7 @@ public enum FixtureStore {
     }
 
     /// The `Fixtures/` folder of this checkout.
-    public static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    public static let root: URL = RepositoryFiles.url("Fixtures")
 
     /// The manifest's entries.
     /// - Throws: `PinError` when the manifest is missing or malformed.

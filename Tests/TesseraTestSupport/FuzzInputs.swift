@@ -4,9 +4,7 @@ import Foundation
 /// (each fixed, and replayed by `swift test` so it stays fixed).
 public enum FuzzInputs {
     /// The fuzz package's folder.
-    public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("QualityGates/Fuzz")
+    public static let root = RepositoryFiles.url("QualityGates/Fuzz")
 
     /// The files of `target`'s corpus and crash folders.
     public static func files(_ target: String) -> [URL] {

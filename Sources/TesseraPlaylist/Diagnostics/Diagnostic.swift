@@ -46,6 +46,21 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Another place a finding involves (a cross-playlist diagnostic names the other playlists).
+    public struct Place: Hashable, Sendable {
+        /// The playlist; nil for the root of what was checked (the multivariant playlist of a
+        /// presentation).
+        public let source: Source?
+        /// The one-based line there, when there is one.
+        public let line: Int?
+
+        /// Creates a place.
+        public init(source: Source?, line: Int?) {
+            self.source = source
+            self.line = line
+        }
+    }
+
     /// The stable identifier (catalogued in docs/DIAGNOSTICS.md).
     public let id: DiagnosticID
     /// Its severity.
@@ -59,21 +74,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The playlist it was found in, when it was checked as part of several; nil for a
     /// playlist checked on its own.
     public let source: Source?
+    /// The other places a cross-playlist finding involves (empty for a single-playlist one).
+    public let related: [Place]
 
     /// Creates a diagnostic.
     public init(_ id: DiagnosticID, _ severity: Severity, line: Int?, section: String, _ message: String,
-                source: Source? = nil) {
+                source: Source? = nil, related: [Place] = []) {
         self.id = id
         self.severity = severity
         self.line = line
         self.section = section
         self.message = message
         self.source = source
+        self.related = related
     }
 
     /// This diagnostic, found in `source`.
     public func found(in source: Source) -> Diagnostic {
-        Diagnostic(id, severity, line: line, section: section, message, source: source)
+        Diagnostic(id, severity, line: line, section: section, message, source: source, related: related)
     }
 
     public var description: String {

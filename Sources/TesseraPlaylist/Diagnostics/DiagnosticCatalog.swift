@@ -11,6 +11,14 @@ public enum DiagnosticCatalog {
         public let section: String
         /// What it means.
         public let summary: String
+
+        /// Creates an entry (other catalogues, such as the presentation graph's, use the same shape).
+        public init(id: DiagnosticID, severity: Diagnostic.Severity, section: String, summary: String) {
+            self.id = id
+            self.severity = severity
+            self.section = section
+            self.summary = summary
+        }
     }
 
     /// All entries, grouped by area.
@@ -77,6 +85,7 @@ public enum DiagnosticCatalog {
         Entry(id: .sessionDataDuplicate, severity: .error, section: "4.4.6.4", summary: "Two EXT-X-SESSION-DATA of one DATA-ID and LANGUAGE."),
         Entry(id: .sessionKeyMethodNone, severity: .error, section: "4.4.6.5", summary: "EXT-X-SESSION-KEY with METHOD=NONE."),
         Entry(id: .sessionKeyDuplicate, severity: .error, section: "4.4.6.5", summary: "Two EXT-X-SESSION-KEY tags with identical METHOD, URI, IV, KEYFORMAT and KEYFORMATVERSIONS."),
+        Entry(id: .autoselectIndistinct, severity: .warning, section: "4.4.6.1.1", summary: "Two AUTOSELECT=YES renditions of one group with the same LANGUAGE, ASSOC-LANGUAGE, FORCED and CHARACTERISTICS (a player cannot tell them apart)."),
         Entry(id: .autoselectWithDefault, severity: .error, section: "4.4.6.1", summary: "AUTOSELECT=NO on a DEFAULT=YES rendition."),
         Entry(id: .steeringPathwayUnknown, severity: .error, section: "4.4.6.6", summary: "EXT-X-CONTENT-STEERING PATHWAY-ID that no variant has."),
         Entry(id: .iFrameVariantAttribute, severity: .error, section: "4.4.6.3", summary: "EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS."),

@@ -105,6 +105,8 @@ extension DiagnosticID {
     public static let scoreNotPositive: DiagnosticID = "score-not-positive"
     /// AUTOSELECT=NO on a DEFAULT=YES rendition (§4.4.6.1).
     public static let autoselectWithDefault: DiagnosticID = "autoselect-with-default"
+    /// Two AUTOSELECT=YES renditions of one group a player cannot tell apart (§4.4.6.1.1).
+    public static let autoselectIndistinct: DiagnosticID = "autoselect-indistinct"
     /// Two EXT-X-SESSION-KEY tags with identical attributes (§4.4.6.5).
     public static let sessionKeyDuplicate: DiagnosticID = "session-key-duplicate"
     /// EXT-X-I-FRAME-STREAM-INF with FRAME-RATE, AUDIO, SUBTITLES or CLOSED-CAPTIONS (§4.4.6.3).

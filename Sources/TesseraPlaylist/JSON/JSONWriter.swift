@@ -1,6 +1,6 @@
 /// Writes pretty-printed JSON (two-space indent, keys in the order written, explicit nulls)
 /// straight into bytes streamed to a sink: no intermediate tree, no `String` per value.
-struct JSONWriter {
+package struct JSONWriter {
     private let buffer: ByteBuffer
     /// Per open container: whether it has had an element yet.
     private var hasElements: [Bool] = []
@@ -8,20 +8,20 @@ struct JSONWriter {
     /// Newline followed by indentation for every depth, appended as one slice.
     private static let newlineAndSpaces: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 256)
 
-    init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    package init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         buffer = ByteBuffer(capacity: 1 << 20, sink: sink)
     }
 
     /// Hands any buffered bytes to the sink; call once at the end.
-    mutating func finish() { buffer.flush() }
+    package mutating func finish() { buffer.flush() }
 
-    mutating func beginObject() { open(0x7B) }
-    mutating func endObject() { close(0x7D) }
-    mutating func beginArray() { open(0x5B) }
-    mutating func endArray() { close(0x5D) }
+    package mutating func beginObject() { open(0x7B) }
+    package mutating func endObject() { close(0x7D) }
+    package mutating func beginArray() { open(0x5B) }
+    package mutating func endArray() { close(0x5D) }
 
     /// Starts an object member: separator, indentation, `"name": `.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         element()
         buffer.append(0x22)
         buffer.append(name.utf8Start, count: name.utf8CodeUnitCount)
@@ -29,21 +29,21 @@ struct JSONWriter {
     }
 
     /// Starts an object member whose name is only known at run time (escaped like a string).
-    mutating func dynamicKey(_ name: String) {
+    package mutating func dynamicKey(_ name: String) {
         element()
         string(name)
         append(": ")
     }
 
     /// Starts an array element (for scalars written into arrays).
-    mutating func item() { element() }
+    package mutating func item() { element() }
 
-    mutating func null() { append("null") }
+    package mutating func null() { append("null") }
     /// A final line feed after the top-level value.
-    mutating func lineFeed() { buffer.append(0x0A) }
-    mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
+    package mutating func lineFeed() { buffer.append(0x0A) }
+    package mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
 
-    mutating func integer(_ value: UInt64?) {
+    package mutating func integer(_ value: UInt64?) {
         guard var value else { return null() }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var index = 20
@@ -56,7 +56,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func number(_ value: Double?) {
+    package mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { return null() }
         if value == value.rounded(), abs(value) < 1e15 {
             if value < 0 { buffer.append(0x2D) }
@@ -67,7 +67,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func string(_ value: String?) {
+    package mutating func string(_ value: String?) {
         guard var value else { return null() }
         buffer.append(0x22)
         value.withUTF8 { utf8 in

@@ -21,6 +21,13 @@ public enum PlaylistJSON {
     }
 
     private static func body(_ parsed: ParsedPlaylist, newline: Bool, _ w: inout JSONWriter) {
+        object(parsed, &w)
+        if newline { w.lineFeed() }
+    }
+
+    /// Writes `parsed` as one JSON value (the `inspect --json` object) into `w`, for documents
+    /// that nest playlists (`tessera graph --json`).
+    package static func object(_ parsed: ParsedPlaylist, _ w: inout JSONWriter) {
         w.beginObject()
         switch parsed.playlist {
         case .media(let p): media(p, &w)
@@ -28,7 +35,6 @@ public enum PlaylistJSON {
         }
         w.key("diagnostics"); array(parsed.diagnostics, &w, diagnostic)
         w.endObject()
-        if newline { w.lineFeed() }
     }
 
     private static func media(_ p: MediaPlaylist, _ w: inout JSONWriter) {
@@ -87,7 +93,7 @@ public enum PlaylistJSON {
         w.key("independentSegments"); w.bool(p.hasIndependentSegments)
     }
 
-    private static func array<T>(_ items: [T], _ w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
+    package static func array<T>(_ items: [T], _ w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
         w.beginArray()
         for item in items {
             w.item()
@@ -96,7 +102,7 @@ public enum PlaylistJSON {
         w.endArray()
     }
 
-    private static func optional<T>(_ value: T?, _ w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
+    package static func optional<T>(_ value: T?, _ w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
         if let value { write(value, &w) } else { w.null() }
     }
 

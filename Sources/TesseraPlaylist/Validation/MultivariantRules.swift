@@ -49,6 +49,7 @@ enum MultivariantRules {
     private static func renditions(_ p: MultivariantPlaylist, _ context: inout RuleContext) {
         var names = Set<String>()
         var defaults = Set<String>()
+        var autoselected = Set<String>()
         for r in p.renditions {
             let group = "\(r.type) group \"\(r.groupId)\""
             if !names.insert("\(r.type)\u{0}\(r.groupId)\u{0}\(r.name)").inserted {
@@ -56,6 +57,11 @@ enum MultivariantRules {
             }
             if r.isDefault, !defaults.insert("\(r.type)\u{0}\(r.groupId)").inserted {
                 context.add(.renditionMultipleDefaults, .error, r.line, "4.4.6.1.1", "\(group) has more than one DEFAULT=YES rendition.")
+            }
+            let choice = [r.language ?? "", r.associatedLanguage ?? "", r.isForced ? "F" : "", r.characteristics ?? ""]
+            if r.isAutoselect, !autoselected.insert("\(r.type)\u{0}\(r.groupId)\u{0}" + choice.joined(separator: "\u{0}")).inserted {
+                context.add(.autoselectIndistinct, .warning, r.line, "4.4.6.1.1",
+                            "\(group) has two AUTOSELECT=YES renditions with the same LANGUAGE, ASSOC-LANGUAGE, FORCED and CHARACTERISTICS.")
             }
             var problems: [String] = []
             if r.isForced, r.type != .subtitles { problems.append("FORCED is for SUBTITLES only") }

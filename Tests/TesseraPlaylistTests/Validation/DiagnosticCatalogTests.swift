@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraPlaylist
+import TesseraTestSupport
 
 /// One playlist per diagnostic ID that shows exactly that problem.
 @Suite("Diagnostics: one case per ID")
@@ -68,6 +69,7 @@ struct DiagnosticCatalogTests {
         (.sessionDataDuplicate, mv + "#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"b\"\n#EXT-X-SESSION-DATA:DATA-ID=\"a\",VALUE=\"c\"\n"),
         (.sessionKeyMethodNone, mv + "#EXT-X-SESSION-KEY:METHOD=NONE\n"),
         (.sessionKeyDuplicate, mv + "#EXT-X-SESSION-KEY:METHOD=AES-128,URI=\"k\"\n#EXT-X-SESSION-KEY:METHOD=AES-128,URI=\"k\"\n"),
+        (.autoselectIndistinct, mv + "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"x\",LANGUAGE=\"en\",AUTOSELECT=YES\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"y\",LANGUAGE=\"en\",AUTOSELECT=YES\n"),
         (.autoselectWithDefault, mv + "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"x\",DEFAULT=YES,AUTOSELECT=NO\n"),
         (.steeringPathwayUnknown, mv + "#EXT-X-CONTENT-STEERING:SERVER-URI=\"s.json\",PATHWAY-ID=\"B\"\n#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",PATHWAY-ID=\"A\"\na.m3u8\n"),
         (.iFrameVariantAttribute, mv + "#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=1,CODECS=\"x\",URI=\"i.m3u8\",FRAME-RATE=30\n"),
@@ -100,9 +102,7 @@ struct DiagnosticCatalogTests {
 
     @Test("docs/DIAGNOSTICS.md lists every catalogued ID")
     func documented() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/DIAGNOSTICS.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
+        let text = try RepositoryFiles.text("docs/DIAGNOSTICS.md")
         for entry in DiagnosticCatalog.entries { #expect(text.contains("`\(entry.id)`"), "\(entry.id)") }
     }
 

@@ -1,0 +1,201 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// Loads a whole presentation: the multivariant playlist, then every media playlist it
+/// references — each URI once, `parallelism` at a time, each bounded in bytes (the parser's
+/// limit) and time (the client's per-purpose limits) — through the caller's client. Children are
+/// parsed, diagnosed and, unless `keepPlaylists`, released as they arrive: memory holds the
+/// facts of each, not every playlist. A child that fails is a `playlist-unavailable` finding
+/// (or, `strict`, the error).
+public struct PresentationGraphLoader: Sendable {
+    /// How a presentation is loaded.
+    public struct Options: Sendable {
+        /// Media playlists fetched at once (1…64; default 8).
+        public var parallelism = 8
+        /// A child that fails to load fails the whole load (default: it is a finding).
+        public var strict = false
+        /// Keep every parsed media playlist in the graph (default: facts only).
+        public var keepPlaylists = false
+        /// The most media playlists a presentation may reference (default 2,000).
+        public var maximumPlaylists = 2_000
+        /// The parser for every playlist (its byte and count limits bound each fetch).
+        public var parser = PlaylistParser()
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// How it is loaded.
+    public let options: Options
+    private let client: HLSClient
+
+    /// A loader through `client` (its transport, policies, per-purpose limits and events).
+    public init(client: HLSClient, options: Options = Options()) {
+        self.client = client
+        self.options = options
+    }
+
+    /// The whole presentation at `url` (http, https or file).
+    /// - Throws: as `loadRoot` and `loadChildren`.
+    public func load(_ url: URL) async throws(HLSError) -> PresentationGraph {
+        try await loadChildren(of: try await loadRoot(url))
+    }
+
+    /// The multivariant playlist at `url` (http, https, or a file whose children resolve beside it).
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `invalid-playlist`;
+    ///   `unsupported` when it is a media playlist.
+    public func loadRoot(_ url: URL) async throws(HLSError) -> PresentationRoot {
+        let (bytes, finalURL) = try await client.withFetcher { fetcher throws(HLSError) in
+            try await read(url, purpose: .multivariantPlaylist, fetcher: fetcher)
+        }
+        return try root(bytes, url: url, baseURL: finalURL)
+    }
+
+    /// The multivariant playlist in `bytes`, its children resolved against `baseURL` (a file's
+    /// folder or the `--base` a user gives).
+    /// - Throws: `invalid-playlist`; `unsupported` when it is a media playlist.
+    public func root(_ bytes: [UInt8], url: URL, baseURL: URL) throws(HLSError) -> PresentationRoot {
+        let parsed: ParsedPlaylist
+        do {
+            parsed = try options.parser.parse(bytes, context: ParseContext(playlistURL: baseURL))
+        } catch {
+            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(url)) is not a usable playlist: \(error)", cause: error)
+        }
+        guard case .multivariant(let multivariant) = parsed.playlist else {
+            throw HLSError(.unsupported, "\(URLRedaction.redact(url)) is a media playlist; a presentation graph starts from a multivariant playlist (inspect reads one media playlist).")
+        }
+        let root = PresentationRoot(parsed: parsed, multivariant: multivariant, url: url, baseURL: baseURL) { uri, line in
+            Result { () throws(HLSError) -> URL in try Self.resolve(uri, against: baseURL, line: line) }
+        }
+        guard root.children.count <= options.maximumPlaylists else {
+            throw HLSError(.budgetExceeded, "\(URLRedaction.redact(url)) references \(root.children.count) media playlists, over the limit of \(options.maximumPlaylists).")
+        }
+        return root
+    }
+
+    /// Loads the children of `root` and checks them against each other. `each` sees every child
+    /// in order as it completes, with its parsed playlist (nil when it failed), before the
+    /// playlist is released.
+    /// - Throws: `cancelled`; with `strict`, the first child's failure; `each`'s error.
+    public func loadChildren(of root: PresentationRoot,
+                             each: (Int, GraphPlaylist, ParsedPlaylist?) throws(HLSError) -> Void = { _, _, _ throws(HLSError) in })
+        async throws(HLSError) -> PresentationGraph {
+        let options = self.options
+        let variables = root.parsed.variables
+        let sessionKeyURIs = Set(root.multivariant.sessionKeys.compactMap(\.uri))
+        var playlists: [GraphPlaylist] = []
+        var childDiagnostics: [Diagnostic] = []
+        playlists.reserveCapacity(root.children.count)
+        try await client.withFetcher { fetcher throws(HLSError) in
+            try await OrderedTransfer.run(
+                ListInput(root.children), parallelism: min(max(options.parallelism, 1), 64),
+                work: { child throws(HLSError) -> ChildLoad in
+                    try await Self.load(child, fetcher: fetcher, options: options, variables: variables, sessionKeyURIs: sessionKeyURIs)
+                },
+                consume: { load throws(HLSError) in
+                    let index = playlists.count
+                    let graphPlaylist = load.playlist(keeping: options.keepPlaylists)
+                    if let parsed = load.parsed { childDiagnostics += parsed.diagnostics.map { $0.found(in: .index(index)) } }
+                    if case .failed(let error) = graphPlaylist.outcome {
+                        childDiagnostics.append(Self.unavailable(error, playlist: graphPlaylist, index: index))
+                    }
+                    playlists.append(graphPlaylist)
+                    try each(index, graphPlaylist, load.parsed)
+                })
+        }
+        let cross = PresentationRules.check(root.multivariant, playlists)
+        return PresentationGraph(multivariant: root.multivariant, url: root.url, finalURL: root.baseURL, variables: variables,
+                                 playlists: playlists, diagnostics: root.parsed.diagnostics + childDiagnostics + cross)
+    }
+
+    /// One child's load: what it gave, before it becomes a `GraphPlaylist`.
+    struct ChildLoad: Sendable {
+        let child: PresentationRoot.Child
+        let finalURL: URL?
+        let parsed: ParsedPlaylist?
+        let media: MediaPlaylist?
+        let outcome: GraphPlaylist.Outcome
+
+        func playlist(keeping: Bool) -> GraphPlaylist {
+            GraphPlaylist(uri: child.uri, url: try? child.url.get(), references: child.references, finalURL: finalURL,
+                          outcome: outcome, playlist: keeping ? media : nil)
+        }
+    }
+
+    private static func load(_ child: PresentationRoot.Child, fetcher: ResourceFetcher, options: Options,
+                             variables: [String: String], sessionKeyURIs: Set<String>) async throws(HLSError) -> ChildLoad {
+        func failed(_ error: HLSError, _ finalURL: URL? = nil) throws(HLSError) -> ChildLoad {
+            if options.strict || error.code == .cancelled { throw error }
+            return ChildLoad(child: child, finalURL: finalURL, parsed: nil, media: nil, outcome: .failed(error))
+        }
+        let url: URL
+        switch child.url {
+        case .success(let resolved): url = resolved
+        case .failure(let error): return try failed(error)
+        }
+        let bytes: [UInt8]
+        let finalURL: URL
+        do { (bytes, finalURL) = try await read(url, purpose: .mediaPlaylist, fetcher: fetcher, parser: options.parser) } catch {
+            return try failed(error)
+        }
+        let parsed: ParsedPlaylist
+        do {
+            parsed = try options.parser.parse(bytes, context: ParseContext(playlistURL: finalURL, importableVariables: variables))
+        } catch {
+            return try failed(HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(error)", cause: error), finalURL)
+        }
+        guard case .media(let media) = parsed.playlist else {
+            return try failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(finalURL)) is a multivariant playlist where a media playlist must be."), finalURL)
+        }
+        return ChildLoad(child: child, finalURL: finalURL, parsed: parsed, media: media,
+                         outcome: .loaded(MediaPlaylistFacts(media, sessionKeyURIs: sessionKeyURIs)))
+    }
+
+    private func read(_ url: URL, purpose: RequestPurpose, fetcher: ResourceFetcher) async throws(HLSError) -> ([UInt8], URL) {
+        try await Self.read(url, purpose: purpose, fetcher: fetcher, parser: options.parser)
+    }
+
+    /// The bytes at `url`: a regular file read whole, or a fetch through the pipeline.
+    private static func read(_ url: URL, purpose: RequestPurpose, fetcher: ResourceFetcher, parser: PlaylistParser) async throws(HLSError) -> ([UInt8], URL) {
+        let limit = parser.limits.maximumBytes
+        guard url.isFileURL else {
+            let (bytes, finalURL) = try await fetcher.fetch(url, purpose: purpose, what: "Playlist", limit: limit)
+            return (bytes, finalURL)
+        }
+        do { return (try FileDescriptorIO.readRegularFile(url.path, limit: limit), url) } catch {
+            throw HLSError(.fetchFailed, "Playlist could not be read: \(error.message)", cause: error)
+        }
+    }
+
+    /// `uri` against `base`: http(s) as every fetch (no other scheme, no HTTPS downgrade); under a
+    /// file base, a file beneath the base's folder or an http(s) URL.
+    static func resolve(_ uri: String, against base: URL, line: Int) throws(HLSError) -> URL {
+        let what = "Media playlist (line \(line))"
+        guard base.isFileURL else { return try ResourceURL.resolve(uri, against: base, what: what) }
+        guard let url = URL(string: uri, relativeTo: base)?.absoluteURL else {
+            throw HLSError(.invalidPlaylist, "\(what) URI \"\(uri.prefix { $0 != "?" }.prefix(80))\" is not a valid URI.")
+        }
+        guard url.isFileURL else { return try ResourceURL.resolve(uri, against: base, what: what) }
+        let folder = base.deletingLastPathComponent().standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw HLSError(.unsupported, "\(what) \(path) is outside the folder of the multivariant playlist; refused.")
+        }
+        return url
+    }
+
+    private static func unavailable(_ error: HLSError, playlist: GraphPlaylist, index: Int) -> Diagnostic {
+        let id: DiagnosticID = error.code == .multivariantPlaylist ? .notMediaPlaylist : .playlistUnavailable
+        let entry = PresentationDiagnosticCatalog.entries.first { $0.id == id }
+        let line = playlist.references[0].line
+        return Diagnostic(id, entry?.severity ?? .error, line: nil, section: entry?.section ?? "4.4.6.2",
+                          "The \(playlist.role) playlist of line \(line) is unavailable: \(error.message)",
+                          source: .index(index), related: [Diagnostic.Place(source: nil, line: line)])
+    }
+}
