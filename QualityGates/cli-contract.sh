@@ -113,6 +113,20 @@ expect_status "inspect --strict rejects" 1 inspect "$WORK/bad.m3u8" --strict
 expect_status "inspect not a playlist" 1 inspect "$HERE/Fixtures/a_ts_vod/seg_000.ts"
 expect_status "inspect missing file" 1 inspect "$WORK/none.m3u8"
 expect_status "inspect usage" 2 inspect
+# graph: 0 when the presentation loaded (diagnostics allowed), 1 when it could not or --strict /
+# --fail-on found such a diagnostic, 2 on usage errors.
+expect_status "graph file" 0 graph "$HERE/Fixtures/e_multivariant/master.m3u8"
+grep -q "rendition group AUDIO" "$WORK/stdout" && ok "graph prints the tree" || bad "graph tree: $(head -3 "$WORK/stdout")"
+expect_status "graph URL --json" 0 graph "$ORIGIN/e_multivariant/master.m3u8" --json
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert list(d)==["multivariant","playlists","selection","steering","diagnostics"] and len(d["playlists"])==5' "$WORK/stdout"; then
+  ok "graph --json prints one document with every child"
+else bad "graph --json output"; fi
+expect_status "graph --strict with an error diagnostic" 1 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --strict
+expect_status "graph --fail-on warning" 1 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --fail-on warning
+expect_status "graph of a media playlist" 1 graph "$HERE/Fixtures/a_ts_vod/index.m3u8"
+expect_status "graph missing file" 1 graph "$WORK/none.m3u8"
+expect_status "graph usage" 2 graph
+expect_status "graph bad --parallel" 2 graph "$WORK/none.m3u8" --parallel 0
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && [ ! -s "$WORK/out/exists.ts" ]; then ok "existing destination: untouched, $(cat "$WORK/err")"; else bad "existing destination"; fi
@@ -207,7 +221,7 @@ else
   skip "full volume mid-download: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
-for command in inspect download fetch validate demo; do
+for command in inspect graph download fetch validate demo; do
   set +e; "$BIN" "$command" --help > "$WORK/stdout" 2>&1; rc1=$?; "$BIN" help "$command" > "$WORK/stdout2" 2>&1; rc2=$?; set -e
   if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$WORK/stdout" "$WORK/stdout2" && grep -q '^usage: tessera '"$command" "$WORK/stdout" \
      && grep -q '^example:' "$WORK/stdout" && { [ "$command" = validate ] || grep -q 'default' "$WORK/stdout"; }; then

@@ -73,7 +73,11 @@ struct GraphCommand: Sendable {
         }
         if !json { for line in GraphTree.lines(graph) { Terminal.line(line) } }
         let threshold = failOn ?? (strict ? .error : nil)
-        if let threshold, let worst = graph.worstSeverity, worst >= threshold { return 1 }
-        return 0
+        guard let threshold else { return 0 }
+        let failing = graph.diagnostics.filter { $0.severity >= threshold }
+        guard let first = failing.first else { return 0 }
+        Terminal.error("\(failing.count) diagnostic\(failing.count == 1 ? "" : "s") at \(threshold) or worse, the first \(first.id)"
+            + " (\(strict && failOn == nil ? "--strict" : "--fail-on \(threshold)")).")
+        return 1
     }
 }
