@@ -15,8 +15,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
 source "$HERE/Scripts/nginx-origin.sh"
-swift build -c release --product tessera >/dev/null
-TESSERA="$(swift build -c release --show-bin-path)/tessera"
+TESSERA="$(bash Scripts/release-tessera.sh)"
 TIMEOUT="${TIMEOUT:-150}"
 SIZE="${SIZE:-267386880}"
 WORK="$( [ -d /dev/shm ] && mktemp -d -p /dev/shm || mktemp -d)"

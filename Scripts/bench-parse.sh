@@ -17,9 +17,8 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 swift build --package-path QualityGates/Bench -c release --product ParsePlaylists >/dev/null
-swift build -c release --product tessera >/dev/null
 OURS="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/ParsePlaylists"
-TESSERA="$(swift build -c release --show-bin-path)/tessera"
+TESSERA="$(bash Scripts/release-tessera.sh)"
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import m3u8, streamlink" 2>/dev/null; then
   echo "bench: installing m3u8 and streamlink from PyPI into $VENV" >&2
   command -v python3 >/dev/null || apt-get install -y -qq python3 python3-venv >/dev/null

@@ -19,9 +19,8 @@ NSEG="${NSEG:-200}"
 BIG_SEGMENTS="${BIG_SEGMENTS:-2100}"
 VENV="${TESSERA_BENCH_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera-bench/venv}"
 rm -f QualityGates/Bench/.build/release.yaml QualityGates/Bench/.build/build.db
-swift build -c release --product tessera >/dev/null
 swift build --package-path QualityGates/Bench -c release --product DecryptBench >/dev/null
-TESSERA="$(swift build -c release --show-bin-path)/tessera"
+TESSERA="$(bash Scripts/release-tessera.sh)"
 DECRYPT="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/DecryptBench"
 if [ ! -x "$VENV/bin/yt-dlp" ] || [ ! -x "$VENV/bin/streamlink" ]; then
   echo "bench: installing yt-dlp and streamlink from PyPI into $VENV" >&2

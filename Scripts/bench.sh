@@ -11,6 +11,8 @@
 #   bounds  — memory and time bounds: planning 500k segments, fetching 1 GiB, hostile origins
 #             (endless, stalled, trickling bodies, a dead origin); BEFORE=<binary> runs an older
 #             tessera beside it (Scripts/bench-bounds.sh).
+#   graph   — tessera graph (tree and --json) vs curl -Z fetching the same 251 playlists and
+#             ffprobe opening the presentation (Scripts/bench-graph.sh; REPS medians).
 #   vod     — tessera download vs ffmpeg, yt-dlp -N 8, streamlink (8 threads) and the curl -Z
 #             ceiling on 200 × ~1 MB TS, clear and AES-128; decryption vs openssl speed; peak RSS
 #             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians; BEFORE=<binary>
@@ -29,7 +31,8 @@ case "$WHAT" in
   http) exec bash "$HERE/Scripts/bench-http.sh" "$REPS" ;;
   vod) exec bash "$HERE/Scripts/bench-vod.sh" "$REPS" ;;
   bounds) exec bash "$HERE/Scripts/bench-bounds.sh" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds]" >&2; exit 2 ;;
+  graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph]" >&2; exit 2 ;;
 esac
 
 swift build --package-path QualityGates/Bench -c release >/dev/null

@@ -5,5 +5,4 @@ set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
 bash Scripts/bootstrap.sh
-swift build -c release --product tessera
-"$(swift build -c release --show-bin-path)/tessera" demo "$@"
+"$(bash Scripts/release-tessera.sh)" demo "$@"

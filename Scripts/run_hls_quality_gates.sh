@@ -21,8 +21,7 @@ for argument in "$@"; do
 done
 echo "gate: Package.swift declares exactly what each target imports"
 python3 QualityGates/Imports/check-imports.py
-swift build -c release --product tessera >/dev/null
-BIN="$(swift build -c release --show-bin-path)/tessera"
+BIN="$(bash Scripts/release-tessera.sh)"
 echo "gate: end-to-end demo"
 "$BIN" demo "${DEMO_FLAGS[@]}"
 bash QualityGates/cli-contract.sh "$BIN"

@@ -74,28 +74,20 @@ public struct MediaPlaylistFacts: Hashable, Sendable {
         firstDiscontinuitySequence = segments.first?.discontinuitySequence ?? playlist.discontinuitySequence
         lastDiscontinuitySequence = segments.last?.discontinuitySequence ?? playlist.discontinuitySequence
         format = segments.first.map { SegmentFormat(uri: $0.uri, hasMap: $0.map != nil) }
-        var duration = 0.0
-        var dated = 0
-        var firstDate: Double?
-        var methods: [EncryptionMethod] = []
+        let totals = playlist.segmentTotals
+        duration = totals.duration
+        firstDate = totals.firstDate
+        dateTimes = totals.datedCount == 0 ? .none : totals.datedCount == totals.count ? .all : .some
+        encryptionMethods = totals.encryptionMethods
         var matches: [SegmentKey] = []
-        var seenKeyURIs = Set<String>()
-        for segment in segments {
-            if firstDate == nil, let seconds = segment.programDateTime?.secondsSince1970 { firstDate = seconds - duration }
-            if segment.programDateTime != nil { dated += 1 }
-            duration += segment.duration
-            let keys = segment.keys
-            let method = keys.first?.method ?? .none
-            if !methods.contains(method) { methods.append(method) }
-            guard !sessionKeyURIs.isEmpty else { continue }
-            for key in keys {
-                if let uri = key.uri, sessionKeyURIs.contains(uri), seenKeyURIs.insert(uri).inserted { matches.append(key) }
+        if !sessionKeyURIs.isEmpty {
+            var seen = Set<String>()
+            for segment in segments {
+                for key in segment.keys {
+                    if let uri = key.uri, sessionKeyURIs.contains(uri), seen.insert(uri).inserted { matches.append(key) }
+                }
             }
         }
-        self.duration = duration
-        self.firstDate = firstDate
-        dateTimes = dated == 0 ? .none : dated == segments.count ? .all : .some
-        encryptionMethods = methods
         sessionKeyMatches = matches
     }
 

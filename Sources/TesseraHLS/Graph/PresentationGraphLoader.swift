@@ -79,14 +79,16 @@ public struct PresentationGraphLoader: Sendable {
         return root
     }
 
-    /// Loads the children of `root` and checks them against each other. `each` sees every child
-    /// in order as it completes, with its parsed playlist (nil when it failed), before the
-    /// playlist is released.
+    /// Loads the children of `root` and checks them against each other. `each`, when given, sees
+    /// every child in order as it completes, with its parsed playlist (nil when it failed), before
+    /// the playlist is released; without it (and without `keepPlaylists`) each playlist is
+    /// released where it was parsed, in parallel.
     /// - Throws: `cancelled`; with `strict`, the first child's failure; `each`'s error.
     public func loadChildren(of root: PresentationRoot,
-                             each: (Int, GraphPlaylist, ParsedPlaylist?) throws(HLSError) -> Void = { _, _, _ throws(HLSError) in })
+                             each: ((Int, GraphPlaylist, ParsedPlaylist?) throws(HLSError) -> Void)? = nil)
         async throws(HLSError) -> PresentationGraph {
         let options = self.options
+        let handsOver = each != nil || options.keepPlaylists
         let variables = root.parsed.variables
         let sessionKeyURIs = Set(root.multivariant.sessionKeys.compactMap(\.uri))
         var playlists: [GraphPlaylist] = []
@@ -96,17 +98,18 @@ public struct PresentationGraphLoader: Sendable {
             try await OrderedTransfer.run(
                 ListInput(root.children), parallelism: min(max(options.parallelism, 1), 64),
                 work: { child throws(HLSError) -> ChildLoad in
-                    try await Self.load(child, fetcher: fetcher, options: options, variables: variables, sessionKeyURIs: sessionKeyURIs)
+                    let load = try await Self.load(child, fetcher: fetcher, options: options, variables: variables, sessionKeyURIs: sessionKeyURIs)
+                    return handsOver ? load : load.released()
                 },
                 consume: { load throws(HLSError) in
                     let index = playlists.count
                     let graphPlaylist = load.playlist(keeping: options.keepPlaylists)
-                    if let parsed = load.parsed { childDiagnostics += parsed.diagnostics.map { $0.found(in: .index(index)) } }
+                    childDiagnostics += load.diagnostics.map { $0.found(in: .index(index)) }
                     if case .failed(let error) = graphPlaylist.outcome {
                         childDiagnostics.append(Self.unavailable(error, playlist: graphPlaylist, index: index))
                     }
                     playlists.append(graphPlaylist)
-                    try each(index, graphPlaylist, load.parsed)
+                    try each?(index, graphPlaylist, load.parsed)
                 })
         }
         let cross = PresentationRules.check(root.multivariant, playlists)
@@ -120,7 +123,13 @@ public struct PresentationGraphLoader: Sendable {
         let finalURL: URL?
         let parsed: ParsedPlaylist?
         let media: MediaPlaylist?
+        let diagnostics: [Diagnostic]
         let outcome: GraphPlaylist.Outcome
+
+        /// This load without its playlist (freed by the task that parsed it).
+        func released() -> ChildLoad {
+            ChildLoad(child: child, finalURL: finalURL, parsed: nil, media: nil, diagnostics: diagnostics, outcome: outcome)
+        }
 
         func playlist(keeping: Bool) -> GraphPlaylist {
             GraphPlaylist(uri: child.uri, url: try? child.url.get(), references: child.references, finalURL: finalURL,
@@ -132,7 +141,7 @@ public struct PresentationGraphLoader: Sendable {
                              variables: [String: String], sessionKeyURIs: Set<String>) async throws(HLSError) -> ChildLoad {
         func failed(_ error: HLSError, _ finalURL: URL? = nil) throws(HLSError) -> ChildLoad {
             if options.strict || error.code == .cancelled { throw error }
-            return ChildLoad(child: child, finalURL: finalURL, parsed: nil, media: nil, outcome: .failed(error))
+            return ChildLoad(child: child, finalURL: finalURL, parsed: nil, media: nil, diagnostics: [], outcome: .failed(error))
         }
         let url: URL
         switch child.url {
@@ -153,7 +162,7 @@ public struct PresentationGraphLoader: Sendable {
         guard case .media(let media) = parsed.playlist else {
             return try failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(finalURL)) is a multivariant playlist where a media playlist must be."), finalURL)
         }
-        return ChildLoad(child: child, finalURL: finalURL, parsed: parsed, media: media,
+        return ChildLoad(child: child, finalURL: finalURL, parsed: parsed, media: media, diagnostics: parsed.diagnostics,
                          outcome: .loaded(MediaPlaylistFacts(media, sessionKeyURIs: sessionKeyURIs)))
     }
 

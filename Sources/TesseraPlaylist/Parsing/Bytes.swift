@@ -49,9 +49,13 @@ struct Bytes {
 
     /// True when `span` contains `{$` (so variable substitution may apply).
     func containsVariableReference(_ span: Span) -> Bool {
+        // memchr for each `{` (most lines have none), then a look at the byte after it.
+        guard let start = base.baseAddress, span.end - span.start >= 2 else { return false }
         var i = span.start
         while i + 1 < span.end {
-            if base[i] == 0x7B, base[i + 1] == 0x24 { return true }
+            guard let found = memchr(start + i, 0x7B, span.end - 1 - i) else { return false }
+            i = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+            if base[i + 1] == 0x24 { return true }
             i += 1
         }
         return false

@@ -12,13 +12,13 @@ enum PlaylistSummary {
         var out: [String] = []
         switch parsed.playlist {
         case .media(let p):
-            let total = p.segments.reduce(0) { $0 + $1.duration }
+            let totals = p.segmentTotals
             let kind = p.hasEndList ? (p.playlistType == .event ? "event (ended)" : "VOD") : (p.playlistType == .event ? "event (live)" : "live")
             out.append("\(source): media playlist, \(kind)\(p.isIFramesOnly ? ", I-frames only" : "")")
             out.append("  version \(p.version.map(String.init) ?? "none"), target duration \(p.targetDuration.map { "\($0) s" } ?? "missing"), media sequence \(p.mediaSequence)")
-            out.append("  \(p.segments.count) segments, \(FixedDecimal.format(total, digits: 3)) s in all"
-                + (p.segments.contains { $0.isDiscontinuity } ? ", \(p.segments.filter(\.isDiscontinuity).count) discontinuities" : "")
-                + (p.segments.contains { $0.isGap } ? ", \(p.segments.filter(\.isGap).count) gaps" : ""))
+            out.append("  \(totals.count) segments, \(FixedDecimal.format(totals.duration, digits: 3)) s in all"
+                + (totals.discontinuityCount > 0 ? ", \(totals.discontinuityCount) discontinuities" : "")
+                + (totals.gapCount > 0 ? ", \(totals.gapCount) gaps" : ""))
             let methods = Set(p.segments.flatMap { $0.keys.map { "\($0.method)" + ($0.isIdentity ? "" : " (\($0.keyFormat))") } })
             if !methods.isEmpty { out.append("  encryption: \(methods.sorted().joined(separator: ", "))") }
             if p.segments.contains(where: { $0.map != nil }) { out.append("  fragmented MP4 (EXT-X-MAP)") }

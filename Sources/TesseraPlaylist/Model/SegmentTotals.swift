@@ -1,0 +1,42 @@
+/// What a pass over a media playlist's segments adds up to: counts, the duration, dates and
+/// encryption methods — computed in place (no segment is copied out), for summaries and for the
+/// facts a presentation graph keeps of each playlist.
+public struct SegmentTotals: Hashable, Sendable {
+    /// The number of segments.
+    public var count = 0
+    /// The sum of their EXTINF durations, seconds.
+    public var duration = 0.0
+    /// Segments with an EXT-X-PROGRAM-DATE-TIME.
+    public var datedCount = 0
+    /// The first segment's date, seconds since 1970, derived from the first dated segment and the
+    /// durations before it.
+    public var firstDate: Double?
+    /// Segments after an EXT-X-DISCONTINUITY.
+    public var discontinuityCount = 0
+    /// Segments marked EXT-X-GAP.
+    public var gapCount = 0
+    /// The METHOD of the first key in force over the segments, in order of first use (`.none`
+    /// for segments in the clear).
+    public var encryptionMethods: [EncryptionMethod] = []
+
+    /// The totals of `segments`.
+    public init(_ segments: [MediaSegment]) {
+        count = segments.count
+        for index in segments.indices {
+            if let date = segments[index].programDateTime {
+                datedCount += 1
+                if firstDate == nil, let seconds = date.secondsSince1970 { firstDate = seconds - duration }
+            }
+            duration += segments[index].duration
+            if segments[index].isDiscontinuity { discontinuityCount += 1 }
+            if segments[index].isGap { gapCount += 1 }
+            let method = segments[index].extras?.value.keys.first?.method ?? .none
+            if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
+        }
+    }
+}
+
+extension MediaPlaylist {
+    /// The totals of the segments (one pass, in place).
+    public var segmentTotals: SegmentTotals { SegmentTotals(segments) }
+}
