@@ -127,6 +127,13 @@ expect_status "graph of a media playlist" 1 graph "$HERE/Fixtures/a_ts_vod/index
 expect_status "graph missing file" 1 graph "$WORK/none.m3u8"
 expect_status "graph usage" 2 graph
 expect_status "graph bad --parallel" 2 graph "$WORK/none.m3u8" --parallel 0
+expect_status "graph with selection flags" 0 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --variant lowest --audio lang:en --subtitles name:subtitle_1 --json
+if python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["selection"]; assert s["variant"]==0 and s["audio"]==[0] and s["subtitles"]==[2] and s["reasons"], s' "$WORK/stdout"; then
+  ok "graph --json selection: the variant, renditions and reasons"
+else bad "graph selection: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["selection"])' "$WORK/stdout" 2>&1 | head -2)"; fi
+expect_status "graph bad --audio" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --audio loud
+expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
+expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && [ ! -s "$WORK/out/exists.ts" ]; then ok "existing destination: untouched, $(cat "$WORK/err")"; else bad "existing destination"; fi

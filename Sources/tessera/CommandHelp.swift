@@ -42,15 +42,15 @@ struct CommandHelp: Sendable {
                 ("--strict", "a child that fails to load fails the command, and any error diagnostic exits 1; default lenient"),
                 ("--fail-on info|warning|error", "exit 1 when a diagnostic is this severe or worse; default never (error with --strict)"),
                 ("--parallel <N>", "media playlists fetched at once, 1–64; default 8"),
-                ("--base <URL>", "resolve a file's children against this URL; default beside the file")] + NetworkOptions.help,
+                ("--base <URL>", "resolve a file's children against this URL; default beside the file")]
+            + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera graph https://cdn.example/master.m3u8 --fail-on warning")
 
     static let download = CommandHelp(
         name: "download",
         synopsis: DownloadArguments.usage,
         summary: "Downloads an HLS VOD (a media playlist, or the variant chosen from a multivariant one) into one verified file, resumable after a crash. Exit 0, 1 on failure (the partial file and its checkpoint stay for transient failures), 2 on usage errors.",
-        flags: [("-o, --output <file>", "the file to write (required)"),
-                ("--variant best|lowest|max-height <N>|max-bandwidth <N>", "which variant of a multivariant playlist; default best"),
+        flags: [("-o, --output <file>", "the file to write (required)")] + SelectionOptions.variantHelp + [
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),

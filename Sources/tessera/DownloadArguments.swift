@@ -9,7 +9,7 @@ import TesseraSupport
 
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
-    static let usage = "tessera download <URL> -o <file> [--variant best|lowest|max-height <N>|max-bandwidth <N>] "
+    static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) "
         + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
@@ -19,9 +19,11 @@ enum DownloadArguments {
         var options = SingleFileDownload.Options()
         var network = NetworkOptions()
         var dryRun = false
+        var selection = SelectionOptions(takesRenditions: false)
         while !rest.isEmpty {
             let argument = rest.removeFirst()
             if try network.parse(argument, &rest) { continue }
+            if try selection.parse(argument, &rest) { continue }
             switch argument {
             case "-o", "--output": output = try value(of: argument, &rest)
             case "--overwrite": options.overwrite = .replace
@@ -31,37 +33,20 @@ enum DownloadArguments {
                 let text = try value(of: argument, &rest)
                 guard let count = Int(text), (1...32).contains(count) else { throw usage("--parallel needs a number from 1 to 32, not \(text)") }
                 options.parallelism = count
-            case "--variant": options.variant = try variant(&rest)
             default:
                 guard !argument.hasPrefix("-") else { throw usage("unknown option \(argument)") }
                 positional.append(argument)
             }
         }
         guard positional.count == 1 else { throw usage("download needs exactly one playlist URL") }
+        options.variant = selection.policy.variant
+        options.capabilities = selection.policy.capabilities
         guard let output else { throw usage("download needs -o <file>") }
         guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil else {
             throw usage("\(positional[0]) is not an http or https URL")
         }
         return DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), options: options, network: network, dryRun: dryRun)
-    }
-
-    private static func variant(_ rest: inout [String]) throws(CommandLineArguments.UsageError) -> VariantPreference {
-        let kind = try value(of: "--variant", &rest)
-        switch kind {
-        case "best": return .best
-        case "lowest": return .lowest
-        case "max-height":
-            let text = try value(of: "--variant max-height", &rest)
-            guard let height = Int(text), height > 0 else { throw usage("--variant max-height needs a positive number, not \(text)") }
-            return .maximumHeight(height)
-        case "max-bandwidth":
-            let text = try value(of: "--variant max-bandwidth", &rest)
-            guard let bandwidth = UInt64(text), bandwidth > 0 else { throw usage("--variant max-bandwidth needs bits per second, not \(text)") }
-            return .maximumBandwidth(bandwidth)
-        default:
-            throw usage("--variant takes best, lowest, max-height <N> or max-bandwidth <N>, not \(kind)")
-        }
     }
 
     private static func value(of option: String, _ rest: inout [String]) throws(CommandLineArguments.UsageError) -> String {

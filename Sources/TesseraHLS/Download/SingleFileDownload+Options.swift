@@ -8,6 +8,8 @@ extension SingleFileDownload {
         public var overwrite: OverwritePolicy = .refuse
         /// The variant taken from a multivariant playlist. Default `.best`.
         public var variant: VariantPreference = .best
+        /// What the player can play: variants that need more are not taken. Default: anything.
+        public var capabilities = PlaybackCapabilities()
         /// Requests in flight, and resources held waiting for their turn to be written (1…32).
         /// Default 6.
         public var parallelism = 6

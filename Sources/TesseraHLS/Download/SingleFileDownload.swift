@@ -72,7 +72,7 @@ public struct SingleFileDownload: Sendable {
     }
 
     private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL) {
-        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant)
+        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant, capabilities: options.capabilities)
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
         let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,

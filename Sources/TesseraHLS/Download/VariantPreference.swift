@@ -1,6 +1,6 @@
 /// Which variant of a multivariant playlist a download takes.
-public enum VariantPreference: Sendable, Equatable, CustomStringConvertible {
-    /// The highest BANDWIDTH (ties: the larger resolution).
+public enum VariantPreference: Sendable, Hashable, CustomStringConvertible {
+    /// The highest BANDWIDTH (ties: the higher SCORE, then the larger resolution).
     case best
     /// The lowest BANDWIDTH.
     case lowest

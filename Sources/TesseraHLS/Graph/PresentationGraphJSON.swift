@@ -58,10 +58,30 @@ public final class PresentationGraphJSON {
         writer.endObject()
     }
 
-    /// Closes the document with the selection, steering and every diagnostic, and a line feed.
-    public func end(_ graph: PresentationGraph) {
+    /// Closes the document with the selection (indices into the multivariant playlist's
+    /// `variants`, `renditions` and `iFrameVariants`), steering and every diagnostic, and a line feed.
+    public func end(_ graph: PresentationGraph, selection: PresentationSelection? = nil) {
         writer.endArray()
-        writer.key("selection"); writer.null()
+        writer.key("selection")
+        if let selection {
+            writer.beginObject()
+            writer.key("pathway"); writer.string(selection.pathway)
+            writer.key("variant"); writer.integer(selection.variant.map { UInt64($0) })
+            writer.key("playlist"); writer.integer(selection.variant.flatMap { graph.playlistIndex(role: .variant, index: $0) }.map { UInt64($0) })
+            for (name, indices) in [("audio", selection.audio), ("subtitles", selection.subtitles), ("iFrameVariants", selection.iFrameVariants)] {
+                writer.dynamicKey(name); PlaylistJSON.array(indices, &writer) { index, w in w.integer(UInt64(index)) }
+            }
+            writer.key("reasons"); PlaylistJSON.array(selection.reasons, &writer) { reason, w in w.string(reason) }
+            writer.key("refused"); PlaylistJSON.array(selection.refusals, &writer) { refusal, w in
+                w.beginObject()
+                w.key("variant"); w.integer(UInt64(refusal.variant))
+                w.key("reason"); w.string(refusal.reason)
+                w.endObject()
+            }
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.key("steering")
         if let steering = graph.multivariant.contentSteering {
             writer.beginObject()

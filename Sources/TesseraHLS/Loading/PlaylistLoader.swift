@@ -82,17 +82,18 @@ public struct PlaylistLoader: Sendable {
         }
     }
 
-    /// The media playlist at `url`, or the one of the variant `preference` chooses when `url`
-    /// is a multivariant playlist.
+    /// The media playlist at `url`, or the one of the variant `preference` chooses among those
+    /// `capabilities` allow when `url` is a multivariant playlist.
     /// - Throws: as `loadMediaPlaylist`, plus `no-matching-variant` and `unsupported` (separate
     ///   audio rendition).
-    public func loadMediaPlaylist(_ url: URL, choosing preference: VariantPreference) async throws(HLSError) -> Loaded {
+    public func loadMediaPlaylist(_ url: URL, choosing preference: VariantPreference,
+                                  capabilities: PlaybackCapabilities = PlaybackCapabilities()) async throws(HLSError) -> Loaded {
         let (playlist, finalURL) = try await load(url, what: "Playlist")
         switch playlist {
         case .media(let media):
             return Loaded(playlist: media, url: finalURL, variant: nil, bandwidth: nil)
         case .multivariant(let multivariant):
-            let variant = try VariantSelector.choose(preference, in: multivariant, url: finalURL)
+            let variant = try VariantSelector.choose(preference, capabilities: capabilities, in: multivariant, url: finalURL)
             let variantURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "Variant (line \(variant.line.number))")
             let (media, mediaURL) = try await loadMediaPlaylist(variantURL)
             return Loaded(playlist: media, url: mediaURL, variant: VariantSelector.describe(variant), bandwidth: variant.bandwidth)

@@ -8,8 +8,8 @@ import TesseraPlaylist
 /// `tessera graph <URL|file> [--json] [--strict] [--fail-on warning|error] [--parallel N]
 /// [--base URL] [network options]`.
 enum GraphArguments {
-    static let usage = "tessera graph <URL|file> [--json] [--strict] [--fail-on warning|error] [--parallel <N>] [--base <URL>] "
-        + NetworkOptions.usage
+    static let usage = "tessera graph <URL|file> [--json] [--strict] [--fail-on info|warning|error] [--parallel <N>] [--base <URL>] "
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) " + NetworkOptions.usage
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> GraphCommand {
         var rest = arguments
@@ -22,6 +22,7 @@ enum GraphArguments {
         while !rest.isEmpty {
             let argument = rest.removeFirst()
             if try command.network.parse(argument, &rest) { continue }
+            if try command.selection.parse(argument, &rest) { continue }
             switch argument {
             case "--json": command.json = true
             case "--strict": command.strict = true

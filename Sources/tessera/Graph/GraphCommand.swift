@@ -19,6 +19,7 @@ struct GraphCommand: Sendable {
     var parallelism = 8
     var base: URL?
     var network = NetworkOptions()
+    var selection = SelectionOptions(takesRenditions: true)
 
     func run() async -> Int32 {
         let entry: URL
@@ -47,6 +48,7 @@ struct GraphCommand: Sendable {
         options.strict = strict
         let loader = PresentationGraphLoader(client: client, options: options)
         let json = self.json
+        let policy = selection.policy
         let local = localBytes
         let result = await Cancellation.cancellingOnSignals { () -> Result<PresentationGraph, HLSError> in
             do throws(HLSError) {
@@ -57,7 +59,7 @@ struct GraphCommand: Sendable {
                 let graph = try await loader.loadChildren(of: root) { _, playlist, parsed throws(HLSError) in
                     writer.playlist(playlist, parsed: parsed)
                 }
-                writer.end(graph)
+                writer.end(graph, selection: PresentationSelector.select(policy, from: root.multivariant))
                 return .success(graph)
             } catch {
                 return .failure(error)
@@ -71,7 +73,10 @@ struct GraphCommand: Sendable {
             Terminal.error(error.message)
             return 1
         }
-        if !json { for line in GraphTree.lines(graph) { Terminal.line(line) } }
+        if !json {
+            let chosen = PresentationSelector.select(selection.policy, from: graph.multivariant)
+            for line in GraphTree.lines(graph, selection: chosen) { Terminal.line(line) }
+        }
         let threshold = failOn ?? (strict ? .error : nil)
         guard let threshold else { return 0 }
         let failing = graph.diagnostics.filter { $0.severity >= threshold }

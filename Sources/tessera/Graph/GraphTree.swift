@@ -11,7 +11,7 @@ import TesseraSupport
 /// group, I-frame variants, pathways — each with what its playlist holds, then the diagnostics,
 /// each naming its playlist. URIs are shown redacted.
 enum GraphTree {
-    static func lines(_ graph: PresentationGraph) -> [String] {
+    static func lines(_ graph: PresentationGraph, selection: PresentationSelection) -> [String] {
         let mv = graph.multivariant
         var out = ["\(URLRedaction.redact(graph.url)): presentation, \(graph.playlists.count) media playlists"]
         func child(_ role: PlaylistRole, _ index: Int) -> String {
@@ -20,9 +20,7 @@ enum GraphTree {
         }
         out.append("variants (\(mv.variants.count)):")
         for (index, v) in mv.variants.enumerated() {
-            var attributes = [VariantText.rate(v.bandwidth)]
-            if let resolution = v.resolution { attributes.insert("\(resolution.width)x\(resolution.height)", at: 0) }
-            if let codecs = v.codecs { attributes.append(codecs) }
+            var attributes = [PresentationSelector.describe(v)]
             for (name, value) in [("audio", v.audio), ("video", v.video), ("subtitles", v.subtitles)] {
                 if let value { attributes.append("\(name) \"\(value)\"") }
             }
@@ -51,8 +49,7 @@ enum GraphTree {
         if !mv.iFrameVariants.isEmpty {
             out.append("I-frame variants (\(mv.iFrameVariants.count)):")
             for (index, v) in mv.iFrameVariants.enumerated() {
-                let attributes = [v.resolution.map { "\($0.width)x\($0.height)" }, VariantText.rate(v.bandwidth), v.codecs].compactMap { $0 }
-                out.append("  \(attributes.joined(separator: ", "))" + child(.iFrame, index))
+                out.append("  \(PresentationSelector.describe(v))" + child(.iFrame, index))
             }
         }
         let pathways = graph.pathways
@@ -63,6 +60,10 @@ enum GraphTree {
             }
             out.append(line)
         }
+        out.append("selection (pathway \"\(selection.pathway)\"):")
+        out += selection.reasons.map { "  " + $0 }
+        for refusal in selection.refusals.prefix(20) { out.append("  variant \(refusal.variant) refused: \(refusal.reason)") }
+        if selection.refusals.count > 20 { out.append("  … \(selection.refusals.count - 20) more refused") }
         out += diagnostics(graph)
         return out
     }
