@@ -40,6 +40,10 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let noMatchingVariant = Code("no-matching-variant")
         /// A resource changed on the server (its validator differs from the checkpoint's).
         public static let sourceChanged = Code("source-changed")
+        /// A steering manifest that is not JSON of the steering format, or breaks its rules.
+        public static let invalidSteeringManifest = Code("invalid-steering-manifest")
+        /// A switch to another pathway found a playlist that does not match the plan.
+        public static let pathwayMismatch = Code("pathway-mismatch")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
         /// later run resumes: transient failures (network, status, cancellation, a full or

@@ -46,16 +46,21 @@ package struct ResourceFetcher: Sendable {
 
     /// The response to `request`, whose status must be 2xx, with its body of at most `limit` bytes.
     package func fetch(_ request: HTTPRequest, what: String, limit: Int) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
-        let response: (head: HTTPResponseHead, body: [UInt8])
-        do {
-            response = try await collect(request, limit)
-        } catch {
-            throw Self.map(error, what: what, url: request.url)
-        }
+        let response = try await answer(request, what: what, limit: limit)
         guard response.head.isSuccess else {
             throw HLSError(.httpStatus, "\(what) \(URLRedaction.redact(request.url)) answered HTTP \(response.head.status).")
         }
         return response
+    }
+
+    /// The final response to `request` whatever its status (after the pipeline's retries), with
+    /// its body of at most `limit` bytes — for callers that act on the status themselves.
+    package func answer(_ request: HTTPRequest, what: String, limit: Int) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
+        do {
+            return try await collect(request, limit)
+        } catch {
+            throw Self.map(error, what: what, url: request.url)
+        }
     }
 
     /// The response to `request`, whose status must be 2xx, with its body gathered by a fresh

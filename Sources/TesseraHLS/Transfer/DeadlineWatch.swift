@@ -34,13 +34,8 @@ package final class DeadlineWatch: Sendable {
     package init(deadline: ResourceDeadline?, clock: any Clock<Duration>, cancel: @escaping @Sendable (String) -> Void) {
         self.deadline = deadline
         self.cancel = cancel
-        (elapsed, sleep) = Self.timing(clock)
-    }
-
-    private static func timing<C: Clock>(_ clock: C) -> (@Sendable () -> Duration, @Sendable (Duration) async throws -> Void)
-        where C.Duration == Duration {
-        let start = clock.now
-        return ({ start.duration(to: clock.now) }, { try await clock.sleep(for: $0) })
+        let timing = ElapsedClock(clock)
+        (elapsed, sleep) = (timing.elapsed, timing.sleep)
     }
 
     /// Starts the deadline of a resource of `expected` bytes (its byte range), or of unknown size
