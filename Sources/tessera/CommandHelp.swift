@@ -54,7 +54,8 @@ struct CommandHelp: Sendable {
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),
-                ("--overwrite", "replace an existing file at commit; default refuse")] + NetworkOptions.help,
+                ("--overwrite", "replace an existing file at commit; default refuse"),
+                ("--no-steering", "ignore the presentation's Content Steering; default follow it (failover between pathways)")] + NetworkOptions.help,
         example: "tessera download https://cdn.example/vod/index.m3u8 -o movie.ts -H 'Authorization: Bearer …'")
 
     static let fetch = CommandHelp(

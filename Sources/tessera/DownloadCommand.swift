@@ -64,6 +64,8 @@ struct DownloadCommand: Sendable {
         case .retry(let url, let attempt, let delay, let reason):
             Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
         case .progress(let progress): display.update(progress)
+        case .steering(let steering): Terminal.line(steering.description, to: .standardError)
+        case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
         }
     }
 

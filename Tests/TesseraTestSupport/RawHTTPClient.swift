@@ -19,8 +19,8 @@ public enum RawHTTPClient {
     }
 
     /// Sends `request` (a full HTTP/1.1 request; include `Connection: close`) and reads the reply.
-    public static func exchange(port: UInt16, _ request: String, ipv6: Bool = false) throws -> Reply {
-        let fd = try connected(port: port, ipv6: ipv6)
+    public static func exchange(host: String = "127.0.0.1", port: UInt16, _ request: String, ipv6: Bool = false) throws -> Reply {
+        let fd = try connected(port: port, ipv6: ipv6, host: host)
         defer { close(fd) }
         let bytes = Array(request.utf8)
         var sent = 0
@@ -51,7 +51,7 @@ public enum RawHTTPClient {
         return readAll(fd)
     }
 
-    static func connected(port: UInt16, ipv6: Bool) throws -> Int32 {
+    static func connected(port: UInt16, ipv6: Bool, host: String = "127.0.0.1") throws -> Int32 {
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketFailure(description: "socket failed") }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -67,6 +67,10 @@ public enum RawHTTPClient {
             }
         } else {
             var address = SaturatedListener.loopback(port: port)
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+                close(fd)
+                throw SocketFailure(description: "\(host) is not an IPv4 address")
+            }
             rc = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }

@@ -22,7 +22,10 @@ struct DownloadJob: Sendable {
     let clock: any Clock<Duration>
     let events: @Sendable (SingleFileDownload.Event) -> Void
 
-    func run(_ planned: (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL), resumes: Bool? = nil) async throws(HLSError) -> DownloadReport {
+    /// A planned download: the plan, its summary and the media playlist's URL.
+    typealias Planned = (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL)
+
+    func run(_ planned: Planned, resolver: any TransferURLResolver, resumes: Bool? = nil) async throws(HLSError) -> DownloadReport {
         let plan = planned.plan
         let output: StagingFile
         do { output = try StagingFile(destination: paths.destination, policy: options.overwrite, resumableAt: paths.partial) } catch {
@@ -35,7 +38,6 @@ struct DownloadJob: Sendable {
             events(.planned(planned.summary))
             let log = try CheckpointLog<AssemblyRecord>(path: paths.checkpoint, fingerprint: plan.fingerprint.hex, resume: resumes ?? options.resumes)
             checkpoint = log
-            let resolver = PlaylistURLResolver(stream: plan.stream, playlistURL: planned.url)
             let keys = KeyCache(fetcher: fetcher, resolver: resolver)
             var records = log.restorable
             if let reason = log.discarded {
@@ -123,7 +125,7 @@ struct DownloadJob: Sendable {
         }
     }
 
-    private func transfer(_ plan: DownloadPlan, from restored: Int, restoredBytes: UInt64, resolver: PlaylistURLResolver,
+    private func transfer(_ plan: DownloadPlan, from restored: Int, restoredBytes: UInt64, resolver: any TransferURLResolver,
                           keys: KeyCache, into writer: SingleFileAssembler) async throws(HLSError) {
         var settings = ResourceProcessor.Settings()
         settings.maximumResourceBytes = options.maximumResourceBytes

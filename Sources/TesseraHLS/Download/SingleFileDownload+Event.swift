@@ -12,5 +12,9 @@ extension SingleFileDownload {
         case retry(url: String, attempt: Int, delay: Duration, reason: String)
         /// Resources were written.
         case progress(DownloadProgress)
+        /// Content Steering acted (pathway IDs only).
+        case steering(SteeringEvent)
+        /// Something the job works around and the user should know (one sentence).
+        case warning(String)
     }
 }

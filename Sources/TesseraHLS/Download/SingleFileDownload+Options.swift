@@ -10,6 +10,13 @@ extension SingleFileDownload {
         public var variant: VariantPreference = .best
         /// What the player can play: variants that need more are not taken. Default: anything.
         public var capabilities = PlaybackCapabilities()
+        /// Follow the presentation's Content Steering (EXT-X-CONTENT-STEERING): the variant is
+        /// taken on the steering pathway, the manifest is reloaded while the job runs, and a
+        /// pathway whose playlist or media fails is left for the next one (the variant of the same
+        /// STABLE-VARIANT-ID, which must match the plan). Default true.
+        public var steering = true
+        /// How long a failed pathway is avoided. Default 300 s.
+        public var steeringPenalty: Duration = .seconds(300)
         /// Requests in flight, and resources held waiting for their turn to be written (1…32).
         /// Default 6.
         public var parallelism = 6

@@ -64,20 +64,59 @@ public struct SingleFileDownload: Sendable {
         defer { lock.release() }
         let job = DownloadJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
         do {
-            return try await job.run(try await load(fetcher))
+            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
+                try await job.run(planned, resolver: resolver)
+            }
         } catch where error.code == .sourceChanged {
             events(.checkpointDiscarded(reason: error.message))
-            return try await job.run(try await load(fetcher), resumes: false)
+            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
+                try await job.run(planned, resolver: resolver, resumes: false)
+            }
         }
     }
 
-    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL) {
+    /// Runs `work` with the resolver of `planned`: on the steering pathway, with the steering
+    /// manifest reloaded while it runs, when the presentation steers and the variant has a
+    /// STABLE-VARIANT-ID; else against the playlist's URL.
+    private func steered(_ planned: Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
+                         _ work: (DownloadJob.Planned, any TransferURLResolver) async throws(HLSError) -> DownloadReport) async throws(HLSError) -> DownloadReport {
+        let job = (plan: planned.plan, summary: planned.summary, url: planned.url)
+        let plain = PlaylistURLResolver(stream: planned.plan.stream, playlistURL: planned.url)
+        guard options.steering, let chosen = planned.loaded.multivariant, let steering = chosen.playlist.contentSteering else {
+            return try await work(job, plain)
+        }
+        guard let stableId = chosen.variant.stableVariantId else {
+            events(.warning("the presentation steers between pathways, but the chosen variant has no STABLE-VARIANT-ID: no mid-transfer failover"))
+            return try await work(job, plain)
+        }
+        let state = try SteeringState(multivariant: chosen.playlist, url: chosen.url, steering: steering, penalty: options.steeringPenalty)
+        let controller = SteeringController(state: state, url: chosen.url, client: client) { events(.steering($0)) }
+        let loader = PlaylistLoader(fetcher: fetcher)
+        let resolver = SteeringResolver(controller: controller, stream: planned.plan.stream, stableVariantId: stableId,
+                                        planned: planned.loaded.playlist, plannedURL: planned.url,
+                                        plannedPathway: chosen.variant.pathwayId ?? ".", multivariantURL: chosen.url) { url throws(HLSError) in
+            try await loader.loadMediaPlaylist(url)
+        }
+        let reloads = Task { await controller.run() }
+        defer { reloads.cancel() }
+        return try await work(job, resolver)
+    }
+
+    /// A loaded and planned playlist.
+    struct Planned: Sendable {
+        let plan: DownloadPlan
+        let summary: DownloadPlanSummary
+        let url: URL
+        let loaded: PlaylistLoader.Loaded
+    }
+
+    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
         let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant, capabilities: options.capabilities)
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
         let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,
                                           resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
                                           knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
-        return (plan, summary, loaded.url)
+        return Planned(plan: plan, summary: summary, url: loaded.url, loaded: loaded)
     }
 }

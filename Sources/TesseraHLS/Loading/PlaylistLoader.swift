@@ -20,6 +20,8 @@ public struct PlaylistLoader: Sendable {
         public let variant: String?
         /// The chosen variant's BANDWIDTH, bits per second.
         public let bandwidth: UInt64?
+        /// The multivariant playlist it was chosen from, and the URL that answered for it.
+        public let multivariant: (playlist: MultivariantPlaylist, url: URL, variant: Variant)?
     }
 
     /// Problems that would make a download fetch the wrong bytes or skip media, so they stop it:
@@ -91,12 +93,13 @@ public struct PlaylistLoader: Sendable {
         let (playlist, finalURL) = try await load(url, what: "Playlist")
         switch playlist {
         case .media(let media):
-            return Loaded(playlist: media, url: finalURL, variant: nil, bandwidth: nil)
+            return Loaded(playlist: media, url: finalURL, variant: nil, bandwidth: nil, multivariant: nil)
         case .multivariant(let multivariant):
             let variant = try VariantSelector.choose(preference, capabilities: capabilities, in: multivariant, url: finalURL)
             let variantURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "Variant (line \(variant.line.number))")
             let (media, mediaURL) = try await loadMediaPlaylist(variantURL)
-            return Loaded(playlist: media, url: mediaURL, variant: VariantSelector.describe(variant), bandwidth: variant.bandwidth)
+            return Loaded(playlist: media, url: mediaURL, variant: VariantSelector.describe(variant), bandwidth: variant.bandwidth,
+                          multivariant: (multivariant, finalURL, variant))
         }
     }
 

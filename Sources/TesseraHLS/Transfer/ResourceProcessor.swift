@@ -60,32 +60,23 @@ package struct ResourceProcessor: Sendable {
     ///   `malformed-media`, `bad-key`, `cancelled`, `destination-unwritable` (a spill file).
     package func process(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> [FetchedResource] {
         let what = fetch.label
-        let location = try await resolver.location(of: fetch.uri, in: fetch.stream)
         let expected = fetch.expectedBytes
-        let limit = expected ?? settings.maximumResourceBytes
-        var request = HTTPRequest(url: location.url, purpose: fetch.purpose)
-        request.byteRange = fetch.range
-        request.limits = settings.limits
-        request.limits.maximumBodyBytes = limit
-        let timer = deadlines.begin(expected: expected)
-        request.cancellationTag = timer?.tag
-        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder
-        let head: HTTPResponseHead, whole: ResourceBody
-        do throws(HLSError) {
-            (head, whole) = try await fetcher.fetch(request, what: what, onHead: { timer?.headArrived($0) }) { head in
-                // The byte range's length, else the announced one, sizes the memory taken at once.
-                let announced = expected ?? head.headers["Content-Length"].flatMap { UInt64($0) }
-                return BodyCollector(expected: announced, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
-                                     maximumBytes: limit, spillFolder: spillFolder)
+        var location: ResolvedLocation
+        var head: HTTPResponseHead, whole: ResourceBody
+        var failovers = 0
+        while true {
+            location = try await resolver.location(of: fetch.uri, in: fetch.stream)
+            do throws(HLSError) {
+                (head, whole) = try await fetchBody(fetch, from: location)
+                break
+            } catch {
+                // Another pathway may serve it (Content Steering): bounded, and never for a
+                // cancellation or a resource that is itself too large.
+                guard failovers < Self.maximumFailovers, error.code == .fetchFailed || error.code == .httpStatus,
+                      await resolver.recover(from: error, at: location) else { throw error }
+                failovers += 1
             }
-        } catch {
-            let limit = timer?.limit
-            if let timer, timer.end(), let limit, let deadline = settings.deadline {
-                throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) did not arrive within its deadline of \(limit) (its size at \(deadline.minimumRate) bytes/s, plus \(deadline.headroom)).", cause: error)
-            }
-            throw error
         }
-        _ = timer?.end()
         let validator = SourceDigest.validator(head.headers)
         if let expected, whole.count != expected {
             throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(whole.count) bytes for a byte range of \(expected).")
@@ -114,6 +105,39 @@ package struct ResourceProcessor: Sendable {
                                            source: source, validator: validator, pathway: location.pathway, keyFingerprint: fingerprint))
         }
         return results
+    }
+
+    /// The most times one fetch moves to another location after failing.
+    static let maximumFailovers = 8
+
+    /// The response head and body of `fetch` from `location`, within its byte budget and deadline.
+    private func fetchBody(_ fetch: PlannedFetch, from location: ResolvedLocation) async throws(HLSError) -> (HTTPResponseHead, ResourceBody) {
+        let what = fetch.label
+        let expected = fetch.expectedBytes
+        let limit = expected ?? settings.maximumResourceBytes
+        var request = HTTPRequest(url: location.url, purpose: fetch.purpose)
+        request.byteRange = fetch.range
+        request.limits = settings.limits
+        request.limits.maximumBodyBytes = limit
+        let timer = deadlines.begin(expected: expected)
+        request.cancellationTag = timer?.tag
+        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder
+        do throws(HLSError) {
+            let answer = try await fetcher.fetch(request, what: what, onHead: { timer?.headArrived($0) }) { head in
+                // The byte range's length, else the announced one, sizes the memory taken at once.
+                let announced = expected ?? head.headers["Content-Length"].flatMap { UInt64($0) }
+                return BodyCollector(expected: announced, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
+                                     maximumBytes: limit, spillFolder: spillFolder)
+            }
+            _ = timer?.end()
+            return answer
+        } catch {
+            let limit = timer?.limit
+            if let timer, timer.end(), let limit, let deadline = settings.deadline {
+                throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) did not arrive within its deadline of \(limit) (its size at \(deadline.minimumRate) bytes/s, plus \(deadline.headroom)).", cause: error)
+            }
+            throw error
+        }
     }
 
     /// One body per resource of `fetch`: the whole body for one resource, else consecutive slices

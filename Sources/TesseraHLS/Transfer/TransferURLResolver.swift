@@ -28,6 +28,16 @@ public protocol TransferURLResolver: Sendable {
     /// - Throws: `HLSError` `invalid-playlist` or `unsupported` for a URI that cannot be fetched
     ///   (another scheme, an HTTPS downgrade), `unsupported` for an unknown stream.
     func location(of uri: String, in stream: StreamIdentity) async throws(HLSError) -> ResolvedLocation
+
+    /// A fetch from `location` failed with `error` after the client's retries: true when the
+    /// resolver moved the stream elsewhere (another pathway) and the fetch should be tried again
+    /// there. The default: false.
+    func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool
+}
+
+extension TransferURLResolver {
+    /// No failover.
+    public func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool { false }
 }
 
 /// Resolves against each stream's media playlist URL (RFC 8216bis §4.1, RFC 3986 §5): the

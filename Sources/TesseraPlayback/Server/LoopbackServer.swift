@@ -137,11 +137,11 @@ public final class LoopbackServer: Sendable {
     private static func withSocketAddress<R>(_ address: LoopbackAddress, port: UInt16,
                                              _ body: (UnsafePointer<sockaddr>) -> R) -> R {
         switch address {
-        case .ipv4:
+        case .ipv4, .ipv4Loopback:
             var sin = sockaddr_in()
             sin.sin_family = sa_family_t(AF_INET)
             sin.sin_port = port.bigEndian
-            sin.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+            sin.sin_addr.s_addr = (address.ipv4Number ?? 0x7f00_0001).bigEndian
             return withUnsafePointer(to: &sin) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
         case .ipv6:
             var sin6 = sockaddr_in6()

@@ -36,8 +36,9 @@ struct LoopbackServerTests {
         }
     }
 
-    @Test("binding anything but 127.0.0.1 or ::1 is refused with a typed error", arguments: [
-        "0.0.0.0", "::", "192.168.1.10", "localhost", "127.0.0.2", "",
+    @Test("binding anything but 127.0.0.0/8 or ::1 is refused with a typed error", arguments: [
+        "0.0.0.0", "::", "192.168.1.10", "localhost", "", "127.0.0.0", "127.255.255.255", "127.0.0", "127.0.0.256",
+        "128.0.0.1", "127.0.0.1.5", "127.0.0.+1",
     ])
     func nonLoopbackRefused(address: String) {
         do {
@@ -46,6 +47,18 @@ struct LoopbackServerTests {
         } catch {
             #expect(error.code == .nonLoopbackAddress)
         }
+    }
+
+    @Test("binds another address of 127.0.0.0/8 (a second host for pathways)")
+    func otherLoopbackHost() throws {
+        var configuration = LoopbackServer.Configuration()
+        configuration.address = try LoopbackAddress("127.0.0.2")
+        #expect(try LoopbackAddress("127.0.0.1") == .ipv4)
+        let tree = try Tree(configuration: configuration)
+        #expect(tree.server.baseURL.absoluteString.hasPrefix("http://127.0.0.2:"))
+        let reply = try RawHTTPClient.exchange(host: "127.0.0.2", port: tree.server.port,
+                                               "GET /data.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(reply.status == 200 && reply.body == Self.payload)
     }
 
     @Test("binds 127.0.0.1 on a kernel-chosen port and serves a file whole")

@@ -1,0 +1,93 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraPlaylist
+import TesseraSupport
+
+/// The URL resolver of a steered transfer: each URI of the planned stream resolves on the
+/// pathway the `SteeringController` has in use. The first time a pathway serves the stream, the
+/// variant of the same STABLE-VARIANT-ID is loaded there and must match the plan
+/// (`PathwayPlaylistMatch`), else the transfer fails with `pathway-mismatch`; its URIs are then
+/// mapped position by position. A fetch that fails on a pathway penalises it
+/// (`recover(from:at:)`) and the fetch is tried again on the next one.
+actor SteeringResolver: TransferURLResolver {
+    private struct Located: Sendable {
+        let url: URL
+        let uris: [String: String]
+    }
+
+    private let controller: SteeringController
+    private let stream: StreamIdentity
+    private let stableVariantId: String
+    private let planned: MediaPlaylist
+    private let multivariantURL: URL
+    private let load: @Sendable (URL) async throws(HLSError) -> (MediaPlaylist, URL)
+    private var pathways: [String: Task<Located, any Error>] = [:]
+
+    init(controller: SteeringController, stream: StreamIdentity, stableVariantId: String, planned: MediaPlaylist,
+         plannedURL: URL, plannedPathway: String, multivariantURL: URL,
+         load: @escaping @Sendable (URL) async throws(HLSError) -> (MediaPlaylist, URL)) {
+        self.controller = controller
+        self.stream = stream
+        self.stableVariantId = stableVariantId
+        self.planned = planned
+        self.multivariantURL = multivariantURL
+        self.load = load
+        pathways[plannedPathway] = Task { Located(url: plannedURL, uris: [:]) }
+    }
+
+    func location(of uri: String, in stream: StreamIdentity) async throws(HLSError) -> ResolvedLocation {
+        guard stream == self.stream else {
+            throw HLSError(.unsupported, "The transfer names stream \(stream), whose playlist is not known.")
+        }
+        var tried = 0
+        while true {
+            let pathway = await controller.current
+            do throws(HLSError) {
+                let located = try await locate(pathway)
+                let written = located.uris[uri] ?? uri
+                return ResolvedLocation(url: try ResourceURL.resolve(written, against: located.url, what: "A resource of \(stream)"), pathway: pathway)
+            } catch {
+                // A pathway whose playlist cannot be loaded is penalised like a failed resource;
+                // a playlist that does not match the plan fails the transfer.
+                guard error.code != .pathwayMismatch, error.code != .cancelled, tried < SteeringResolver.maximumPathways,
+                      await controller.pathwayFailed(pathway) != pathway else { throw error }
+                tried += 1
+            }
+        }
+    }
+
+    func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool {
+        guard let pathway = location.pathway else { return false }
+        return await controller.pathwayFailed(pathway) != pathway
+    }
+
+    private static let maximumPathways = 8
+
+    private func locate(_ pathway: String) async throws(HLSError) -> Located {
+        let task: Task<Located, any Error>
+        if let known = pathways[pathway] {
+            task = known
+        } else {
+            let state = await controller.state
+            guard let variant = state.multivariant.variants.first(where: { ($0.pathwayId ?? ".") == pathway && $0.stableVariantId == stableVariantId }) else {
+                throw HLSError(.pathwayMismatch, "Pathway \"\(pathway)\" has no variant with STABLE-VARIANT-ID \"\(stableVariantId)\".")
+            }
+            let url = try ResourceURL.resolve(variant.uri, against: multivariantURL, what: "The variant on pathway \"\(pathway)\"")
+            let load = self.load, planned = self.planned
+            task = Task { () throws -> Located in
+                let (other, finalURL) = try await load(url)
+                let uris = try PathwayPlaylistMatch.map(planned: planned, other: other).get()
+                return Located(url: finalURL, uris: uris)
+            }
+            pathways[pathway] = task
+        }
+        do { return try await task.value } catch {
+            pathways[pathway] = nil
+            if let error = error as? HLSError { throw error }
+            throw HLSError(.fetchFailed, "The playlist of pathway \"\(pathway)\" could not be loaded: \(error).")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraPlayback
+import TesseraSupport
+import TesseraTestSupport
+
+/// Two pathways, each a loopback host of its own (127.0.0.1 and 127.0.0.2) serving the same
+/// media, and a steering manifest on the first.
+@Suite("Steered downloads: failover between pathways mid-transfer, over real loopback hosts")
+struct SteeredDownloadTests {
+    final class Pathways: @unchecked Sendable {
+        let tree: TemporaryDirectory
+        let other: TemporaryDirectory
+        let a: OriginSimulator
+        let b: OriginSimulator
+        let transport: CurlTransport
+        let output: TemporaryDirectory
+        private let recorded = Lock<[SingleFileDownload.Event]>([])
+        var events: [SingleFileDownload.Event] { recorded.withLock { $0 } }
+
+        /// `otherPlaylist` replaces the playlist pathway B serves; `stableIds` puts STABLE-VARIANT-IDs on the variants.
+        init(otherPlaylist: String? = nil, stableIds: Bool = true) throws {
+            tree = try TemporaryDirectory()
+            other = try TemporaryDirectory()
+            for directory in [tree, other] {
+                for index in 0..<4 {
+                    _ = try directory.write("a_ts_vod/seg_00\(index).ts", try FixtureStore.bytes("a_ts_vod/seg_00\(index).ts"))
+                }
+            }
+            let playlist = try FixtureStore.bytes("a_ts_vod/index.m3u8")
+            _ = try tree.write("a_ts_vod/index.m3u8", playlist)
+            _ = try other.write("a_ts_vod/index.m3u8", otherPlaylist.map { Array($0.utf8) } ?? playlist)
+            a = try OriginSimulator(root: tree.url)
+            var configuration = OriginSimulator.defaultConfiguration
+            configuration.address = try LoopbackAddress("127.0.0.2")
+            b = try OriginSimulator(root: other.url, configuration: configuration)
+            let id = stableIds ? ",STABLE-VARIANT-ID=\"main\"" : ""
+            let multivariant = """
+            #EXTM3U
+            #EXT-X-VERSION:6
+            #EXT-X-CONTENT-STEERING:SERVER-URI="/steer.json",PATHWAY-ID="A"
+            #EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d400c,mp4a.40.2",PATHWAY-ID="A"\(id)
+            \(a.url("/a_ts_vod/index.m3u8").absoluteString)
+            #EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d400c,mp4a.40.2",PATHWAY-ID="B"\(id)
+            \(b.url("/a_ts_vod/index.m3u8").absoluteString)
+            """
+            _ = try tree.write("master.m3u8", Array(multivariant.utf8))
+            _ = try tree.write("steer.json", Array("{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"B\"]}".utf8))
+            transport = try CurlTransport.loopback()
+            output = try TemporaryDirectory()
+        }
+
+        deinit {
+            transport.shutdown()
+            a.shutdown()
+            b.shutdown()
+        }
+
+        /// The download through a client that does not retry (a failure is the pathway's at once)
+        /// on a manual clock (steering reloads wait for ever; retries and deadlines are tested elsewhere).
+        func download(steering: Bool = true) async throws(HLSError) -> DownloadReport {
+            var configuration = HLSClient.defaultConfiguration
+            configuration.retry = .never
+            let client = HLSClient(transport: transport, configuration: configuration, clock: ManualClock())
+            var options = SingleFileDownload.Options()
+            options.resourceDeadline = nil
+            options.steering = steering
+            options.parallelism = 1
+            return try await SingleFileDownload(playlistURL: a.url("/master.m3u8"), destination: output.url.appendingPathComponent("out.ts"),
+                                                client: client, options: options).run { [recorded] event in recorded.withLock { $0.append(event) } }
+        }
+    }
+
+    @Test("a pathway that dies mid-download: the rest comes from the next pathway and the bytes are identical")
+    func failover() async throws {
+        let pathways = try Pathways()
+        pathways.a.inject(.status(503), path: "/a_ts_vod/seg_002.ts")
+        pathways.a.inject(.status(503), path: "/a_ts_vod/seg_003.ts")
+        let report = try await pathways.download()
+        let reference = try DownloadHarness.clearReference()
+        #expect(report.sha256 == SHA256Hasher.hash(reference) && report.byteCount == UInt64(reference.count))
+        #expect(pathways.a.attempts("/a_ts_vod/seg_000.ts") == 1 && pathways.b.attempts("/a_ts_vod/seg_000.ts") == 0)
+        #expect(pathways.b.attempts("/a_ts_vod/seg_002.ts") == 1 && pathways.b.attempts("/a_ts_vod/seg_003.ts") == 1)
+        #expect(pathways.a.attempts("/a_ts_vod/seg_003.ts") == 0, "once moved, the job stays on the new pathway")
+        #expect(pathways.a.attempts("/steer.json") >= 1)
+        #expect(pathways.events.contains(.steering(.switched(from: "A", to: "B", reason: "pathway A failed"))))
+    }
+
+    @Test("the new pathway's playlist must match the plan, else the switch fails with pathway-mismatch")
+    func mismatch() async throws {
+        let shorter = String(decoding: try FixtureStore.bytes("a_ts_vod/index.m3u8"), as: UTF8.self)
+            .replacingOccurrences(of: "#EXTINF:1.000000,\nseg_003.ts\n", with: "")
+        let pathways = try Pathways(otherPlaylist: shorter)
+        pathways.a.inject(.status(503), path: "/a_ts_vod/seg_001.ts")
+        do {
+            _ = try await pathways.download()
+            Issue.record("downloaded from a pathway that does not match")
+        } catch {
+            #expect(error.code == .pathwayMismatch && error.message.contains("3 segments instead of 4"), "\(error)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pathways.output.url.path).filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test("without stable IDs it downloads with a warning and no failover; --no-steering never asks the steering server")
+    func withoutStableIds() async throws {
+        let pathways = try Pathways(stableIds: false)
+        _ = try await pathways.download()
+        #expect(pathways.events.contains { if case .warning(let text) = $0 { text.contains("STABLE-VARIANT-ID") } else { false } })
+        #expect(pathways.a.attempts("/steer.json") == 0)
+        let unsteered = try Pathways()
+        _ = try await unsteered.download(steering: false)
+        #expect(unsteered.a.attempts("/steer.json") == 0 && !unsteered.events.contains { if case .steering = $0 { true } else { false } })
+    }
+}
