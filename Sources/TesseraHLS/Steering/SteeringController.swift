@@ -41,10 +41,15 @@ public actor SteeringController {
     public func report(throughput: UInt64) { self.throughput = throughput }
 
     /// A playlist or media resource failed on `pathway`: penalise it and take the next one.
-    /// Returns the pathway in use afterwards.
+    /// When no other pathway is usable and no manifest has arrived yet, the manifest is asked
+    /// for now (its clones may offer one). Returns the pathway in use afterwards.
     @discardableResult
-    public func pathwayFailed(_ pathway: String) -> String {
-        emit(state.pathwayFailed(pathway, at: clock.elapsed()))
+    public func pathwayFailed(_ pathway: String) async -> String {
+        let events = state.pathwayFailed(pathway, at: clock.elapsed())
+        emit(events)
+        if state.current == pathway, state.manifestsApplied == 0, !state.isEnded {
+            await requestManifest()
+        }
         return state.current
     }
 

@@ -29,6 +29,8 @@ public struct SteeringState: Sendable {
     public private(set) var source: Source?
     /// When the next manifest request is due.
     public private(set) var nextRequest: Duration = .zero
+    /// How many manifests were applied.
+    public private(set) var manifestsApplied = 0
     /// The TTL in force (300 s before the first manifest).
     public private(set) var ttl: Duration = .seconds(300)
     /// How long a failed pathway is penalised.
@@ -96,6 +98,7 @@ public struct SteeringState: Sendable {
             if let resolved = Self.reloadSource(reload, against: url) { source = resolved }
         }
         priority = manifest.pathwayPriority
+        manifestsApplied += 1
         nextRequest = now + ttl
         events.append(.applied(priority: priority, ttl: manifest.ttl, clonesAdded: added))
         events += choose(at: now, reason: "the manifest's priority")
@@ -126,6 +129,11 @@ public struct SteeringState: Sendable {
         var events: [SteeringEvent] = [.penalized(pathway: pathway, until: Self.seconds(now + penalty))]
         if pathway == current { events += choose(at: now, reason: "pathway \(pathway) failed") }
         return events
+    }
+
+    /// Takes the preferred usable pathway again (after a manifest came in out of turn).
+    public mutating func reconsider(at now: Duration) -> [SteeringEvent] {
+        choose(at: now, reason: "the manifest's priority")
     }
 
     /// Time passed: expired penalties are lifted and the preferred pathway taken again.

@@ -21,7 +21,9 @@ struct SteeredDownloadTests {
         var events: [SingleFileDownload.Event] { recorded.withLock { $0 } }
 
         /// `otherPlaylist` replaces the playlist pathway B serves; `stableIds` puts STABLE-VARIANT-IDs on the variants.
-        init(otherPlaylist: String? = nil, stableIds: Bool = true) throws {
+        /// With `cloned`, the multivariant playlist lists pathway A only and the manifest clones C
+        /// from it, its variant's URI (PER-VARIANT-URIS) on pathway B's host.
+        init(otherPlaylist: String? = nil, stableIds: Bool = true, cloned: Bool = false) throws {
             tree = try TemporaryDirectory()
             other = try TemporaryDirectory()
             for directory in [tree, other] {
@@ -46,8 +48,12 @@ struct SteeredDownloadTests {
             #EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d400c,mp4a.40.2",PATHWAY-ID="B"\(id)
             \(b.url("/a_ts_vod/index.m3u8").absoluteString)
             """
-            _ = try tree.write("master.m3u8", Array(multivariant.utf8))
-            _ = try tree.write("steer.json", Array("{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"B\"]}".utf8))
+            let lines = multivariant.split(separator: "\n", omittingEmptySubsequences: false)
+            _ = try tree.write("master.m3u8", Array((cloned ? lines.dropLast(2).joined(separator: "\n") : multivariant).utf8))
+            let clone = "{\"BASE-ID\":\"A\",\"ID\":\"C\",\"URI-REPLACEMENT\":{\"HOST\":\"unused.invalid\",\"PER-VARIANT-URIS\":{\"main\":\"\(b.url("/a_ts_vod/index.m3u8").absoluteString)\"}}}"
+            let manifest = cloned ? "{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"C\"],\"PATHWAY-CLONES\":[\(clone)]}"
+                : "{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"B\"]}"
+            _ = try tree.write("steer.json", Array(manifest.utf8))
             transport = try CurlTransport.loopback()
             output = try TemporaryDirectory()
         }
@@ -86,6 +92,17 @@ struct SteeredDownloadTests {
         #expect(pathways.a.attempts("/a_ts_vod/seg_003.ts") == 0, "once moved, the job stays on the new pathway")
         #expect(pathways.a.attempts("/steer.json") >= 1)
         #expect(pathways.events.contains(.steering(.switched(from: "A", to: "B", reason: "pathway A failed"))))
+    }
+
+    @Test("a pathway cloned by the manifest with PER-VARIANT-URIS takes over when the only listed one dies")
+    func clonedPathway() async throws {
+        let pathways = try Pathways(cloned: true)
+        pathways.a.inject(.status(503), path: "/a_ts_vod/seg_001.ts")
+        let report = try await pathways.download()
+        #expect(report.sha256 == SHA256Hasher.hash(try DownloadHarness.clearReference()))
+        #expect(pathways.b.attempts("/a_ts_vod/index.m3u8") == 1 && pathways.b.attempts("/a_ts_vod/seg_001.ts") == 1)
+        #expect(pathways.events.contains(.steering(.switched(from: "A", to: "C", reason: "pathway A failed")))
+                || pathways.events.contains(.steering(.switched(from: "A", to: "C", reason: "the manifest's priority"))))
     }
 
     @Test("the new pathway's playlist must match the plan, else the switch fails with pathway-mismatch")
