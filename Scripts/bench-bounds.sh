@@ -64,5 +64,5 @@ for entry in "${BINARIES[@]}"; do
   run "$name stall 16x255MiB --parallel 16" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/stall/index.m3u8" -o "$WORK/out/s.ts" --parallel 16
   run "$name trickle 2 B/s (no retries)" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/trickle/index.m3u8" -o "$WORK/out/t.ts" $( [ "$name" = tessera ] && echo --retries 0 )
   run "$name dead origin (defaults)" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts"
-  [ "$name" = tessera ] && run "$name dead origin --timeout 2 --retries 1" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts" --timeout 2 --retries 1
+  if [ "$name" = tessera ]; then run "$name dead origin --timeout 2 --retries 1" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts" --timeout 2 --retries 1; fi
 done

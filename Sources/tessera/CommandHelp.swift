@@ -41,6 +41,7 @@ struct CommandHelp: Sendable {
         flags: [("--json", "print one JSON document (multivariant, playlists, selection, steering, diagnostics); default the tree"),
                 ("--strict", "a child that fails to load fails the command, and any error diagnostic exits 1; default lenient"),
                 ("--fail-on info|warning|error", "exit 1 when a diagnostic is this severe or worse; default never (error with --strict)"),
+                ("--authoring", "add Apple HLS Authoring Specification guidance (authoring-* diagnostics); default off"),
                 ("--parallel <N>", "media playlists fetched at once, 1–64; default 8"),
                 ("--base <URL>", "resolve a file's children against this URL; default beside the file")]
             + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,

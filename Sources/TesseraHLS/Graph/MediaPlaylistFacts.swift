@@ -40,6 +40,8 @@ public struct MediaPlaylistFacts: Hashable, Sendable {
     public var segmentCount: Int
     /// The sum of the segments' EXTINF durations, seconds.
     public var duration: Double
+    /// The longest segment's EXTINF duration, seconds.
+    public var longestSegment: Double
     /// Which segments have a date (EXT-X-PROGRAM-DATE-TIME, given or carried forward).
     public var dateTimes: Coverage
     /// The first segment's date, seconds since 1970, derived from the first dated segment.
@@ -76,6 +78,7 @@ public struct MediaPlaylistFacts: Hashable, Sendable {
         format = segments.first.map { SegmentFormat(uri: $0.uri, hasMap: $0.map != nil) }
         let totals = playlist.segmentTotals
         duration = totals.duration
+        longestSegment = totals.longestDuration
         firstDate = totals.firstDate
         dateTimes = totals.datedCount == 0 ? .none : totals.datedCount == totals.count ? .all : .some
         encryptionMethods = totals.encryptionMethods

@@ -26,6 +26,9 @@ public struct PresentationGraphLoader: Sendable {
         public var maximumPlaylists = 2_000
         /// The parser for every playlist (its byte and count limits bound each fetch).
         public var parser = PlaylistParser()
+        /// Add the Apple HLS Authoring Specification guidance (`AuthoringGuidance`) to the
+        /// diagnostics (default false).
+        public var authoring = false
 
         /// The defaults.
         public init() {}
@@ -113,8 +116,11 @@ public struct PresentationGraphLoader: Sendable {
                 })
         }
         let cross = PresentationRules.check(root.multivariant, playlists)
+        let graph = PresentationGraph(multivariant: root.multivariant, url: root.url, finalURL: root.baseURL, variables: variables,
+                                      playlists: playlists, diagnostics: root.parsed.diagnostics + childDiagnostics + cross)
+        guard options.authoring else { return graph }
         return PresentationGraph(multivariant: root.multivariant, url: root.url, finalURL: root.baseURL, variables: variables,
-                                 playlists: playlists, diagnostics: root.parsed.diagnostics + childDiagnostics + cross)
+                                 playlists: playlists, diagnostics: graph.diagnostics + AuthoringGuidance.check(graph))
     }
 
     /// One child's load: what it gave, before it becomes a `GraphPlaylist`.

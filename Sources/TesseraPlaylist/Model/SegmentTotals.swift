@@ -15,6 +15,8 @@ public struct SegmentTotals: Hashable, Sendable {
     public var discontinuityCount = 0
     /// Segments marked EXT-X-GAP.
     public var gapCount = 0
+    /// The longest EXTINF duration, seconds (0 without segments).
+    public var longestDuration = 0.0
     /// The METHOD of the first key in force over the segments, in order of first use (`.none`
     /// for segments in the clear).
     public var encryptionMethods: [EncryptionMethod] = []
@@ -27,7 +29,9 @@ public struct SegmentTotals: Hashable, Sendable {
                 datedCount += 1
                 if firstDate == nil, let seconds = date.secondsSince1970 { firstDate = seconds - duration }
             }
-            duration += segments[index].duration
+            let length = segments[index].duration
+            duration += length
+            if length > longestDuration { longestDuration = length }
             if segments[index].isDiscontinuity { discontinuityCount += 1 }
             if segments[index].isGap { gapCount += 1 }
             let method = segments[index].extras?.value.keys.first?.method ?? .none

@@ -8,7 +8,7 @@ import TesseraPlaylist
 /// `tessera graph <URL|file> [--json] [--strict] [--fail-on warning|error] [--parallel N]
 /// [--base URL] [network options]`.
 enum GraphArguments {
-    static let usage = "tessera graph <URL|file> [--json] [--strict] [--fail-on info|warning|error] [--parallel <N>] [--base <URL>] "
+    static let usage = "tessera graph <URL|file> [--json] [--strict] [--fail-on info|warning|error] [--authoring] [--parallel <N>] [--base <URL>] "
         + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) " + NetworkOptions.usage
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> GraphCommand {
@@ -26,6 +26,7 @@ enum GraphArguments {
             switch argument {
             case "--json": command.json = true
             case "--strict": command.strict = true
+            case "--authoring": command.authoring = true
             case "--fail-on":
                 switch try value(argument) {
                 case "warning": command.failOn = .warning

@@ -15,6 +15,7 @@ struct GraphCommand: Sendable {
     var source = ""
     var json = false
     var strict = false
+    var authoring = false
     var failOn: Diagnostic.Severity?
     var parallelism = 8
     var base: URL?
@@ -46,6 +47,7 @@ struct GraphCommand: Sendable {
         var options = PresentationGraphLoader.Options()
         options.parallelism = parallelism
         options.strict = strict
+        options.authoring = authoring
         let loader = PresentationGraphLoader(client: client, options: options)
         let json = self.json
         let policy = selection.policy

@@ -9,10 +9,12 @@ import TesseraPlaylist
 struct GraphHarness {
     static let root = URL(string: "https://cdn.example/master.m3u8")!
     let mock = MockTransport(unstubbed: .status(404))
+    let entry: URL
 
-    init(_ multivariant: String, _ children: [String: String] = [:]) {
-        mock.stub(Self.root, .ok(Array(multivariant.utf8)))
-        for (path, text) in children { mock.stub(Self.url(path), .ok(Array(text.utf8))) }
+    init(_ multivariant: String, _ children: [String: String] = [:], root: URL = GraphHarness.root) {
+        entry = root
+        mock.stub(root, .ok(Array(multivariant.utf8)))
+        for (path, text) in children { mock.stub(URL(string: path, relativeTo: root)!.absoluteURL, .ok(Array(text.utf8))) }
     }
 
     static func url(_ path: String) -> URL { URL(string: path, relativeTo: root)!.absoluteURL }
@@ -20,7 +22,7 @@ struct GraphHarness {
     func load(_ configure: (inout PresentationGraphLoader.Options) -> Void = { _ in }) async throws(HLSError) -> PresentationGraph {
         var options = PresentationGraphLoader.Options()
         configure(&options)
-        return try await PresentationGraphLoader(client: HLSClient(transport: mock, clock: ImmediateClock()), options: options).load(Self.root)
+        return try await PresentationGraphLoader(client: HLSClient(transport: mock, clock: ImmediateClock()), options: options).load(entry)
     }
 
     /// A media playlist: `count` segments of `duration` seconds with `ext`, the header lines given,

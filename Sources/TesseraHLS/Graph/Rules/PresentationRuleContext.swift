@@ -30,7 +30,8 @@ struct PresentationRuleContext {
 
     /// The catalogued severity and section of `id`.
     private static let catalogue: [DiagnosticID: DiagnosticCatalog.Entry] =
-        Dictionary(PresentationDiagnosticCatalog.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        Dictionary((PresentationDiagnosticCatalog.entries + AuthoringDiagnosticCatalog.entries).map { ($0.id, $0) },
+                   uniquingKeysWith: { first, _ in first })
 
     /// Adds a finding in child `at` (nil: the multivariant playlist) at `line`, with the
     /// catalogued severity and section.
