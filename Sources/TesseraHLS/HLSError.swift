@@ -42,6 +42,8 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let sourceChanged = Code("source-changed")
         /// A steering manifest that is not JSON of the steering format, or breaks its rules.
         public static let invalidSteeringManifest = Code("invalid-steering-manifest")
+        /// Session data, chapters or an asset list that is not of its format.
+        public static let invalidExternalResource = Code("invalid-external-resource")
         /// A switch to another pathway found a playlist that does not match the plan.
         public static let pathwayMismatch = Code("pathway-mismatch")
 

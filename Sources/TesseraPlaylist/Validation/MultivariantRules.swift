@@ -47,21 +47,27 @@ enum MultivariantRules {
     }
 
     private static func renditions(_ p: MultivariantPlaylist, _ context: inout RuleContext) {
-        var names = Set<String>()
-        var defaults = Set<String>()
-        var autoselected = Set<String>()
+        // Keys as values, not strings: this runs for every rendition of every playlist parsed.
+        struct Member: Hashable { let type: Rendition.MediaType, group: String, name: String }
+        struct Group: Hashable { let type: Rendition.MediaType, group: String }
+        struct Choice: Hashable {
+            let type: Rendition.MediaType, group: String, language: String?, associated: String?, forced: Bool, characteristics: String?
+        }
+        var names = Set<Member>()
+        var defaults = Set<Group>()
+        var autoselected = Set<Choice>()
         for r in p.renditions {
-            let group = "\(r.type) group \"\(r.groupId)\""
-            if !names.insert("\(r.type)\u{0}\(r.groupId)\u{0}\(r.name)").inserted {
-                context.add(.renditionDuplicateName, .error, r.line, "4.4.6.1.1", "\(group) has two renditions named \"\(r.name)\".")
+            func group() -> String { "\(r.type) group \"\(r.groupId)\"" }
+            if !names.insert(Member(type: r.type, group: r.groupId, name: r.name)).inserted {
+                context.add(.renditionDuplicateName, .error, r.line, "4.4.6.1.1", "\(group()) has two renditions named \"\(r.name)\".")
             }
-            if r.isDefault, !defaults.insert("\(r.type)\u{0}\(r.groupId)").inserted {
-                context.add(.renditionMultipleDefaults, .error, r.line, "4.4.6.1.1", "\(group) has more than one DEFAULT=YES rendition.")
+            if r.isDefault, !defaults.insert(Group(type: r.type, group: r.groupId)).inserted {
+                context.add(.renditionMultipleDefaults, .error, r.line, "4.4.6.1.1", "\(group()) has more than one DEFAULT=YES rendition.")
             }
-            let choice = [r.language ?? "", r.associatedLanguage ?? "", r.isForced ? "F" : "", r.characteristics ?? ""]
-            if r.isAutoselect, !autoselected.insert("\(r.type)\u{0}\(r.groupId)\u{0}" + choice.joined(separator: "\u{0}")).inserted {
+            if r.isAutoselect, !autoselected.insert(Choice(type: r.type, group: r.groupId, language: r.language, associated: r.associatedLanguage,
+                                                          forced: r.isForced, characteristics: r.characteristics)).inserted {
                 context.add(.autoselectIndistinct, .warning, r.line, "4.4.6.1.1",
-                            "\(group) has two AUTOSELECT=YES renditions with the same LANGUAGE, ASSOC-LANGUAGE, FORCED and CHARACTERISTICS.")
+                            "\(group()) has two AUTOSELECT=YES renditions with the same LANGUAGE, ASSOC-LANGUAGE, FORCED and CHARACTERISTICS.")
             }
             var problems: [String] = []
             if r.isForced, r.type != .subtitles { problems.append("FORCED is for SUBTITLES only") }
