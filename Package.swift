@@ -59,7 +59,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TesseraHLSTests",
                     dependencies: ["TesseraSupport", "TesseraHLS", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport", "TesseraMedia",
-                                   "TesseraPlaylist"],
+                                   "TesseraPlaylist", "TesseraPlayback"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive"], swiftSettings: strict),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
