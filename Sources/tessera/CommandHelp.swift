@@ -56,7 +56,8 @@ struct CommandHelp: Sendable {
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),
                 ("--overwrite", "replace an existing file at commit; default refuse"),
-                ("--no-steering", "ignore the presentation's Content Steering; default follow it (failover between pathways)")] + NetworkOptions.help,
+                ("--no-steering", "ignore the presentation's Content Steering; default follow it (failover between pathways)"),
+                ("--prefetch-session-keys", "fetch identity AES-128 EXT-X-SESSION-KEYs while the media playlist loads; default off")] + NetworkOptions.help,
         example: "tessera download https://cdn.example/vod/index.m3u8 -o movie.ts -H 'Authorization: Bearer …'")
 
     static let fetch = CommandHelp(

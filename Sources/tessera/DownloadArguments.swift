@@ -10,7 +10,7 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) "
-        + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] \(NetworkOptions.usage)"
+        + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var rest = arguments
@@ -30,6 +30,7 @@ enum DownloadArguments {
             case "--no-resume": options.resumes = false
             case "--dry-run": dryRun = true
             case "--no-steering": options.steering = false
+            case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel":
                 let text = try value(of: argument, &rest)
                 guard let count = Int(text), (1...32).contains(count) else { throw usage("--parallel needs a number from 1 to 32, not \(text)") }

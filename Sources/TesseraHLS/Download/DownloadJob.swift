@@ -22,8 +22,14 @@ struct DownloadJob: Sendable {
     let clock: any Clock<Duration>
     let events: @Sendable (SingleFileDownload.Event) -> Void
 
-    /// A planned download: the plan, its summary and the media playlist's URL.
-    typealias Planned = (plan: DownloadPlan, summary: DownloadPlanSummary, url: URL)
+    /// A planned download: the plan, its summary, the media playlist's URL and any session keys
+    /// fetched early.
+    struct Planned: Sendable {
+        let plan: DownloadPlan
+        let summary: DownloadPlanSummary
+        let url: URL
+        let prefetched: SessionKeyPrefetch?
+    }
 
     func run(_ planned: Planned, resolver: any TransferURLResolver, resumes: Bool? = nil) async throws(HLSError) -> DownloadReport {
         let plan = planned.plan
@@ -38,7 +44,7 @@ struct DownloadJob: Sendable {
             events(.planned(planned.summary))
             let log = try CheckpointLog<AssemblyRecord>(path: paths.checkpoint, fingerprint: plan.fingerprint.hex, resume: resumes ?? options.resumes)
             checkpoint = log
-            let keys = KeyCache(fetcher: fetcher, resolver: resolver)
+            let keys = KeyCache(fetcher: fetcher, resolver: resolver, prefetched: planned.prefetched)
             var records = log.restorable
             if let reason = log.discarded {
                 events(.checkpointDiscarded(reason: reason))

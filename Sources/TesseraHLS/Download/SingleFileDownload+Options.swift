@@ -15,6 +15,10 @@ extension SingleFileDownload {
         /// pathway whose playlist or media fails is left for the next one (the variant of the same
         /// STABLE-VARIANT-ID, which must match the plan). Default true.
         public var steering = true
+        /// Fetch the multivariant playlist's identity AES-128 EXT-X-SESSION-KEYs (at most 8) while
+        /// the media playlist loads; a key is used only when the selected media names the same
+        /// URL. Default false.
+        public var prefetchSessionKeys = false
         /// How long a failed pathway is avoided. Default 300 s.
         public var steeringPenalty: Duration = .seconds(300)
         /// Requests in flight, and resources held waiting for their turn to be written (1…32).

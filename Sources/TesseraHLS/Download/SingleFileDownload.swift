@@ -80,7 +80,7 @@ public struct SingleFileDownload: Sendable {
     /// STABLE-VARIANT-ID; else against the playlist's URL.
     private func steered(_ planned: Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
                          _ work: (DownloadJob.Planned, any TransferURLResolver) async throws(HLSError) -> DownloadReport) async throws(HLSError) -> DownloadReport {
-        let job = (plan: planned.plan, summary: planned.summary, url: planned.url)
+        let job = DownloadJob.Planned(plan: planned.plan, summary: planned.summary, url: planned.url, prefetched: planned.prefetched)
         let plain = PlaylistURLResolver(stream: planned.plan.stream, playlistURL: planned.url)
         guard options.steering, let chosen = planned.loaded.multivariant, let steering = chosen.playlist.contentSteering else {
             return try await work(job, plain)
@@ -108,15 +108,22 @@ public struct SingleFileDownload: Sendable {
         let summary: DownloadPlanSummary
         let url: URL
         let loaded: PlaylistLoader.Loaded
+        let prefetched: SessionKeyPrefetch?
     }
 
     private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
-        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant, capabilities: options.capabilities)
+        let prefetch = Lock<SessionKeyPrefetch?>(nil)
+        let prefetches = options.prefetchSessionKeys
+        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant,
+                                                                                  capabilities: options.capabilities) { multivariant, url in
+            guard prefetches, !multivariant.sessionKeys.isEmpty else { return }
+            prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, fetcher: fetcher) }
+        }
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
         let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,
                                           resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
                                           knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
-        return Planned(plan: plan, summary: summary, url: loaded.url, loaded: loaded)
+        return Planned(plan: plan, summary: summary, url: loaded.url, loaded: loaded, prefetched: prefetch.withLock { $0 })
     }
 }

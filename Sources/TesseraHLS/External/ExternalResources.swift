@@ -54,6 +54,17 @@ public struct ExternalResources: Sendable {
         }
     }
 
+    /// The localized rendition names of `playlist` (its `_hls.localized-rendition-names` entry,
+    /// inline or fetched); nil when it has none.
+    /// - Throws: as `fetch`, and `invalid-external-resource`.
+    public func localizedRenditionNames(of playlist: MultivariantPlaylist, url: URL) async throws(HLSError) -> LocalizedRenditionNames? {
+        guard let entry = playlist.sessionData.first(where: { $0.dataId == LocalizedRenditionNames.dataId }) else { return nil }
+        switch try await content(of: entry, base: url).content {
+        case .json(let bytes), .raw(let bytes): return try LocalizedRenditionNames.parse(bytes)
+        case .value(let text): return try LocalizedRenditionNames.parse(Array(text.utf8))
+        }
+    }
+
     /// The asset list of `interstitial`, whose date range is in the media playlist at `playlistURL`.
     /// - Throws: `unsupported` when it has an X-ASSET-URI instead; as `fetch`; `invalid-external-resource`.
     public func assetList(of interstitial: Interstitial, playlistURL: URL) async throws(HLSError) -> AssetList {

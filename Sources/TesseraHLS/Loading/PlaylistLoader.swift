@@ -90,11 +90,19 @@ public struct PlaylistLoader: Sendable {
     ///   audio rendition).
     public func loadMediaPlaylist(_ url: URL, choosing preference: VariantPreference,
                                   capabilities: PlaybackCapabilities = PlaybackCapabilities()) async throws(HLSError) -> Loaded {
+        try await loadMediaPlaylist(url, choosing: preference, capabilities: capabilities, onMultivariant: { _, _ in })
+    }
+
+    /// As `loadMediaPlaylist(_:choosing:capabilities:)`; `onMultivariant` sees the multivariant
+    /// playlist (and the URL that answered) before the variant's playlist is fetched.
+    func loadMediaPlaylist(_ url: URL, choosing preference: VariantPreference, capabilities: PlaybackCapabilities,
+                           onMultivariant: (MultivariantPlaylist, URL) -> Void) async throws(HLSError) -> Loaded {
         let (playlist, finalURL) = try await load(url, what: "Playlist")
         switch playlist {
         case .media(let media):
             return Loaded(playlist: media, url: finalURL, variant: nil, bandwidth: nil, multivariant: nil)
         case .multivariant(let multivariant):
+            onMultivariant(multivariant, finalURL)
             let variant = try VariantSelector.choose(preference, capabilities: capabilities, in: multivariant, url: finalURL)
             let variantURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "Variant (line \(variant.line.number))")
             let (media, mediaURL) = try await loadMediaPlaylist(variantURL)

@@ -23,6 +23,7 @@ public actor KeyCache {
     private let fetcher: ResourceFetcher
     private let resolver: any TransferURLResolver
     private let capacity: Int
+    private let prefetched: SessionKeyPrefetch?
     private var keys: [KeyReference: (key: Key, lastUse: UInt64)] = [:]
     private var pending: [KeyReference: Task<Result<Key, HLSError>, Never>] = [:]
     private var uses: UInt64 = 0
@@ -32,10 +33,16 @@ public actor KeyCache {
     /// A cache fetching through `fetcher`, resolving key URIs with `resolver`, holding at most
     /// `capacity` keys (default 64).
     package init(fetcher: ResourceFetcher, resolver: any TransferURLResolver, capacity: Int = 64) {
+        self.init(fetcher: fetcher, resolver: resolver, capacity: capacity, prefetched: nil)
+    }
+
+    /// A cache that takes a key from `prefetched` when the media names one of its URLs.
+    init(fetcher: ResourceFetcher, resolver: any TransferURLResolver, capacity: Int = 64, prefetched: SessionKeyPrefetch?) {
         precondition(capacity > 0, "a key cache holds at least one key")
         self.fetcher = fetcher
         self.resolver = resolver
         self.capacity = capacity
+        self.prefetched = prefetched
     }
 
     /// The key `reference` names, fetched when it is not cached.
@@ -48,7 +55,9 @@ public actor KeyCache {
             return cached.key
         }
         let task = pending[reference] ?? {
-            let task = Task { [fetcher, resolver] in await Self.fetch(reference, fetcher: fetcher, resolver: resolver) }
+            let task = Task { [fetcher, resolver, prefetched] in
+                await Self.fetch(reference, fetcher: fetcher, resolver: resolver, prefetched: prefetched)
+            }
             pending[reference] = task
             fetchCount += 1
             return task
@@ -63,9 +72,11 @@ public actor KeyCache {
         return key
     }
 
-    private static func fetch(_ reference: KeyReference, fetcher: ResourceFetcher, resolver: any TransferURLResolver) async -> Result<Key, HLSError> {
+    private static func fetch(_ reference: KeyReference, fetcher: ResourceFetcher, resolver: any TransferURLResolver,
+                              prefetched: SessionKeyPrefetch?) async -> Result<Key, HLSError> {
         do throws(HLSError) {
             let location = try await resolver.location(of: reference.uri, in: reference.stream)
+            if let early = await prefetched?.key(at: location.url) { return .success(Key(bytes: early, fingerprint: fingerprint(early))) }
             let (bytes, _) = try await fetcher.fetch(location.url, purpose: .key, what: "Key", limit: 4096)
             guard bytes.count == 16 else {
                 throw HLSError(.badKey, "Key \(URLRedaction.redact(location.url)) is \(bytes.count) bytes; an AES-128 key is exactly 16.")

@@ -73,6 +73,23 @@ struct ExternalResourcesTests {
         #expect(try await Self.resources(MockTransport()).chapters(of: try Self.multivariant(), url: Self.base) == nil)
     }
 
+    @Test("localized rendition names: the NAME's translation by primary subtag, else the NAME; malformed is typed")
+    func localizedNames() async throws {
+        let playlist = try Self.multivariant(
+            "#EXT-X-SESSION-DATA:DATA-ID=\"_hls.localized-rendition-names\",URI=\"names.json\"",
+            "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"English\",LANGUAGE=\"en\",URI=\"en.m3u8\"",
+            "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"Commentary\",LANGUAGE=\"en\",URI=\"c.m3u8\"")
+        let mock = MockTransport()
+        mock.stub(URL(string: "https://cdn.example/vod/names.json")!, .ok(Array("{\"English\": {\"fr\": \"Anglais\", \"DE\": \"Englisch\"}}".utf8)))
+        let names = try #require(try await Self.resources(mock).localizedRenditionNames(of: playlist, url: Self.base))
+        #expect(names.name(of: playlist.renditions[0], for: ["fr-CA"]) == "Anglais")
+        #expect(names.name(of: playlist.renditions[0], for: ["ja", "de-AT"]) == "Englisch")
+        #expect(names.name(of: playlist.renditions[0], for: ["ja"]) == "English")
+        #expect(names.name(of: playlist.renditions[1], for: ["fr"]) == "Commentary")
+        #expect(throws: HLSError.self) { try LocalizedRenditionNames.parse(Array("{\"English\": \"Anglais\"}".utf8)) }
+        #expect(try await Self.resources(MockTransport()).localizedRenditionNames(of: try Self.multivariant(), url: Self.base) == nil)
+    }
+
     static func dateRange(_ attributes: String) throws -> DateRange {
         let text = "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:6\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z\n"
             + "#EXT-X-DATERANGE:ID=\"ad1\",CLASS=\"com.apple.hls.interstitial\",START-DATE=\"2026-01-01T00:00:05Z\",\(attributes)\n#EXTINF:6,\na.ts\n"
