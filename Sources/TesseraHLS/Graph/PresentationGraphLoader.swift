@@ -99,7 +99,9 @@ public struct PresentationGraphLoader: Sendable {
         playlists.reserveCapacity(root.children.count)
         try await client.withFetcher { fetcher throws(HLSError) in
             try await OrderedTransfer.run(
-                ListInput(root.children), parallelism: min(max(options.parallelism, 1), 64),
+                // Each child costs one slot (its bytes are bounded by the parser's limit): the window
+                // is `parallelism` children from the first one on.
+                ListInput(root.children), parallelism: min(max(options.parallelism, 1), 64), size: { _ in 1 },
                 work: { child throws(HLSError) -> ChildLoad in
                     let load = try await Self.load(child, fetcher: fetcher, options: options, variables: variables, sessionKeyURIs: sessionKeyURIs)
                     return handsOver ? load : load.released()
