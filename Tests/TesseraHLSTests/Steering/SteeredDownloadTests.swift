@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import TesseraHLS
 import TesseraHTTP
+import TesseraHTTPTesting
 import TesseraPlayback
+import TesseraPlaylist
 import TesseraSupport
 import TesseraTestSupport
 
@@ -129,5 +131,36 @@ struct SteeredDownloadTests {
         let unsteered = try Pathways()
         _ = try await unsteered.download(steering: false)
         #expect(unsteered.a.attempts("/steer.json") == 0 && !unsteered.events.contains { if case .steering = $0 { true } else { false } })
+    }
+}
+
+/// A steering server with scripted manifests on the origin simulator: each attempt at the
+/// manifest gets the answer the script gives it, over the real client (retries, Retry-After).
+@Suite("Steering against a scripted steering server on a real loopback origin")
+struct ScriptedSteeringServerTests {
+    @Test("429 (Retry-After) then a manifest, then another priority, then 410: applied in turn, and steering ends")
+    func script() async throws {
+        let pathways = try SteeredDownloadTests.Pathways()
+        let manifest = { (priority: String) in Array("{\"VERSION\":1,\"TTL\":1,\"PATHWAY-PRIORITY\":[\(priority)]}".utf8) }
+        pathways.a.inject(.status(429, ["Retry-After": "3"]), path: "/steer.json", attempts: 1...1)
+        pathways.a.inject(.replaceBody(manifest("\"B\",\"A\"")), path: "/steer.json", attempts: 2...2)
+        pathways.a.inject(.replaceBody(manifest("\"A\",\"B\"")), path: "/steer.json", attempts: 3...3)
+        pathways.a.inject(.status(410), path: "/steer.json", attempts: 4...Int.max)
+        let playlist = try SteeringStateTests.multivariant()
+        var steering = try #require(playlist.contentSteering)
+        steering.serverURI = pathways.a.url("/steer.json").absoluteString
+        let master = pathways.a.url("/master.m3u8")
+        let state = try SteeringState(multivariant: playlist, url: master, steering: steering)
+        let events = SteeringControllerTests.Events()
+        let client = HLSClient(transport: pathways.transport, clock: ImmediateClock())
+        let controller = SteeringController(state: state, url: master, client: client) { events.add($0) }
+        await controller.run()
+        #expect(pathways.a.attempts("/steer.json") == 4, "the pipeline waited out the 429 and asked again")
+        let switches = events.events.compactMap { event -> String? in
+            if case .switched(_, let to, _) = event { return to }
+            return nil
+        }
+        #expect(switches == ["B", "A"] && events.events.last == .ended)
+        #expect(pathways.a.log.filter { $0.path == "/steer.json" }.count == 4)
     }
 }
