@@ -35,7 +35,8 @@ struct SingleFileDownloadTests {
         options.maximumCoalescedBytes = 20_000
         _ = try await capped.download("/d_ts_single/index.m3u8", options: options)
         let split = capped.origin.log.filter { $0.path == "/d_ts_single/media.ts" }.compactMap(\.range)
-        #expect(split.count == 4 && split.first == "bytes=0-19551")
+        // Requests run in parallel: the log's order is the arrival order, not the plan's.
+        #expect(split.count == 4 && split.contains("bytes=0-19551"))
         #expect(try capped.written() == DownloadHarness.clearReference())
     }
 
