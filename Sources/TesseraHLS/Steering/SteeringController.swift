@@ -21,7 +21,8 @@ public actor SteeringController {
     private let fetcher: ResourceFetcher
     private let clock: ElapsedClock
     private let onEvent: @Sendable (SteeringEvent) -> Void
-    private var throughput: UInt64?
+    /// The throughput estimate (bit/s) the next manifest request reports, if any.
+    public private(set) var throughput: UInt64?
     private let multivariantURL: URL
 
     /// A controller of `state` (of the presentation at `url`) through `client`; `onEvent` hears

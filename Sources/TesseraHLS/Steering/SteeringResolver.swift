@@ -59,6 +59,21 @@ actor SteeringResolver: TransferURLResolver {
         }
     }
 
+    nonisolated var wantsThroughput: Bool { true }
+
+    /// Throughput samples make an exponentially weighted estimate (weight 0.3 for the newest),
+    /// reported to the controller for `_HLS_throughput`; samples under 50 ms are too coarse.
+    func fetched(_ bytes: Int, from location: ResolvedLocation, in duration: Duration) async {
+        let seconds = SteeringState.seconds(duration)
+        guard seconds >= 0.05, bytes > 0 else { return }
+        let sample = Double(bytes) * 8 / seconds
+        let estimate = throughput.map { 0.7 * $0 + 0.3 * sample } ?? sample
+        throughput = estimate
+        await controller.report(throughput: UInt64(estimate.rounded()))
+    }
+
+    private var throughput: Double?
+
     func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool {
         guard let pathway = location.pathway else { return false }
         return await controller.pathwayFailed(pathway) != pathway

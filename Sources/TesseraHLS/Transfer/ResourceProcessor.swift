@@ -38,6 +38,7 @@ package struct ResourceProcessor: Sendable {
     package let settings: Settings
     package let spillFolder: String
     package let clock: any Clock<Duration>
+    private let timing: ElapsedClock
     /// The deadlines of the resources in flight; `TransferEngine` runs its watch.
     package let deadlines: DeadlineWatch
 
@@ -52,6 +53,7 @@ package struct ResourceProcessor: Sendable {
         self.settings = settings
         self.spillFolder = spillFolder
         self.clock = clock
+        timing = ElapsedClock(clock)
         deadlines = DeadlineWatch(deadline: settings.deadline, clock: clock, cancel: { [fetcher] in fetcher.cancel(tag: $0) })
     }
 
@@ -67,7 +69,9 @@ package struct ResourceProcessor: Sendable {
         while true {
             location = try await resolver.location(of: fetch.uri, in: fetch.stream)
             do throws(HLSError) {
+                let started = resolver.wantsThroughput ? timing.elapsed() : nil
                 (head, whole) = try await fetchBody(fetch, from: location)
+                if let started { await resolver.fetched(Int(clamping: whole.count), from: location, in: timing.elapsed() - started) }
                 break
             } catch {
                 // Another pathway may serve it (Content Steering): bounded, and never for a

@@ -33,11 +33,22 @@ public protocol TransferURLResolver: Sendable {
     /// resolver moved the stream elsewhere (another pathway) and the fetch should be tried again
     /// there. The default: false.
     func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool
+
+    /// `bytes` arrived from `location` in `duration` (a throughput sample; steering reports it
+    /// as `_HLS_throughput`). The default ignores it.
+    func fetched(_ bytes: Int, from location: ResolvedLocation, in duration: Duration) async
+
+    /// Whether `fetched` does anything (the processor skips timing and the call otherwise).
+    var wantsThroughput: Bool { get }
 }
 
 extension TransferURLResolver {
     /// No failover.
     public func recover(from error: HLSError, at location: ResolvedLocation) async -> Bool { false }
+    /// Ignored.
+    public func fetched(_ bytes: Int, from location: ResolvedLocation, in duration: Duration) async {}
+    /// No.
+    public var wantsThroughput: Bool { false }
 }
 
 /// Resolves against each stream's media playlist URL (RFC 8216bis §4.1, RFC 3986 §5): the

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import TesseraHLS
+import TesseraHTTPTesting
+import TesseraPlaylist
+
+@Suite("Steering throughput: what the transfer measures becomes _HLS_throughput")
+struct SteeringThroughputTests {
+    @Test("fetch samples make a weighted estimate the next manifest request carries; very short samples are ignored")
+    func estimate() async throws {
+        let playlist = try SteeringStateTests.multivariant()
+        let state = try SteeringState(multivariant: playlist, url: SteeringStateTests.url, steering: playlist.contentSteering!)
+        let controller = SteeringController(state: state, url: SteeringStateTests.url,
+                                            client: HLSClient(transport: MockTransport(), clock: ImmediateClock()))
+        guard case .media(let media) = try PlaylistParser().parse(Array(GraphHarness.media().utf8)).playlist else { preconditionFailure() }
+        let resolver = SteeringResolver(controller: controller, stream: .main, stableVariantId: "hd", planned: media,
+                                        plannedURL: URL(string: "https://cdn-a.example/vod/a/hd.m3u8")!, plannedPathway: "A",
+                                        multivariantURL: SteeringStateTests.url) { url throws(HLSError) in
+            throw HLSError(.fetchFailed, "not used")
+        }
+        let location = ResolvedLocation(url: URL(string: "https://cdn-a.example/vod/a/s0.ts")!, pathway: "A")
+        #expect(resolver.wantsThroughput)
+        await resolver.fetched(1_000_000, from: location, in: .seconds(1))
+        #expect(await controller.throughput == 8_000_000)
+        await resolver.fetched(2_000_000, from: location, in: .seconds(1))
+        await resolver.fetched(5_000_000, from: location, in: .milliseconds(10))
+        let throughput = await controller.throughput
+        #expect(throughput == 10_400_000, "0.7 × 8 Mb/s + 0.3 × 16 Mb/s; the 10 ms sample ignored")
+        let request = await controller.state.request(throughput: throughput)
+        #expect(request == .url(URL(string: "https://steer.example/manifest.json?session=1&_HLS_pathway=A&_HLS_throughput=10400000")!))
+        #expect(!PlaylistURLResolver(playlistURL: SteeringStateTests.url).wantsThroughput)
+    }
+}
