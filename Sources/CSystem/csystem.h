@@ -14,6 +14,14 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/openat2.h>
+#include <malloc.h>
+
+/// Keeps up to `trim` bytes of freed heap for reuse instead of returning it to the kernel, and
+/// grows the heap `pad` bytes at a time (glibc mallopt M_TRIM_THRESHOLD, M_TOP_PAD).
+static inline void tessera_keep_freed_heap(int trim, int pad) {
+    mallopt(M_TRIM_THRESHOLD, trim);
+    mallopt(M_TOP_PAD, pad);
+}
 
 /// Reserves `length` bytes at `offset` without changing the file size (FALLOC_FL_KEEP_SIZE).
 /// Returns 0, or the errno value.
@@ -52,6 +60,7 @@ static inline int tessera_rename_exchange(const char *a, const char *b) {
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : errno;
 }
 #else
+static inline void tessera_keep_freed_heap(int trim, int pad) { (void)trim; (void)pad; }
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
     (void)fd; (void)offset; (void)length;
     return 95; /* EOPNOTSUPP */

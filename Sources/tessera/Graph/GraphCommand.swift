@@ -22,7 +22,15 @@ struct GraphCommand: Sendable {
     var network = NetworkOptions()
     var selection = SelectionOptions(takesRenditions: true)
 
+    /// A graph parses and frees hundreds of short-lived playlists: glibc would hand the freed heap
+    /// back to the kernel after each and fault it in again for the next (a tenth of the run).
+    /// Keep up to 16 MiB of it for reuse (peak memory rises by about 1 MB).
+    private static func keepFreedMemory() {
+        HeapPolicy.keepFreedHeap(upTo: 16 << 20)
+    }
+
     func run() async -> Int32 {
+        Self.keepFreedMemory()
         let entry: URL
         var localBytes: [UInt8]?
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {

@@ -1,0 +1,11 @@
+import CSystem
+
+/// Process-wide heap policy for a command that allocates and frees many short-lived models.
+package enum HeapPolicy {
+    /// Keeps up to `bytes` of freed heap for reuse (and grows the heap `bytes / 2` at a time)
+    /// instead of handing it back to the kernel after each free and faulting it in again. A
+    /// process-wide choice for its composition root; glibc only (elsewhere nothing happens).
+    package static func keepFreedHeap(upTo bytes: Int) {
+        tessera_keep_freed_heap(Int32(clamping: bytes), Int32(clamping: bytes / 2))
+    }
+}
