@@ -60,11 +60,17 @@ BYTES=$(find "$WORK/www" -name '*.m3u8' -printf '%s\n' | awk '{s+=$1} END {print
 done
 echo "bench graph: $VARIANTS variants + $((AUDIO + SUBTITLES)) renditions, $CHILDREN media playlists of $SEGMENTS segments, $BYTES bytes of playlists (with the multivariant one), nginx-light on loopback, $(nproc) cores"
 
-# measure <label> <command…>: appends "wall rss_kb" to $WORK/<label>.times; stdout to $WORK/<label>.out
+# measure <label> <command…>: appends "wall rss_kb" to $WORK/<label>.times; stdout to $WORK/<label>.out.
+# A tessera run that fails makes the whole benchmark fail (its figures would mean nothing); ffprobe
+# may exit non-zero on the partial media it is given and is timed anyway.
+FAILED=0
 measure() {
   local label="$1"; shift
   local s e; s=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$WORK/rss" "$@" > "$WORK/$label.out" 2> "$WORK/$label.err" || echo "bench graph: $label exited $?: $(tail -1 "$WORK/$label.err")" >&2
+  if ! /usr/bin/time -f "%M" -o "$WORK/rss" "$@" > "$WORK/$label.out" 2> "$WORK/$label.err"; then
+    echo "bench graph: $label failed: $(tail -1 "$WORK/$label.err")" >&2
+    [ "$label" = ffprobe ] || FAILED=1
+  fi
   e=$(date +%s.%N)
   echo "$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }') $(tail -1 "$WORK/rss")" >> "$WORK/$label.times"
 }
@@ -79,9 +85,10 @@ wall() { cut -d' ' -f1 "$WORK/$1.times" | median; }
 rss() { cut -d' ' -f2 "$WORK/$1.times" | sort -g | tail -1; }
 CURL=$(wall curl)
 JSON_BYTES=$(stat -c %s "$WORK/json.out")
-grep -q "^$((CHILDREN)) \|presentation, $CHILDREN media playlists" "$WORK/graph.out" || echo "bench graph: the tree does not name $CHILDREN media playlists: $(head -1 "$WORK/graph.out")" >&2
+grep -q "presentation, $CHILDREN media playlists" "$WORK/graph.out" \
+  || { echo "bench graph: the tree does not name $CHILDREN media playlists: $(head -1 "$WORK/graph.out")" >&2; FAILED=1; }
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); n=len(d["playlists"]); assert n==int(sys.argv[2]) and all(p["playlist"] for p in d["playlists"]), n' "$WORK/json.out" "$CHILDREN" \
-  || echo "bench graph: the JSON document is not complete" >&2
+  || { echo "bench graph: the JSON document is not complete" >&2; FAILED=1; }
 printf '%-28s %8s %8s %10s %12s\n' tool "wall s" "RSS MB" "vs curl" "output MB/s"
 for label in curl graph json ffprobe; do
   w=$(wall "$label"); r=$(rss "$label")
@@ -93,3 +100,4 @@ done
 awk -v f="$(wall ffprobe)" -v g="$(wall graph)" -v b="$JSON_BYTES" 'BEGIN { printf "ffprobe / tessera graph: %.1fx; --json wrote %.1f MB\n", f / g, b / 1e6 }'
 diagnostics=$(grep -c "^  \(error\|warning\|info\) " "$WORK/graph.out" || true)
 echo "diagnostics in the tree: $diagnostics"
+if [ "$FAILED" != 0 ]; then echo "bench graph: FAILED (a tessera run failed or its output is incomplete)" >&2; exit 1; fi

@@ -60,6 +60,7 @@ public struct Chapter: Hashable, Sendable {
                 chosen = indices.first.map { titles[$0] }
             }
             chosen = chosen ?? titles.first { $0.language.lowercased() == "und" } ?? titles.first
+            // An image URL that is not http/https (or would downgrade) is kept as nil, not fetched.
             let images = (chapter.images ?? []).map { image in
                 Image(category: image.category, width: image.width, height: image.height,
                       url: image.url.flatMap { try? ResourceURL.resolve($0, against: url, what: "A chapter image") })

@@ -82,6 +82,8 @@ public struct ExternalResources: Sendable {
         }
         let (bytes, finalURL) = try await fetch(uri, base: base, purpose: .sessionData, what: "Session data \"\(entry.dataId)\"")
         if entry.format == .raw { return SessionDataValue(dataId: entry.dataId, language: entry.language, content: .raw(bytes), url: finalURL) }
+        // Decoding only proves it is JSON (the decoder refuses nesting deeper than 512); the
+        // failure is the typed error below.
         guard (try? JSONDecoder().decode(JSONShape.self, from: Data(bytes))) != nil else {
             throw HLSError(.invalidExternalResource, "Session data \"\(entry.dataId)\" from \(URLRedaction.redact(finalURL)) is not JSON.")
         }
@@ -107,6 +109,7 @@ public struct ExternalResources: Sendable {
         case null, bool(Bool), number(Double), string(String), array([JSONShape]), object([String: JSONShape])
 
         init(from decoder: any Decoder) throws {
+            // Each `try?` asks "is it this type?"; the last decode throws when it is none of them.
             let container = try decoder.singleValueContainer()
             if container.decodeNil() { self = .null }
             else if let value = try? container.decode(Bool.self) { self = .bool(value) }

@@ -38,7 +38,4 @@ public enum PlaylistRole: Hashable, Sendable, CustomStringConvertible {
         case .iFrame: "i-frame"
         }
     }
-
-    /// True for playlists a player renders alongside a variant (audio, video, subtitles).
-    public var isRendition: Bool { self == .audio || self == .video || self == .subtitles }
 }

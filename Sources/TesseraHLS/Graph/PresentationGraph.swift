@@ -49,7 +49,4 @@ public struct PresentationGraph: Sendable {
     public func playlistIndex(role: PlaylistRole, index: Int) -> Int? {
         playlists.firstIndex { $0.references.contains { $0.role == role && $0.index == index } }
     }
-
-    /// The worst severity among the diagnostics, nil when there are none.
-    public var worstSeverity: Diagnostic.Severity? { diagnostics.map(\.severity).max() }
 }

@@ -55,7 +55,7 @@ public struct PresentationGraphLoader: Sendable {
     ///   `unsupported` when it is a media playlist.
     public func loadRoot(_ url: URL) async throws(HLSError) -> PresentationRoot {
         let (bytes, finalURL) = try await client.withFetcher { fetcher throws(HLSError) in
-            try await read(url, purpose: .multivariantPlaylist, fetcher: fetcher)
+            try await Self.read(url, purpose: .multivariantPlaylist, fetcher: fetcher, parser: options.parser)
         }
         return try root(bytes, url: url, baseURL: finalURL)
     }
@@ -140,6 +140,7 @@ public struct PresentationGraphLoader: Sendable {
         }
 
         func playlist(keeping: Bool) -> GraphPlaylist {
+            // A URI that did not resolve has no URL; its error is the outcome (`failed`).
             GraphPlaylist(uri: child.uri, url: try? child.url.get(), references: child.references, finalURL: finalURL,
                           outcome: outcome, playlist: keeping ? media : nil)
         }
@@ -174,10 +175,6 @@ public struct PresentationGraphLoader: Sendable {
                          outcome: .loaded(MediaPlaylistFacts(media, sessionKeyURIs: sessionKeyURIs)))
     }
 
-    private func read(_ url: URL, purpose: RequestPurpose, fetcher: ResourceFetcher) async throws(HLSError) -> ([UInt8], URL) {
-        try await Self.read(url, purpose: purpose, fetcher: fetcher, parser: options.parser)
-    }
-
     /// The bytes at `url`: a regular file read whole, or a fetch through the pipeline.
     private static func read(_ url: URL, purpose: RequestPurpose, fetcher: ResourceFetcher, parser: PlaylistParser) async throws(HLSError) -> ([UInt8], URL) {
         let limit = parser.limits.maximumBytes
@@ -209,10 +206,8 @@ public struct PresentationGraphLoader: Sendable {
 
     private static func unavailable(_ error: HLSError, playlist: GraphPlaylist, index: Int) -> Diagnostic {
         let id: DiagnosticID = error.code == .multivariantPlaylist ? .notMediaPlaylist : .playlistUnavailable
-        let entry = PresentationDiagnosticCatalog.entries.first { $0.id == id }
         let line = playlist.references[0].line
-        return Diagnostic(id, entry?.severity ?? .error, line: nil, section: entry?.section ?? "4.4.6.2",
-                          "The \(playlist.role) playlist of line \(line) is unavailable: \(error.message)",
-                          source: .index(index), related: [Diagnostic.Place(source: nil, line: line)])
+        return PresentationRuleContext.diagnostic(id, at: index, "The \(playlist.role) playlist of line \(line) is unavailable: \(error.message)",
+                                                  related: [Diagnostic.Place(source: nil, line: line)])
     }
 }

@@ -40,6 +40,7 @@ public struct PresentationRoot: Sendable {
         var position: [String: Int] = [:]
         func add(_ uri: String, _ reference: GraphReference) {
             let url = resolve(uri, reference.line)
+            // Resolved URIs are shared by URL; one that did not resolve (its error kept) by its text.
             let key = (try? url.get().absoluteString) ?? "\u{0}" + uri
             if let index = position[key] {
                 children[index].references.append(reference)

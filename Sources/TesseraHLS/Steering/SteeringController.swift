@@ -75,7 +75,10 @@ public actor SteeringController {
         switch state.request(throughput: throughput) {
         case nil: return
         case .inline(let uri)?:
-            let bytes = DataURI.decode(uri, limit: Self.maximumManifestBytes) ?? []
+            guard let bytes = DataURI.decode(uri, limit: Self.maximumManifestBytes) else {
+                emit(state.rejected("The data: SERVER-URI is malformed or over \(Self.maximumManifestBytes) bytes.", at: clock.elapsed()))
+                return
+            }
             emit(state.received(bytes, from: multivariantURL, at: clock.elapsed()))
             return
         case .url(let next)?: url = next
@@ -91,6 +94,7 @@ public actor SteeringController {
             return
         }
         guard answer.head.isSuccess else {
+            // An HTTP-date Retry-After is a wall-clock instant; the wait itself runs on the client's clock.
             let now = Int64(Date().timeIntervalSince1970)
             let retryAfter = answer.head.headers["Retry-After"].flatMap { RetryAfter(headerValue: $0, now: now) }?.delay(now: now)
             emit(state.failed(status: answer.head.status, retryAfter: retryAfter, at: clock.elapsed()))

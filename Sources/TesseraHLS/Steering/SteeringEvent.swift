@@ -4,6 +4,9 @@ public enum SteeringEvent: Hashable, Sendable, CustomStringConvertible {
     case applied(priority: [String], ttl: Double, clonesAdded: [String])
     /// A manifest was refused; the previous state stays.
     case rejected(reason: String)
+    /// A manifest's RELOAD-URI was refused (another scheme, an HTTPS downgrade): the next
+    /// request goes where the last one went.
+    case reloadRefused(reason: String)
     /// The current pathway changed, and why.
     case switched(from: String, to: String, reason: String)
     /// A pathway failed and is penalised until `until` (seconds on the steering clock).
@@ -24,6 +27,7 @@ public enum SteeringEvent: Hashable, Sendable, CustomStringConvertible {
         case .applied(let priority, let ttl, let clones):
             "steering: priority \(priority.joined(separator: ", ")), TTL \(ttl) s" + (clones.isEmpty ? "" : ", cloned \(clones.joined(separator: ", "))")
         case .rejected(let reason): "steering: manifest refused: \(reason)"
+        case .reloadRefused(let reason): "steering: RELOAD-URI refused, the manifest URI stays: \(reason)"
         case .switched(let from, let to, let reason): "steering: pathway \(from) → \(to): \(reason)"
         case .penalized(let pathway, let until): "steering: pathway \(pathway) penalised until t=\(until) s"
         case .readmitted(let pathway): "steering: pathway \(pathway) readmitted"

@@ -82,8 +82,7 @@ public struct SteeringState: Sendable {
     public mutating func received(_ bytes: [UInt8], from url: URL, at now: Duration) -> [SteeringEvent] {
         let manifest: SteeringManifest
         do { manifest = try SteeringManifest.parse(bytes) } catch {
-            nextRequest = now + ttl
-            return [.rejected(reason: error.message)]
+            return rejected(error.message, at: now)
         }
         var events: [SteeringEvent] = []
         var added: [String] = []
@@ -95,7 +94,10 @@ public struct SteeringState: Sendable {
         }
         ttl = .milliseconds(Int64((manifest.ttl * 1000).rounded()))
         if let reload = manifest.reloadURI {
-            if let resolved = Self.reloadSource(reload, against: url) { source = resolved }
+            switch Self.reloadSource(reload, against: url) {
+            case .success(let resolved): source = resolved
+            case .failure(let error): events.append(.reloadRefused(reason: error.message))
+            }
         }
         priority = manifest.pathwayPriority
         manifestsApplied += 1
@@ -103,6 +105,13 @@ public struct SteeringState: Sendable {
         events.append(.applied(priority: priority, ttl: manifest.ttl, clonesAdded: added))
         events += choose(at: now, reason: "the manifest's priority")
         return events
+    }
+
+    /// A manifest that could not be read (not JSON of the format, an undecodable `data:` URI):
+    /// the previous state stays and the next request is one TTL away.
+    public mutating func rejected(_ reason: String, at now: Duration) -> [SteeringEvent] {
+        nextRequest = now + ttl
+        return [.rejected(reason: reason)]
     }
 
     /// The manifest request failed at `now` with `status` (nil: transport or timeout):
@@ -129,11 +138,6 @@ public struct SteeringState: Sendable {
         var events: [SteeringEvent] = [.penalized(pathway: pathway, until: Self.seconds(now + penalty))]
         if pathway == current { events += choose(at: now, reason: "pathway \(pathway) failed") }
         return events
-    }
-
-    /// Takes the preferred usable pathway again (after a manifest came in out of turn).
-    public mutating func reconsider(at now: Duration) -> [SteeringEvent] {
-        choose(at: now, reason: "the manifest's priority")
     }
 
     /// Time passed: expired penalties are lifted and the preferred pathway taken again.
@@ -166,9 +170,9 @@ public struct SteeringState: Sendable {
         return [.switched(from: from, to: next, reason: reason)]
     }
 
-    private static func reloadSource(_ uri: String, against url: URL) -> Source? {
-        if uri.lowercased().hasPrefix("data:") { return .inline(uri) }
-        return (try? ResourceURL.resolve(uri, against: url, what: "Steering RELOAD-URI")).map { .url($0) }
+    private static func reloadSource(_ uri: String, against url: URL) -> Result<Source, HLSError> {
+        if uri.lowercased().hasPrefix("data:") { return .success(.inline(uri)) }
+        return Result { () throws(HLSError) -> Source in .url(try ResourceURL.resolve(uri, against: url, what: "Steering RELOAD-URI")) }
     }
 
     private static func pathways(of playlist: MultivariantPlaylist) -> [String] {

@@ -20,6 +20,8 @@ final class SessionKeyPrefetch: Sendable {
     /// Starts fetching the identity AES-128 session keys of `playlist` (fetched from `url`).
     init(_ playlist: MultivariantPlaylist, url: URL, fetcher: ResourceFetcher) {
         var tasks: [URL: Task<Result<[UInt8], HLSError>, Never>] = [:]
+        // A session key whose URI does not resolve is simply not prefetched: the media's own
+        // EXT-X-KEY, if it names it, fails with the typed error when the cache fetches it.
         for key in playlist.sessionKeys where key.method == .aes128 && key.isIdentity {
             guard tasks.count < Self.maximumKeys, let uri = key.uri,
                   let keyURL = try? ResourceURL.resolve(uri, against: url, what: "Session key"), tasks[keyURL] == nil else { continue }
@@ -34,9 +36,6 @@ final class SessionKeyPrefetch: Sendable {
         }
         self.tasks = tasks
     }
-
-    /// The URLs being fetched.
-    var urls: Set<URL> { Set(tasks.keys) }
 
     /// The prefetched bytes of the key at `url`, nil when it was not prefetched or failed (the
     /// cache then fetches it itself).

@@ -13,6 +13,7 @@ struct PresentationFuzzReplayTests {
         let inputs = try FuzzInputs.inputs("FuzzPresentation")
         #expect(!inputs.isEmpty)
         let steered = try SteeringStateTests.multivariant()
+        // As in the fuzz target: rejecting an input is fine (`try?`); an accepted one keeps its invariants.
         for input in inputs where !input.isEmpty {
             let bytes = Array(input.dropFirst())
             switch input[0] % 5 {

@@ -4,6 +4,8 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraPlaylist
+import TesseraTestSupport
+import TesseraSupport
 
 @Suite("Presentation graph: loading every media playlist of a multivariant playlist")
 struct PresentationGraphTests {
@@ -114,10 +116,9 @@ struct PresentationGraphTests {
 
     @Test("a file's children resolve beside it; one outside its folder is refused")
     func localFiles() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("v"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(H.media().utf8).write(to: folder.appendingPathComponent("v/index.m3u8"))
+        let tree = try TemporaryDirectory()
+        let folder = tree.url
+        _ = try tree.write("v/index.m3u8", Array(H.media().utf8))
         let text = H.multivariant("#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"avc1.4d401f\"\nv/index.m3u8",
                                   "#EXT-X-STREAM-INF:BANDWIDTH=2,CODECS=\"avc1.4d401f\"\n../escape.m3u8")
         let entry = folder.appendingPathComponent("master.m3u8")
@@ -138,7 +139,7 @@ struct PresentationGraphTests {
         let loader = PresentationGraphLoader(client: HLSClient(transport: harness.mock, clock: ImmediateClock()))
         let root = try await loader.loadRoot(GraphHarness.root)
         let output = Output()
-        let writer = PresentationGraphJSON { output.bytes.append(contentsOf: $0) }
+        let writer = PresentationGraphJSON { output.append($0) }
         writer.begin(root)
         let graph = try await loader.loadChildren(of: root) { _, playlist, parsed throws(HLSError) in writer.playlist(playlist, parsed: parsed) }
         writer.end(graph)
@@ -160,7 +161,9 @@ struct PresentationGraphTests {
         #expect(diagnostics.allSatisfy { !(($0["message"] as? String) ?? "").contains("SECRET") })
     }
 
-    final class Output: @unchecked Sendable {
-        var bytes: [UInt8] = []
+    final class Output: Sendable {
+        private let collected = Lock<[UInt8]>([])
+        func append(_ chunk: UnsafeRawBufferPointer) { collected.withLock { $0.append(contentsOf: chunk) } }
+        var bytes: [UInt8] { collected.withLock { $0 } }
     }
 }

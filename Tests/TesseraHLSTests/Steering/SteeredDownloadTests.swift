@@ -12,7 +12,7 @@ import TesseraTestSupport
 /// media, and a steering manifest on the first.
 @Suite("Steered downloads: failover between pathways mid-transfer, over real loopback hosts")
 struct SteeredDownloadTests {
-    final class Pathways: @unchecked Sendable {
+    final class Pathways: Sendable {
         let tree: TemporaryDirectory
         let other: TemporaryDirectory
         let a: OriginSimulator

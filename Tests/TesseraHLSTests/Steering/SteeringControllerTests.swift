@@ -4,6 +4,7 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraHTTPTesting
 import TesseraPlaylist
+import TesseraSupport
 
 @Suite("Content Steering controller against a scripted steering server (mock transport, immediate clock)")
 struct SteeringControllerTests {
@@ -11,11 +12,10 @@ struct SteeringControllerTests {
     static func requestURL(_ pathway: String) -> URL { URL(string: "https://steer.example/manifest.json?session=1&_HLS_pathway=\(pathway)")! }
     static let good = Array("{\"VERSION\":1,\"TTL\":60,\"PATHWAY-PRIORITY\":[\"B\",\"A\"]}".utf8)
 
-    final class Events: @unchecked Sendable {
-        private let lock = NSLock()
-        private var all: [SteeringEvent] = []
-        func add(_ event: SteeringEvent) { lock.lock(); all.append(event); lock.unlock() }
-        var events: [SteeringEvent] { lock.lock(); defer { lock.unlock() }; return all }
+    final class Events: Sendable {
+        private let all = Lock<[SteeringEvent]>([])
+        func add(_ event: SteeringEvent) { all.withLock { $0.append(event) } }
+        var events: [SteeringEvent] { all.withLock { $0 } }
     }
 
     static func controller(_ mock: MockTransport, events: Events, serverURI: String = manifest.absoluteString) throws -> SteeringController {
@@ -84,6 +84,16 @@ struct SteeringControllerTests {
         await controller.requestManifest()
         let current = await controller.current
         #expect(current == "B" && mock.requests.isEmpty)
+    }
+
+    @Test("a data: SERVER-URI that cannot be decoded is a rejection, not an empty manifest")
+    func badInline() async throws {
+        let events = Events()
+        let controller = try Self.controller(MockTransport(), events: events, serverURI: "data:application/json;base64,%%%")
+        await controller.requestManifest()
+        #expect(events.events == [.rejected(reason: "The data: SERVER-URI is malformed or over 65536 bytes.")])
+        let next = await controller.state.nextRequest
+        #expect(next == .seconds(300))
     }
 
     @Test("a failed pathway moves the session to the next one")

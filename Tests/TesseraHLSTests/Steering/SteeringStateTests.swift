@@ -88,6 +88,15 @@ struct SteeringStateTests {
         guard case .rejected = rejected.first else { Issue.record("\(rejected)"); return }
     }
 
+    @Test("a RELOAD-URI that would downgrade to HTTP is refused with an event; the rest of the manifest applies")
+    func reloadRefused() throws {
+        var state = try Self.state()
+        let events = state.received(Self.json("{\"VERSION\":1,\"TTL\":60,\"RELOAD-URI\":\"http://steer.example/next.json\",\"PATHWAY-PRIORITY\":[\"B\"]}"),
+                                    from: URL(string: "https://steer.example/manifest.json")!, at: .zero)
+        #expect(events.contains { if case .reloadRefused(let reason) = $0 { reason.contains("downgrade") } else { false } })
+        #expect(state.current == "B" && state.request(throughput: nil) == .url(URL(string: "https://steer.example/manifest.json?session=1&_HLS_pathway=B")!))
+    }
+
     @Test("410 ends steering for the session; 429 waits Retry-After; other failures wait the TTL")
     func failures() throws {
         var state = try Self.state()

@@ -4,6 +4,8 @@ import TesseraPlaylist
 
 /// The presentation-level parsers fed hostile bytes: the first byte picks one, the rest is its
 /// input. Each accepts or rejects with a typed error; what it accepts keeps its invariants.
+/// Rejection is the expected outcome for most inputs, so errors are dropped with `try?`; a crash
+/// or a broken invariant (`precondition`) is what the fuzzer looks for.
 let base = URL(string: "https://cdn.example/vod/master.m3u8")!
 let steered: MultivariantPlaylist = {
     let text = """
@@ -16,6 +18,7 @@ let steered: MultivariantPlaylist = {
     #EXT-X-STREAM-INF:BANDWIDTH=2000000,AUDIO="aud",PATHWAY-ID="B",STABLE-VARIANT-ID="hd"
     https://cdn-b.example/hd.m3u8
     """
+    // The fixed fixture above parses; if it ever does not, the target must stop at once.
     guard case .multivariant(let playlist)? = try? PlaylistParser().parse(Array(text.utf8)).playlist else { fatalError("fixture") }
     return playlist
 }()
@@ -29,6 +32,7 @@ public func fuzzPresentation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         if let manifest = try? SteeringManifest.parse(bytes) {
             precondition(!manifest.pathwayPriority.isEmpty && manifest.ttl > 0, "an accepted manifest breaks its rules")
         }
+        // The fixture's SERVER-URI resolves against an https base: a failure here is a broken fixture.
         guard var state = try? SteeringState(multivariant: steered, url: base, steering: steered.contentSteering!) else { fatalError("state") }
         _ = state.received(bytes, from: base, at: .seconds(1))
         precondition(state.pathways.contains(state.current), "the current pathway has no variants")

@@ -36,9 +36,15 @@ struct PresentationRuleContext {
     /// Adds a finding in child `at` (nil: the multivariant playlist) at `line`, with the
     /// catalogued severity and section.
     mutating func add(_ id: DiagnosticID, at child: Int?, line: Int? = nil, _ message: String, related: [Diagnostic.Place] = []) {
-        guard let entry = Self.catalogue[id] else { preconditionFailure("\(id) is not catalogued") }
-        diagnostics.append(Diagnostic(id, entry.severity, line: line, section: entry.section, message,
-                                      source: child.map { .index($0) }, related: related))
+        diagnostics.append(Self.diagnostic(id, at: child, line: line, message, related: related))
+    }
+
+    /// A finding of `id` with its catalogued severity and section (every ID the graph reports is
+    /// catalogued; an uncatalogued one is a programming error).
+    static func diagnostic(_ id: DiagnosticID, at child: Int?, line: Int? = nil, _ message: String,
+                           related: [Diagnostic.Place] = []) -> Diagnostic {
+        guard let entry = catalogue[id] else { preconditionFailure("\(id) is not catalogued") }
+        return Diagnostic(id, entry.severity, line: line, section: entry.section, message, source: child.map { .index($0) }, related: related)
     }
 
     /// The first child whose `value` differs from the first child's, with that first child.
