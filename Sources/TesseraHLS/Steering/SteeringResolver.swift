@@ -99,9 +99,14 @@ actor SteeringResolver: TransferURLResolver {
             }
             pathways[pathway] = task
         }
-        do { return try await task.value } catch {
+        // The load is shared by every fetch waiting for this pathway; a cancelled wait (the
+        // transfer was cancelled) cancels it, and the next wait starts a fresh one.
+        do { return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() } } catch {
             pathways[pathway] = nil
             if let error = error as? HLSError { throw error }
+            if error is CancellationError || Task.isCancelled {
+                throw HLSError(.cancelled, "The transfer was cancelled while the playlist of pathway \"\(pathway)\" loaded.")
+            }
             throw HLSError(.fetchFailed, "The playlist of pathway \"\(pathway)\" could not be loaded: \(error).")
         }
     }
