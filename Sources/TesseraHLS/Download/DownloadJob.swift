@@ -40,7 +40,7 @@ struct DownloadJob: Sendable {
         var assembler: SingleFileAssembler?
         var checkpoint: CheckpointLog<AssemblyRecord>?
         do throws(HLSError) {
-            try checkBudgets(plan)
+            try options.bounds.checkBudgets(knownBytes: plan.knownBytes, largestRange: plan.largestRange)
             events(.planned(planned.summary))
             let log = try CheckpointLog<AssemblyRecord>(path: paths.checkpoint, fingerprint: plan.fingerprint.hex, resume: resumes ?? options.resumes)
             checkpoint = log
@@ -48,7 +48,9 @@ struct DownloadJob: Sendable {
             var records = log.restorable
             if let reason = log.discarded {
                 events(.checkpointDiscarded(reason: reason))
-            } else if let changed = try await changedKey(records, plan: plan, keys: keys) {
+            } else if let changed = try await keys.change(in: records.compactMap { record in
+                record.resource < plan.resourceCount ? plan.resource(at: record.resource).encryption.map { ($0, record.key) } : nil
+            }) {
                 events(.checkpointDiscarded(reason: changed))
                 records = []
             }
@@ -65,7 +67,7 @@ struct DownloadJob: Sendable {
             if restored > 0 { events(.resumed(resources: restored, bytes: writer.bytesWritten)) }
             // Network bytes of the restored resources, as far as their byte ranges say.
             let restoredBytes = (0..<restored).reduce(UInt64(0)) { $0 + (plan.resource(at: $1).identity.byteRange?.length ?? 0) }
-            try checkCapacity(plan, restoredBytes: restoredBytes)
+            try options.bounds.checkCapacity(knownBytes: plan.knownBytes, restoredBytes: restoredBytes, destination: paths.destination)
             try await transfer(plan, from: restored, restoredBytes: restoredBytes, resolver: resolver, keys: keys, into: writer)
             let (digest, findings) = try writer.finish()
             do { try output.commit() } catch { throw HLSError(destination: error) }
@@ -77,26 +79,6 @@ struct DownloadJob: Sendable {
             settle(error, output: output, assembler: assembler, checkpoint: checkpoint)
             throw error
         }
-    }
-
-    /// Byte budgets known from the plan are checked before any media request.
-    private func checkBudgets(_ plan: DownloadPlan) throws(HLSError) {
-        if let known = plan.knownBytes, known > options.maximumJobBytes {
-            throw HLSError(.budgetExceeded, "The plan holds \(known) bytes, over the job's budget of \(options.maximumJobBytes).")
-        }
-        if let largest = plan.largestRange, largest > options.maximumResourceBytes {
-            throw HLSError(.budgetExceeded, "A resource of the plan is a byte range of \(largest) bytes, over the budget of \(options.maximumResourceBytes) per resource.")
-        }
-    }
-
-    /// The reason to discard `records`, when a key they were decrypted with has changed since.
-    private func changedKey(_ records: [AssemblyRecord], plan: DownloadPlan, keys: KeyCache) async throws(HLSError) -> String? {
-        for record in records where record.resource < plan.resourceCount {
-            guard let encryption = plan.resource(at: record.resource).encryption else { continue }
-            let key = try await keys.key(encryption.key)
-            if key.fingerprint.hex != record.key { return "a key changed since the checkpoint was written" }
-        }
-        return nil
     }
 
     /// After a failure: a transient one keeps the partial file and a checkpoint of what it holds
@@ -122,26 +104,11 @@ struct DownloadJob: Sendable {
         checkpoint.remove()
     }
 
-    /// Under `.required`, a plan of known size must fit the destination's volume.
-    private func checkCapacity(_ plan: DownloadPlan, restoredBytes done: UInt64) throws(HLSError) {
-        guard options.capacity == .required, let known = plan.knownBytes,
-              let free = options.freeSpace(paths.destination.deletingLastPathComponent().path) else { return }
-        guard free >= known - min(done, known) else {
-            throw HLSError(.insufficientSpace, "\(paths.destination.path) needs about \(known - min(done, known)) more bytes; its volume has \(free) free.")
-        }
-    }
-
     private func transfer(_ plan: DownloadPlan, from restored: Int, restoredBytes: UInt64, resolver: any TransferURLResolver,
                           keys: KeyCache, into writer: SingleFileAssembler) async throws(HLSError) {
-        var settings = ResourceProcessor.Settings()
-        settings.maximumResourceBytes = options.maximumResourceBytes
-        settings.maximumInMemoryResourceBytes = options.maximumInMemoryResourceBytes
-        settings.deadline = options.resourceDeadline
-        settings.preparation = plan.container == .fragmentedMP4 ? .joinedFragmentedMP4 : .asFetched
-        let processor = ResourceProcessor(fetcher: fetcher, resolver: resolver, keys: keys,
-                                          budget: MemoryBudget(limit: options.maximumBufferedBytes),
-                                          settings: settings, spillFolder: paths.spill, clock: clock)
-        let engine = TransferEngine(processor: processor, parallelism: options.parallelism, maximumBufferedBytes: options.maximumBufferedBytes)
+        let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys,
+                                           preparation: plan.container == .fragmentedMP4 ? .joinedFragmentedMP4 : .asFetched,
+                                           spillFolder: paths.spill, clock: clock)
         let resourceCount = plan.resourceCount
         let report = { [events] in
             events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: resourceCount,

@@ -42,7 +42,7 @@ final class SingleFileAssembler: TransferOutput {
     private var numbering = MP4SegmentAssembly.FragmentNumbering()
     /// The validator digest seen for each source file on each pathway: a file answering with
     /// another one changed on the server.
-    private var validators: [String: String] = [:]
+    private var validators = SourceValidators()
     private var pendingRecords: [AssemblyRecord] = []
     private var schedule: CheckpointSchedule
     let spillFolder: String
@@ -130,7 +130,7 @@ final class SingleFileAssembler: TransferOutput {
         if plan.container == .fragmentedMP4, resource.identity.kind == .segment {
             numbering.observe(PartialFileWindow(file: output, offset: offset, size: count))
         }
-        if let seen = record.validator { validators[record.source + "\n" + (record.pathway ?? "")] = seen }
+        validators.restore(source: record.source, pathway: record.pathway, validator: record.validator)
         return true
     }
 
@@ -139,7 +139,7 @@ final class SingleFileAssembler: TransferOutput {
         validator = TSValidator()
         rebaser = TSTimestampRebaser()
         numbering = MP4SegmentAssembly.FragmentNumbering()
-        validators = [:]
+        validators.reset()
         hasher = try Self.makeHasher()
     }
 
@@ -149,7 +149,7 @@ final class SingleFileAssembler: TransferOutput {
     func write(_ fetched: FetchedResource) throws(HLSError) {
         precondition(fetched.index == resourcesDone, "resources are written in plan order")
         let resource = fetched.resource
-        try checkSource(fetched)
+        try validators.check(fetched)
         let before = bytesWritten
         beginValidation(resource)
         switch (plan.container, fetched.body) {
@@ -183,17 +183,6 @@ final class SingleFileAssembler: TransferOutput {
         pendingRecords.append(AssemblyRecord(resource: fetched.index, bytes: bytesWritten - before, sha256: hasher.snapshot().hex,
                                              source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
                                              key: fetched.keyFingerprint?.hex, rebase: rebases ? rebaser.run : nil))
-    }
-
-    /// A resource from a file another response of the same file (on the same pathway) named
-    /// with other validators: the file changed on the server.
-    private func checkSource(_ fetched: FetchedResource) throws(HLSError) {
-        guard let seen = fetched.validator else { return }
-        let key = fetched.source + "\n" + (fetched.pathway ?? "")
-        if let known = validators[key], known != seen {
-            throw HLSError(.sourceChanged, "\(fetched.resource.label) comes from a file that changed on the server (its ETag or Last-Modified differs from earlier responses).")
-        }
-        validators[key] = seen
     }
 
     /// A spilled fMP4 segment's kept boxes, the `moof`s renumbered, the rest copied in chunks.

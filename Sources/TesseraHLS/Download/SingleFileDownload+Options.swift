@@ -3,6 +3,7 @@ import TesseraSupport
 extension SingleFileDownload {
     /// Job settings. Every default is a bound. Retries, timeouts and per-purpose limits come
     /// from the job's `HLSClient`.
+    @dynamicMemberLookup
     public struct Options: Sendable {
         /// What to do when the destination exists. Default `.refuse`.
         public var overwrite: OverwritePolicy = .refuse
@@ -21,36 +22,19 @@ extension SingleFileDownload {
         public var prefetchSessionKeys = false
         /// How long a failed pathway is avoided. Default 300 s.
         public var steeringPenalty: Duration = .seconds(300)
-        /// Requests in flight, and resources held waiting for their turn to be written (1…32).
-        /// Default 6.
-        public var parallelism = 6
         /// Continue from a checkpoint of an earlier run for the same plan. Default true. When
         /// false an existing checkpoint is discarded (a new one is still written).
         public var resumes = true
-        /// Bytes of resources in flight or waiting to be written, beyond which no new request
-        /// starts (one always runs); also the most resource bytes held in memory at once, beyond
-        /// which bodies go to spill files beside the destination. Bounds memory whatever the
-        /// origin sends. Default 24 MiB.
-        public var maximumBufferedBytes: UInt64 = 24 << 20
-        /// A resource larger than this is kept in a spill file rather than memory. Default 8 MiB.
-        public var maximumInMemoryResourceBytes: UInt64 = 8 << 20
-        /// The largest resource (segment or initialization section). Default 256 MiB.
-        public var maximumResourceBytes: UInt64 = 256 << 20
-        /// The largest output. Default 1 TiB.
-        public var maximumJobBytes: UInt64 = 1 << 40
-        /// The largest request made by coalescing contiguous byte ranges. Default 8 MiB.
-        public var maximumCoalescedBytes: UInt64 = 8 << 20
-        /// Bytes written between durable checkpoints (each costs an fsync). Default 8 MiB.
-        public var checkpointBytes: UInt64 = 8 << 20
-        /// Free-space handling on the destination volume. Default `.required`.
-        public var capacity: CapacityPolicy = .required
-        /// The free space of the destination's volume, for the capacity policy: `statvfs` by
-        /// default; a caller (a test) may give another probe.
-        public var freeSpace: @Sendable (String) -> UInt64? = FreeSpace.available
-        /// How long each resource of known size may take (above libcurl, on the client's
-        /// clock); nil for none. Default 30 s + its size at 16 KiB/s.
-        public var resourceDeadline: ResourceDeadline? = ResourceDeadline()
+        /// Requests in flight, bytes held, sizes, checkpoints, free space and deadlines; each
+        /// reads and writes as a property of the options (`options.parallelism`).
+        public var bounds = TransferBounds()
         /// The defaults.
         public init() {}
+
+        /// The bound `keyPath` names.
+        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TransferBounds, Value>) -> Value {
+            get { bounds[keyPath: keyPath] }
+            set { bounds[keyPath: keyPath] = newValue }
+        }
     }
 }

@@ -71,10 +71,11 @@ public struct PlaylistLoader: Sendable {
         return try await client.withFetcher(work)
     }
 
-    /// The media playlist at `url`.
+    /// The media playlist at `url`; `variables` are the multivariant playlist's, for its
+    /// EXT-X-DEFINE IMPORT tags.
     /// - Throws: `fetch-failed`, `http-status`, `invalid-playlist`, `multivariant-playlist`.
-    public func loadMediaPlaylist(_ url: URL) async throws(HLSError) -> (playlist: MediaPlaylist, url: URL) {
-        let (playlist, finalURL) = try await load(url, what: "Playlist")
+    public func loadMediaPlaylist(_ url: URL, importing variables: [String: String] = [:]) async throws(HLSError) -> (playlist: MediaPlaylist, url: URL) {
+        let (playlist, finalURL, _) = try await load(url, what: "Playlist", importing: variables)
         switch playlist {
         case .media(let media):
             return (media, finalURL)
@@ -97,7 +98,7 @@ public struct PlaylistLoader: Sendable {
     /// playlist (and the URL that answered) before the variant's playlist is fetched.
     func loadMediaPlaylist(_ url: URL, choosing preference: VariantPreference, capabilities: PlaybackCapabilities,
                            onMultivariant: (MultivariantPlaylist, URL) -> Void) async throws(HLSError) -> Loaded {
-        let (playlist, finalURL) = try await load(url, what: "Playlist")
+        let (playlist, finalURL, variables) = try await load(url, what: "Playlist")
         switch playlist {
         case .media(let media):
             return Loaded(playlist: media, url: finalURL, variant: nil, bandwidth: nil, multivariant: nil)
@@ -105,25 +106,26 @@ public struct PlaylistLoader: Sendable {
             onMultivariant(multivariant, finalURL)
             let variant = try VariantSelector.choose(preference, capabilities: capabilities, in: multivariant, url: finalURL)
             let variantURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "Variant (line \(variant.line.number))")
-            let (media, mediaURL) = try await loadMediaPlaylist(variantURL)
+            let (media, mediaURL) = try await loadMediaPlaylist(variantURL, importing: variables)
             return Loaded(playlist: media, url: mediaURL, variant: VariantSelector.describe(variant), bandwidth: variant.bandwidth,
                           multivariant: (multivariant, finalURL, variant))
         }
     }
 
-    private func load(_ url: URL, what: String) async throws(HLSError) -> (Playlist, URL) {
+    /// The playlist at `url`, the URL that answered and the variables it declared.
+    func load(_ url: URL, what: String, importing variables: [String: String] = [:]) async throws(HLSError) -> (Playlist, URL, [String: String]) {
         let (bytes, finalURL) = try await withFetcher { fetcher throws(HLSError) in
             try await fetcher.fetch(url, purpose: .mediaPlaylist, what: what, limit: parser.limits.maximumBytes)
         }
         let parsed: ParsedPlaylist
         do {
-            parsed = try parser.parse(bytes, context: ParseContext(playlistURL: finalURL))
+            parsed = try parser.parse(bytes, context: ParseContext(playlistURL: finalURL, importableVariables: variables))
         } catch {
             throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(error)", cause: error)
         }
         if let problem = parsed.diagnostics.first(where: { $0.severity == .error && Self.breaksDownload($0.id) }) {
             throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(problem)")
         }
-        return (parsed.playlist, finalURL)
+        return (parsed.playlist, finalURL, parsed.variables)
     }
 }

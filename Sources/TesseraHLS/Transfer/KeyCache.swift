@@ -45,6 +45,17 @@ public actor KeyCache {
         self.prefetched = prefetched
     }
 
+    /// Why a checkpoint cannot be kept, when a key its records were decrypted with (each
+    /// resource's encryption, and the key fingerprint its record holds) is not the key the
+    /// server gives now; nil when every one matches.
+    /// - Throws: as `key(_:)`.
+    func change(in recorded: [(encryption: ResourceEncryption, fingerprint: String?)]) async throws(HLSError) -> String? {
+        for (encryption, fingerprint) in recorded where try await key(encryption.key).fingerprint.hex != fingerprint {
+            return "a key changed since the checkpoint was written"
+        }
+        return nil
+    }
+
     /// The key `reference` names, fetched when it is not cached.
     /// - Throws: `bad-key` (not 16 bytes), and the fetch's errors (`fetch-failed`, `http-status`,
     ///   `cancelled`, …).

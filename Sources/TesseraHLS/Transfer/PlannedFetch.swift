@@ -31,7 +31,7 @@ public struct PlannedFetch: Sendable {
     public init(_ resource: PlannedResource) {
         let purpose: RequestPurpose = switch resource.identity.kind {
         case .initialization: .map
-        case .segment: .segment
+        case .segment, .unlisted: .segment
         case .part: .part
         }
         self.init(stream: resource.identity.stream, uri: resource.uri, range: resource.identity.byteRange,
@@ -78,7 +78,7 @@ public struct CoalescedFetches<Resources: IteratorProtocol>: Sequence, IteratorP
         var end = range.offset + length
         while let following = resources.next() {
             guard following.uri == first.uri, following.identity.stream == first.identity.stream,
-                  following.identity.kind == first.identity.kind || first.identity.kind == .initialization,
+                  following.identity.kind == first.identity.kind || first.identity.kind != .segment || following.identity.kind == .unlisted,
                   let next = following.identity.byteRange, let size = next.length, next.offset == end,
                   end - range.offset <= maximumBytes, size <= maximumBytes - (end - range.offset) else {
                 carried = following

@@ -1,3 +1,5 @@
+import TesseraHTTP
+
 /// One resource of a transfer: what it is, how it is encrypted, and what the output needs to
 /// know to write it (a discontinuity before it, its EXTINF, where it stood in the playlist).
 public struct PlannedResource: Sendable {
@@ -33,6 +35,9 @@ public struct PlannedResource: Sendable {
         case .initialization: return "Initialization section\(place)"
         case .segment: return "Segment \(identity.mediaSequence)\(place)"
         case .part: return "Part \(identity.partIndex ?? 0) of segment \(identity.mediaSequence)\(place)"
+        case .unlisted:
+            let range = identity.byteRange.map { " \($0.offset)–\($0.offset + ($0.length ?? 0))" } ?? ""
+            return "Unlisted bytes\(range) before segment \(identity.mediaSequence)\(place)"
         }
     }
 }

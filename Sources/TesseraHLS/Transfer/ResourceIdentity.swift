@@ -11,6 +11,9 @@ public struct ResourceIdentity: Hashable, Sendable, CustomStringConvertible {
         case segment
         /// A partial segment (LL-HLS).
         case part
+        /// Bytes of a file between the byte ranges a playlist lists (a `sidx` between the map
+        /// and the first segment): fetched so a package keeps the file whole at its offsets.
+        case unlisted
     }
 
     /// The stream it belongs to.

@@ -1,4 +1,14 @@
 extension Playlist {
+    /// The playlist without EXT-X-DEFINE: values are already substituted, so the text written
+    /// stands alone (what a package holds).
+    /// - Throws: `undefined-variable` when a substituted value holds a variable reference.
+    public func removingDefines() throws(PlaylistError) -> Playlist {
+        switch self {
+        case .media(let media): .media(try media.removingDefines())
+        case .multivariant(let multivariant): .multivariant(try multivariant.removingDefines())
+        }
+    }
+
     /// Checks that the playlist, written, reads back as itself without any variable: used when
     /// EXT-X-DEFINE tags are dropped from an already substituted playlist. A value that holds a
     /// `{$name}` reference (it came from a variable's value) would be substituted by a parser.

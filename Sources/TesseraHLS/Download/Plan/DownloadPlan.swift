@@ -72,7 +72,7 @@ public struct DownloadPlan: Sendable {
         self.maximumCoalescedBytes = maximumCoalescedBytes
         let container: Container = first.map == nil ? .mpegTS : .fragmentedMP4
         self.container = container
-        var checker = PlanChecker(baseURL: baseURL, source: source, container: container, first: first)
+        var checker = PlanChecker(baseURL: baseURL, source: source, layout: .singleFile(container), first: first)
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
         hasher.update(Array("tessera-plan 2\n\(container.rawValue)\n".utf8))
@@ -121,7 +121,8 @@ public struct DownloadPlan: Sendable {
         ResourceSequence(playlist: playlist, stream: stream, hasInitialization: container == .fragmentedMP4)
     }
 
-    private static func fingerprintLine(_ resource: PlannedResource) -> String {
+    /// One resource's line of a plan fingerprint: kind, URI without query, range, EXTINF, discontinuity, IV.
+    static func fingerprintLine(_ resource: PlannedResource) -> String {
         let range = resource.identity.byteRange.map { "\($0.offset)+\($0.length.map(String.init) ?? "")" } ?? "-"
         let iv = resource.encryption.map { HexCoding.encode($0.iv) } ?? "clear"
         let uri = resource.uri.prefix { $0 != "?" && $0 != "#" }

@@ -7,27 +7,40 @@ import TesseraHTTP
 import TesseraPlaylist
 import TesseraSupport
 
-/// The rules a single-file plan checks before any media byte, one resource at a time: layouts
-/// one file cannot hold, byte ranges that cannot be requested, keys that cannot be used, URIs
-/// that cannot be fetched.
+/// The rules a plan checks before any media byte, one resource at a time: byte ranges that
+/// cannot be requested, keys that cannot be used, URIs that cannot be fetched, and the layouts
+/// its output cannot hold — one file holds one map, no gap and (fMP4) no discontinuity; a
+/// package keeps files at their offsets, so a byte range cannot be decrypted into it.
 struct PlanChecker {
+    /// What the plan's output is.
+    enum Layout {
+        /// One file of this container.
+        case singleFile(DownloadPlan.Container)
+        /// A package: each source file kept whole at its offsets (EXT-X-GAP segments are the
+        /// planner's to skip).
+        case package
+    }
+
     let baseURL: URL
     let source: String
-    let container: DownloadPlan.Container
+    let layout: Layout
     let first: MediaSegment
     /// The distinct key URIs seen.
     private(set) var keyURIs: Set<String> = []
 
-    init(baseURL: URL, source: String, container: DownloadPlan.Container, first: MediaSegment) {
+    init(baseURL: URL, source: String, layout: Layout, first: MediaSegment) {
         self.baseURL = baseURL
         self.source = source
-        self.container = container
+        self.layout = layout
         self.first = first
     }
 
     /// Checks the initialization section.
     mutating func check(map: MediaInitializationSection) throws(HLSError) {
         let label = "Initialization section (line \(map.line.number))"
+        if case .package = layout, map.byteRange != nil, !map.keys.isEmpty {
+            throw encryptedRange(label)
+        }
         try checkRange(map.byteRange, label: label)
         try checkURI(map.uri, label: label)
         try checkKeys(map.keys, label: label, hasSequenceIV: false)
@@ -36,18 +49,29 @@ struct PlanChecker {
     /// Checks segment `position`.
     mutating func check(_ segment: MediaSegment, at position: Int, previous: MediaSegment?) throws(HLSError) {
         let label = "Segment \(position) (line \(segment.line.number))"
-        guard !segment.isGap else {
-            throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
-        }
-        guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
-            throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
-        }
-        guard Self.sameMap(segment.map, first.map) else {
-            throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
+        switch layout {
+        case .singleFile(let container):
+            guard !segment.isGap else {
+                throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
+            }
+            guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
+                throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
+            }
+            guard Self.sameMap(segment.map, first.map) else {
+                throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
+            }
+        case .package:
+            guard segment.byteRange == nil || segment.keys.isEmpty else {
+                throw encryptedRange(label)
+            }
         }
         try checkRange(segment.byteRange, label: label)
         try checkURI(segment.uri, label: label)
         try checkKeys(segment.keys, label: label, hasSequenceIV: true)
+    }
+
+    private func encryptedRange(_ label: String) -> HLSError {
+        HLSError(.unsupported, "\(label) of \(source) is an AES-128 encrypted byte range; a package stores media decrypted at the offsets its playlist names, and a decrypted range is shorter than the encrypted one.")
     }
 
     private static func sameMap(_ lhs: MediaInitializationSection?, _ rhs: MediaInitializationSection?) -> Bool {

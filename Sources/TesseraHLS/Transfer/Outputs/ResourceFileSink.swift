@@ -34,6 +34,9 @@ package final class ResourceFileSink: TransferOutput {
     private var finished: [SafeRelativePath: WrittenFile] = [:]
     private var pendingRecords: [ResourceFileRecord] = []
     private var kept: [ResourceFileRecord] = []
+    private var validators = SourceValidators()
+    /// Files restored from a checkpoint, which later resources may continue.
+    private var restored: Set<SafeRelativePath> = []
     /// Resources written (restored ones included).
     private(set) var resourcesDone = 0
     /// Bytes written in this run.
@@ -70,10 +73,14 @@ package final class ResourceFileSink: TransferOutput {
         for name in order {
             guard let path = SafeRelativePath(name), let fileRecords = byFile[name] else { continue }
             let good = try verify(path, fileRecords)
-            for record in good { if let identity = record.identity { identities.insert(identity) } }
+            for record in good {
+                if let identity = record.identity { identities.insert(identity) }
+                validators.restore(source: record.source, pathway: record.pathway, validator: record.validator)
+            }
             kept += good
             if let last = good.last, let digest = SHA256Digest(hex: last.sha256) {
                 finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: digest)
+                restored.insert(path)
             }
         }
         // Whatever no kept record names (written after the last checkpoint, or by another plan)
@@ -93,8 +100,7 @@ package final class ResourceFileSink: TransferOutput {
         let file: DurableFile
         do throws(SupportError) { file = try staging.file(at: path, contents: .keep) } catch { throw HLSError(destination: error) }
         defer { file.close() }
-        let hasher: SHA256Hasher
-        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+        let hasher = try Self.hasher()
         var good: [ResourceFileRecord] = []
         var offset: UInt64 = 0
         for record in records {
@@ -121,20 +127,43 @@ package final class ResourceFileSink: TransferOutput {
         return good
     }
 
+    private static func hasher() throws(HLSError) -> SHA256Hasher {
+        do { return try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+    }
+
+    /// Hashes the first `count` bytes of `file` into `hasher`.
+    private static func hash(_ file: DurableFile, upTo count: UInt64, into hasher: SHA256Hasher) throws(HLSError) {
+        var offset: UInt64 = 0
+        while offset < count {
+            let size = Int(min(UInt64(SpillFile.chunkBytes), count - offset))
+            guard let chunk = file.read(at: offset, count: size) else {
+                throw HLSError(.destinationUnwritable, "A restored file could not be read back at byte \(offset).")
+            }
+            hasher.update(chunk)
+            offset += UInt64(size)
+        }
+    }
+
     // MARK: Writing
 
     /// Writes the next resource to its file.
+    /// - Throws: `source-changed` when the resource's file answered with other validators
+    ///   before (its bytes would not belong together); `destination-unwritable`.
     package func write(_ fetched: FetchedResource) throws(HLSError) {
+        try validators.check(fetched)
         let path = try place(fetched.resource)
         if current?.path != path {
             try finishCurrent()
-            guard finished[path] == nil else {
+            // A file restored from a checkpoint takes the resources that follow its last record.
+            let continues = restored.remove(path) != nil
+            guard continues || finished[path] == nil else {
                 throw HLSError(.unsupported, "\(fetched.resource.label) goes to \(path), which is already complete; the resources of one file must come one after another.")
             }
+            finished[path] = nil
             let file: DurableFile
-            do throws(SupportError) { file = try staging.file(at: path, contents: .empty) } catch { throw HLSError(destination: error) }
-            let hasher: SHA256Hasher
-            do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+            do throws(SupportError) { file = try staging.file(at: path, contents: continues ? .keep : .empty) } catch { throw HLSError(destination: error) }
+            let hasher = try Self.hasher()
+            if continues { try Self.hash(file, upTo: file.size, into: hasher) }
             current = (path, file, hasher)
         }
         guard let current else { preconditionFailure("a current file was just opened") }

@@ -1,0 +1,34 @@
+import TesseraSupport
+
+extension PackageDownload {
+    /// Job settings. Every default is a bound. Retries, timeouts and per-purpose limits come
+    /// from the job's `HLSClient`.
+    @dynamicMemberLookup
+    public struct Options: Sendable {
+        /// What to do when the destination exists. Default `.refuse`.
+        public var overwrite: OverwritePolicy = .refuse
+        /// Which variant and renditions (audio, subtitles) the package holds, and on which
+        /// pathway. Default: the best variant, its default audio and default subtitles.
+        public var selection = SelectionPolicy()
+        /// Add an I-frame stream: the pathway's playable I-frame variant of the chosen variant's
+        /// RESOLUTION, else its highest-BANDWIDTH one. Default false.
+        public var iFrames = false
+        /// Continue from a checkpoint of an earlier run for the same plan. Default true.
+        public var resumes = true
+        /// Requests in flight (default 8 here), bytes held, sizes, checkpoints, free space and
+        /// deadlines; each reads and writes as a property of the options.
+        public var bounds: TransferBounds = {
+            var bounds = TransferBounds()
+            bounds.parallelism = 8
+            return bounds
+        }()
+        /// The defaults.
+        public init() {}
+
+        /// The bound `keyPath` names.
+        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TransferBounds, Value>) -> Value {
+            get { bounds[keyPath: keyPath] }
+            set { bounds[keyPath: keyPath] = newValue }
+        }
+    }
+}

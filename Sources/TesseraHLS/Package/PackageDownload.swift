@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// Makes an offline package of an HLS VOD presentation: the variant, audio and subtitle
+/// renditions (and, asked, an I-frame stream) a `SelectionPolicy` chooses, as plaintext local
+/// files with local playlists a player opens without the network, a `master.m3u8`, and a
+/// `manifest.json` plus `manifest-sha256.txt` that prove nothing is missing or altered. Media is
+/// written through the transfer engine into the per-resource sink under a staging folder beside
+/// the destination — checkpointed, resumable after a kill — and the folder is published with one
+/// rename when everything is in it: nothing appears at the destination before that. Every
+/// request goes through the caller's `HLSClient`.
+public struct PackageDownload: Sendable {
+    private let url: URL
+    private let destination: URL
+    private let options: Options
+    private let client: HLSClient
+
+    /// A job that packages the multivariant playlist at `url` into the folder `destination`.
+    public init(url: URL, destination: URL, client: HLSClient, options: Options = Options()) {
+        self.url = url
+        self.destination = destination
+        self.options = options
+        self.client = client
+    }
+
+    /// Loads and plans without fetching media or keys, or touching the destination.
+    /// - Throws: as `run`, for the playlist and plan stages.
+    public func plan() async throws(HLSError) -> PackagePlanSummary {
+        try await client.withFetcher { fetcher throws(HLSError) in try await load(fetcher).summary }
+    }
+
+    /// Runs the job; `events` may be called from several threads.
+    /// - Throws: `HLSError`: `destination-exists`, `destination-unwritable`, `destination-busy`,
+    ///   `insufficient-space`, `fetch-failed`, `http-status`, `invalid-playlist`,
+    ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `budget-exceeded`,
+    ///   `source-changed` (twice in one run), `cancelled`.
+    public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) async throws(HLSError) -> PackageReport {
+        try await client.withFetcher(retry: { event in
+            if case .retry(let attempt, let delay, let reason) = event.kind {
+                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
+            }
+        }) { fetcher throws(HLSError) in
+            try await runLocked(fetcher: fetcher, events: events)
+        }
+    }
+
+    private func runLocked(fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> PackageReport {
+        let paths = DownloadPaths(destination: destination)
+        try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock reports why
+        let lock: DestinationLock
+        do { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
+        defer { lock.release() }
+        let job = PackageJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
+        do {
+            return try await job.run(try await load(fetcher), resumes: nil)
+        } catch where error.code == .sourceChanged {
+            events(.checkpointDiscarded(reason: error.message))
+            return try await job.run(try await load(fetcher), resumes: false)
+        }
+    }
+
+    /// A loaded and planned package.
+    struct Planned: Sendable {
+        let plan: PackagePlan
+        let summary: PackagePlanSummary
+    }
+
+    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
+        let loader = PlaylistLoader(fetcher: fetcher)
+        let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
+        guard case .multivariant(let multivariant) = playlist else {
+            throw HLSError(.unsupported, "\(URLRedaction.redact(rootURL)) is a media playlist; a package starts from a multivariant playlist (download takes one media playlist into a file).")
+        }
+        let selection = PresentationSelector.select(options.selection, from: multivariant)
+        guard let variant = selection.variant else {
+            throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(rootURL)): \(selection.reasons.last ?? "no variant qualifies").")
+        }
+        let chosen = try PackageSelection.sources(of: selection, in: multivariant, at: rootURL, policy: options.selection, iFrames: options.iFrames)
+        var sources: [PackagePlan.Source] = []
+        try await OrderedTransfer.run(ListInput(chosen), parallelism: 8, size: { _ in 1 },
+                                      work: { chosen throws(HLSError) -> PackagePlan.Source in
+                                          let (media, finalURL) = try await loader.loadMediaPlaylist(chosen.url, importing: variables)
+                                          return PackagePlan.Source(role: chosen.role, key: chosen.key, provenance: chosen.provenance,
+                                                                    playlist: media, url: finalURL)
+                                      },
+                                      consume: { source throws(HLSError) in sources.append(source) })
+        let plan = try PackagePlan(multivariant: multivariant, variant: variant, sources: sources,
+                                   maximumCoalescedBytes: options.maximumCoalescedBytes)
+        var byTrack: [String: Int] = [:]
+        for resource in plan.resources { byTrack[resource.identity.stream.rawValue, default: 0] += 1 }
+        let summary = PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,
+                                         requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
+                                         gaps: plan.gaps.count, reasons: selection.reasons)
+        return Planned(plan: plan, summary: summary)
+    }
+}

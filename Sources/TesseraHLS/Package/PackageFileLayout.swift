@@ -1,0 +1,121 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraSupport
+
+/// Where each source file of a package goes, and which of its bytes the plan already fetches.
+/// A source file (one URL, query included) is one local file, whatever number of playlists and
+/// byte ranges name it, kept whole at its original offsets from byte 0 to the last byte any
+/// range names: the bytes between listed ranges are fetched too (`unlisted` resources), so every
+/// BYTERANGE stays exact. Local names are the URL's last path segment reduced to safe
+/// characters, unique within the track's folder. A file's bytes arrive in one run — the per-file
+/// sink appends and cannot reopen a file it finished — so a playlist whose ranges come back to a
+/// file after another one started is refused.
+struct PackageFileLayout {
+    /// What the plan must fetch to cover a reference.
+    enum Coverage: Equatable {
+        /// Nothing: the bytes are already planned (a shared file, an I-frame range).
+        case covered
+        /// These ranges of the file, in order (nil: the whole file): bytes the playlist does not
+        /// list first (`unlisted`), then the range itself.
+        case fetch(unlisted: ByteRange?, listed: ByteRange?)
+    }
+
+    private struct File {
+        let path: SafeRelativePath
+        /// Planned bytes end here (nil: the whole file is planned).
+        var end: UInt64?
+    }
+
+    private var files: [String: File] = [:]
+    private var names: Set<String> = []
+    /// The source whose bytes were planned last (the sink's open file).
+    private var current: String?
+    /// Sources another file followed: no more bytes may be planned for them.
+    private var closed: Set<String> = []
+
+    /// Reserves `path` (a track's playlist), so no media file takes its name.
+    mutating func reserve(_ path: String) { names.insert(path) }
+
+    /// The local path of the file at `url` (a new one in `folder` when it has none yet).
+    mutating func path(of url: URL, in folder: String) -> SafeRelativePath {
+        let key = url.absoluteString
+        if let file = files[key] { return file.path }
+        let path = uniquePath(folder: folder, name: Self.localName(url))
+        files[key] = File(path: path, end: 0)
+        return path
+    }
+
+    /// What must be fetched so the bytes `range` (nil: the whole file) of `url` are in the
+    /// package; the plan records them as planned.
+    /// - Throws: `unsupported` when the reference cannot be kept exact (ranges of a file that
+    ///   overlap what is planned without lying inside it, a whole file named after ranges of it,
+    ///   bytes of a file another file already followed); `what` names the reference.
+    mutating func cover(_ range: ByteRange?, of url: URL, in folder: String, what: @autoclosure () -> String) throws(HLSError) -> Coverage {
+        let key = url.absoluteString
+        _ = path(of: url, in: folder)
+        guard let file = files[key] else { preconditionFailure("path(of:in:) made the file") }
+        // A whole file planned already holds every range of it.
+        guard let end = file.end else { return .covered }
+        let coverage: Coverage
+        var newEnd: UInt64?
+        if let range, let length = range.length {
+            let rangeEnd = range.offset + length
+            if rangeEnd <= end, end > 0 { return .covered }
+            guard range.offset >= end else {
+                throw HLSError(.unsupported, "\(what()) overlaps bytes \(range.offset)–\(end) the package already takes from that file without lying inside them; its byte ranges cannot be kept exact.")
+            }
+            let unlisted = range.offset > end ? ByteRange(offset: end, length: range.offset - end) : nil
+            coverage = .fetch(unlisted: unlisted, listed: range)
+            newEnd = rangeEnd
+        } else {
+            guard end == 0 else {
+                throw HLSError(.unsupported, "\(what()) names a whole file whose byte ranges the package already takes; the file cannot be kept whole and exact.")
+            }
+            coverage = .fetch(unlisted: nil, listed: nil)
+            newEnd = nil
+        }
+        if current != key {
+            guard !closed.contains(key) else {
+                throw HLSError(.unsupported, "\(what()) comes back to a file after the playlist moved on to another one; a package writes each file in one run, so these interleaved byte ranges are refused.")
+            }
+            if let current { closed.insert(current) }
+            current = key
+        }
+        files[key]?.end = newEnd
+        return coverage
+    }
+
+    /// `folder/name`, or `folder/stem-2.ext`, … when taken.
+    private mutating func uniquePath(folder: String, name: String) -> SafeRelativePath {
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let suffix = dot.map { String(name[$0...]) } ?? ""
+        var candidate = "\(folder)/\(name)"
+        var number = 2
+        while names.contains(candidate) {
+            candidate = "\(folder)/\(stem)-\(number)\(suffix)"
+            number += 1
+        }
+        names.insert(candidate)
+        guard let path = SafeRelativePath(candidate) else { preconditionFailure("a folder and a safe name make a safe path") }
+        return path
+    }
+
+    /// The URL's last path segment in safe characters (letters, digits, `.`, `-`, `_`), at most
+    /// 96 of them; `file` when nothing is left.
+    static func localName(_ url: URL) -> String {
+        let last = url.path.split(separator: "/").last.map(String.init) ?? ""
+        var name = String(String(decoding: last.utf8.map { byte -> UInt8 in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F: byte
+            default: 0x5F
+            }
+        }, as: UTF8.self).suffix(96))
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name.isEmpty ? "file" : name
+    }
+}

@@ -1,0 +1,97 @@
+import TesseraPlaylist
+import TesseraSupport
+
+/// The local playlists of a package, written from the source's model: relative URIs only, no key
+/// (media is stored decrypted), no EXT-X-DEFINE (the resolved text is written), nothing that
+/// names a server — no parts, preload hints, rendition reports, server control, steering,
+/// session keys, session data by URI or interstitial assets.
+enum PackageLocalizer {
+    /// The text of `playlist` with each segment and map URI replaced by `uris[uri]`.
+    /// - Throws: `invalid-playlist` when a URI has no local name or a substituted value still
+    ///   holds a variable reference (`{$…}`); `what` names the playlist.
+    static func media(_ playlist: MediaPlaylist, uris: [String: String], what: String) throws(HLSError) -> String {
+        var local = playlist.removingKeys()
+        local.partInformation = nil
+        local.serverControl = nil
+        local.skip = nil
+        local.preloadHints = []
+        local.renditionReports = []
+        local.pendingParts = []
+        for index in local.segments.indices where !local.segments[index].parts.isEmpty { local.segments[index].parts = [] }
+        local.dateRanges.removeAll { range in
+            range.clientAttributes.contains { PlaylistURIRole.interstitialAttributes.contains($0.name) }
+        }
+        local = try local.rewritingURIs { uri, role throws(HLSError) -> String in
+            guard let localURI = uris[uri] else {
+                throw HLSError(.invalidPlaylist, "\(what): a \(role) URI has no file in the package.")
+            }
+            return localURI
+        }
+        return try standalone(.media(local), what: what)
+    }
+
+    /// The package's `master.m3u8`: the chosen variant, the chosen renditions (and the renditions
+    /// of its groups that have no URI — they are in the variant's own stream — and its
+    /// closed-caption renditions), the chosen I-frame streams; `uris` maps each kept playlist
+    /// to its local path. A group left with no DEFAULT=YES member gets its first one as default,
+    /// so a player plays it without being told.
+    static func master(_ source: MultivariantPlaylist, variant: Int, renditions: [Int], iFrameVariants: [Int],
+                       uris: [PackagePlaylistKey: String]) throws(HLSError) -> String {
+        var master = source
+        var chosen = source.variants[variant]
+        chosen.uri = uris[.variant(variant)] ?? chosen.uri
+        chosen.pathwayId = nil
+        var kept: [Rendition] = []
+        for (index, rendition) in source.renditions.enumerated() {
+            let inGroup: Bool = switch rendition.type {
+            case .audio: rendition.groupId == chosen.audio
+            case .video: rendition.groupId == chosen.video
+            case .subtitles: rendition.groupId == chosen.subtitles
+            case .closedCaptions: chosen.closedCaptions == .group(rendition.groupId)
+            }
+            guard inGroup else { continue }
+            if let local = uris[.rendition(index)], renditions.contains(index) {
+                var packaged = rendition
+                packaged.uri = local
+                kept.append(packaged)
+            } else if rendition.uri == nil {
+                kept.append(rendition)
+            }
+        }
+        for group in Set(kept.map { "\($0.type)\u{0}\($0.groupId)" }) where !kept.contains(where: { "\($0.type)\u{0}\($0.groupId)" == group && $0.isDefault }) {
+            if let first = kept.firstIndex(where: { "\($0.type)\u{0}\($0.groupId)" == group }) { kept[first].isDefault = true }
+        }
+        func has(_ type: Rendition.MediaType, _ group: String?) -> Bool { kept.contains { $0.type == type && $0.groupId == group } }
+        if !has(.audio, chosen.audio) { chosen.audio = nil }
+        if !has(.video, chosen.video) { chosen.video = nil }
+        if !has(.subtitles, chosen.subtitles) { chosen.subtitles = nil }
+        if case .group(let group) = chosen.closedCaptions, !has(.closedCaptions, group) { chosen.closedCaptions = nil }
+        master.variants = [chosen]
+        master.renditions = kept
+        master.iFrameVariants = iFrameVariants.compactMap { index -> Variant? in
+            guard let local = uris[.iFrameVariant(index)] else { return nil }
+            var stream = source.iFrameVariants[index]
+            stream.uri = local
+            stream.pathwayId = nil
+            return stream
+        }
+        master.sessionKeys = []
+        master.contentSteering = nil
+        master.sessionData = source.sessionData.filter { $0.uri == nil }
+        return try standalone(.multivariant(master), what: PackageManifest.entryName)
+    }
+
+    /// The text of `playlist` without EXT-X-DEFINE.
+    private static func standalone(_ playlist: Playlist, what: String) throws(HLSError) -> String {
+        do { return PlaylistWriter().write(try playlist.removingDefines()) } catch {
+            throw HLSError(.invalidPlaylist, "\(what) cannot be written without EXT-X-DEFINE: \(error.message)", cause: error)
+        }
+    }
+}
+
+/// A playlist of the multivariant playlist a package keeps.
+enum PackagePlaylistKey: Hashable {
+    case variant(Int)
+    case rendition(Int)
+    case iFrameVariant(Int)
+}

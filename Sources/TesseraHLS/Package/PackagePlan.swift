@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraMedia
+import TesseraPlaylist
+import TesseraSupport
+
+/// What an offline package will hold, decided before any media byte: its tracks (the chosen
+/// variant's stream, then the chosen audio and subtitle renditions, then the I-frame streams),
+/// every resource in write order — each distinct map once, each source file whole at its
+/// offsets, EXT-X-GAP segments skipped —, the local name of every file, and the text of every
+/// local playlist. I-frame streams whose ranges lie inside files already packaged add no
+/// resource: their playlists point at those files.
+struct PackagePlan: Sendable {
+    /// One track: its manifest entry, its stream and source, and its local playlist's text.
+    struct Track: Sendable {
+        let info: PackageTrack
+        let stream: StreamIdentity
+        /// Its media playlist's URL (the final one, after redirects).
+        let url: URL
+        let playlistText: String
+    }
+
+    /// A playlist chosen for the package, loaded.
+    struct Source: Sendable {
+        let role: PackageTrack.Role
+        /// Which playlist of the multivariant one it is.
+        let key: PackagePlaylistKey
+        let provenance: String
+        let playlist: MediaPlaylist
+        let url: URL
+    }
+
+    private struct PlaceKey: Hashable {
+        let stream: StreamIdentity
+        let uri: String
+    }
+
+    let tracks: [Track]
+    /// Every resource, in the order the sink writes them.
+    let resources: [PlannedResource]
+    let masterText: String
+    let gaps: [PackageManifest.Gap]
+    /// Identity for checkpoints: URL-free (URIs without query, the local playlists' text).
+    let fingerprint: SHA256Digest
+    /// Media bytes when every resource has a byte range, else nil.
+    let knownBytes: UInt64?
+    /// The largest byte range, when any resource has one.
+    let largestRange: UInt64?
+    /// Distinct AES-128 keys.
+    let keyCount: Int
+    let maximumCoalescedBytes: UInt64
+    private let places: [PlaceKey: SafeRelativePath]
+    private let owners: [String: String]
+
+    /// Plans a package of `sources` from `multivariant` (variant first).
+    /// - Throws: `unsupported` for live or I-frame-only variant playlists, SAMPLE-AES or DRM keys,
+    ///   AES-128 byte ranges, and byte ranges that cannot be kept exact; `invalid-playlist` for
+    ///   unusable URIs and byte ranges or values that cannot stand without EXT-X-DEFINE.
+    init(multivariant: MultivariantPlaylist, variant: Int, sources: [Source], maximumCoalescedBytes: UInt64 = 8 << 20) throws(HLSError) {
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
+        hasher.update(Array("tessera-package 1\n".utf8))
+        var layout = PackageFileLayout()
+        var counts: [PackageTrack.Role: Int] = [:]
+        let ids = sources.map { source -> String in
+            guard source.role != .video else { return "video" }
+            counts[source.role, default: 0] += 1
+            return "\(source.role.rawValue)-\(counts[source.role] ?? 1)"
+        }
+        for id in ids { layout.reserve("\(id)/index.m3u8") }
+        var tracks: [Track] = []
+        var resources: [PlannedResource] = []
+        var places: [PlaceKey: SafeRelativePath] = [:]
+        var gaps: [PackageManifest.Gap] = []
+        var keyURIs: Set<String> = []
+        var localPlaylists: [PackagePlaylistKey: String] = [:]
+        for (source, id) in zip(sources, ids) {
+            var planner = TrackPlanner(source: source, id: id, stream: StreamIdentity(id))
+            let uris = try planner.plan(into: &layout, resources: &resources)
+            for (uri, path) in planner.places { places[PlaceKey(stream: planner.stream, uri: uri)] = path }
+            gaps += planner.gaps
+            keyURIs.formUnion(planner.keyURIs)
+            let what = "The \(source.role.rawValue) playlist \(URLRedaction.redact(source.url))"
+            let text = try PackageLocalizer.media(source.playlist, uris: uris, what: what)
+            hasher.update(Array("\(id)\n\(text)".utf8))
+            let playlistPath = "\(id)/index.m3u8"
+            localPlaylists[source.key] = playlistPath
+            tracks.append(Track(info: Self.info(source, id: id, playlist: playlistPath, multivariant: multivariant),
+                                stream: planner.stream, url: source.url, playlistText: text))
+        }
+        let renditions = sources.compactMap { if case .rendition(let index) = $0.key { index } else { nil } }
+        let iFrames = sources.compactMap { if case .iFrameVariant(let index) = $0.key { index } else { nil } }
+        masterText = try PackageLocalizer.master(multivariant, variant: variant, renditions: renditions, iFrameVariants: iFrames,
+                                                 uris: localPlaylists)
+        hasher.update(Array(masterText.utf8))
+        var known: UInt64? = 0
+        var largest: UInt64?
+        for resource in resources {
+            hasher.update(Array(DownloadPlan.fingerprintLine(resource).utf8))
+            if let length = resource.identity.byteRange?.length {
+                known = known.map { $0 &+ length }
+                largest = max(largest ?? 0, length)
+            } else {
+                known = nil
+            }
+        }
+        var owners: [String: String] = [:]
+        for resource in resources {
+            if let path = places[PlaceKey(stream: resource.identity.stream, uri: resource.uri)], owners[path.value] == nil {
+                owners[path.value] = resource.identity.stream.rawValue
+            }
+        }
+        self.owners = owners
+        self.tracks = tracks
+        self.resources = resources
+        self.places = places
+        self.gaps = gaps
+        knownBytes = known
+        largestRange = largest
+        keyCount = keyURIs.count
+        self.maximumCoalescedBytes = maximumCoalescedBytes
+        fingerprint = hasher.finalize()
+    }
+
+    /// The fetches of the resources from `index` on, coalesced as they are pulled.
+    func fetches(from index: Int) -> CoalescedFetches<IndexingIterator<ArraySlice<PlannedResource>>> {
+        PlannedFetch.coalescing(resources[min(index, resources.count)...], maximumBytes: maximumCoalescedBytes)
+    }
+
+    /// Requests the whole plan makes.
+    var requestCount: Int {
+        var count = 0
+        for _ in fetches(from: 0) { count += 1 }
+        return count
+    }
+
+    /// Each stream's media playlist URL, for the resolver.
+    var playlistURLs: [StreamIdentity: URL] {
+        Dictionary(uniqueKeysWithValues: tracks.map { ($0.stream, $0.url) })
+    }
+
+    /// The local file of `resource`.
+    /// - Throws: `unsupported` for a resource the plan did not make.
+    func place(_ resource: PlannedResource) throws(HLSError) -> SafeRelativePath {
+        guard let path = places[PlaceKey(stream: resource.identity.stream, uri: resource.uri)] else {
+            throw HLSError(.unsupported, "\(resource.label) of \(resource.identity.stream) is not in the package plan.")
+        }
+        return path
+    }
+
+    /// The track whose resources go to `path` first (the manifest's owner of a file).
+    func owner(of path: String) -> String? { owners[path] }
+
+    private static func info(_ source: Source, id: String, playlist: String, multivariant: MultivariantPlaylist) -> PackageTrack {
+        let duration = source.playlist.segments.reduce(0.0) { $0 + $1.duration }
+        let count = source.playlist.segments.count
+        switch source.key {
+        case .variant(let index), .iFrameVariant(let index):
+            let variant = source.key == .variant(index) ? multivariant.variants[index] : multivariant.iFrameVariants[index]
+            return PackageTrack(id: id, role: source.role, playlist: playlist, codecs: variant.codecs, bandwidth: variant.bandwidth,
+                                resolution: variant.resolution.map { "\($0.width)x\($0.height)" }, provenance: source.provenance,
+                                segments: count, duration: duration)
+        case .rendition(let index):
+            let rendition = multivariant.renditions[index]
+            return PackageTrack(id: id, role: source.role, playlist: playlist, groupId: rendition.groupId, name: rendition.name,
+                                language: rendition.language, characteristics: rendition.characteristics,
+                                provenance: source.provenance, segments: count, duration: duration)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraPlaylist
+
+/// The playlists a package takes from a selection: the variant, each chosen rendition that has
+/// its own playlist, and — asked — one I-frame stream; each with the reason it was chosen.
+enum PackageSelection {
+    /// A playlist to load.
+    struct Chosen: Sendable {
+        let role: PackageTrack.Role
+        let key: PackagePlaylistKey
+        let provenance: String
+        let url: URL
+    }
+
+    /// The playlists of `selection` (made by `policy` from `multivariant`, fetched from `url`).
+    /// - Throws: `invalid-playlist` for a URI that does not resolve.
+    static func sources(of selection: PresentationSelection, in multivariant: MultivariantPlaylist, at url: URL,
+                        policy: SelectionPolicy, iFrames: Bool) throws(HLSError) -> [Chosen] {
+        guard let variantIndex = selection.variant else { return [] }
+        let variant = multivariant.variants[variantIndex]
+        func reason(_ prefix: String, naming name: String? = nil) -> String {
+            let lines = selection.reasons.filter { $0.hasPrefix(prefix) }
+            if let name, let line = lines.first(where: { $0.contains("\"\(name)\"") }) { return line }
+            return lines.first ?? prefix
+        }
+        var chosen = [Chosen(role: .video, key: .variant(variantIndex), provenance: "variant \(policy.variant): \(reason("variant "))",
+                             url: try ResourceURL.resolve(variant.uri, against: url, what: "The variant of line \(variant.line.number)"))]
+        for (role, indices, rendition) in [(PackageTrack.Role.audio, selection.audio, policy.audio),
+                                           (.subtitles, selection.subtitles, policy.subtitles)] {
+            for index in indices {
+                let chosenRendition = multivariant.renditions[index]
+                guard let uri = chosenRendition.uri else { continue }    // in the variant's own stream
+                let label = role == .audio ? "audio" : "subtitles"
+                chosen.append(Chosen(role: role, key: .rendition(index),
+                                     provenance: "\(label) \(rendition): \(reason("\(label):", naming: chosenRendition.name))",
+                                     url: try ResourceURL.resolve(uri, against: url, what: "The rendition of line \(chosenRendition.line.number)")))
+            }
+        }
+        if iFrames, let index = iFrameStream(selection.iFrameVariants, of: variant, in: multivariant) {
+            let stream = multivariant.iFrameVariants[index]
+            chosen.append(Chosen(role: .iFrames, key: .iFrameVariant(index),
+                                 provenance: "I-frames asked: \(stream.resolution == variant.resolution ? "the variant's RESOLUTION" : "the highest BANDWIDTH playable")",
+                                 url: try ResourceURL.resolve(stream.uri, against: url, what: "The I-frame stream of line \(stream.line.number)")))
+        }
+        return chosen
+    }
+
+    /// Of the playable I-frame variants (lowest BANDWIDTH first), the one of `variant`'s
+    /// RESOLUTION, else the last.
+    private static func iFrameStream(_ playable: [Int], of variant: Variant, in multivariant: MultivariantPlaylist) -> Int? {
+        playable.last { variant.resolution != nil && multivariant.iFrameVariants[$0].resolution == variant.resolution } ?? playable.last
+    }
+}

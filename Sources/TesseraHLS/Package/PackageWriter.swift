@@ -1,0 +1,44 @@
+import TesseraSupport
+
+/// The last files of a package, written into its staging folder once the media is in: each
+/// track's local playlist, `master.m3u8`, `manifest.json` (every other file with its size and
+/// SHA-256) and `manifest-sha256.txt` (every file but itself) — each flushed to disk.
+enum PackageWriter {
+    /// Writes the playlists and manifests of `plan` beside `media`; returns the manifest.
+    /// - Throws: `destination-unwritable`.
+    static func finish(_ plan: PackagePlan, media: [ResourceFileSink.WrittenFile], in staging: StagingDirectory) throws(HLSError) -> PackageManifest {
+        var files = media.map { file in
+            PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: file.sha256.hex, role: .media, track: plan.owner(of: file.path.value))
+        }
+        for track in plan.tracks {
+            files.append(try write(track.playlistText, at: track.info.playlist, role: .playlist, track: track.info.id, in: staging))
+        }
+        files.append(try write(plan.masterText, at: PackageManifest.entryName, role: .playlist, track: nil, in: staging))
+        let manifest = PackageManifest(kind: .vod, tracks: plan.tracks.map(\.info), files: files, gaps: plan.gaps)
+        let manifestFile = try write(manifest.encoded(), at: PackageManifest.fileName, role: .playlist, track: nil, in: staging)
+        let sums = PackageChecksums.text((files + [manifestFile]).map { (path: $0.path, sha256: $0.sha256) })
+        _ = try write(Array(sums.utf8), at: PackageChecksums.fileName, role: .playlist, track: nil, in: staging)
+        return manifest
+    }
+
+    private static func write(_ text: String, at path: String, role: PackageManifest.File.Role, track: String?,
+                              in staging: StagingDirectory) throws(HLSError) -> PackageManifest.File {
+        try write(Array(text.utf8), at: path, role: role, track: track, in: staging)
+    }
+
+    private static func write(_ bytes: [UInt8], at path: String, role: PackageManifest.File.Role, track: String?,
+                              in staging: StagingDirectory) throws(HLSError) -> PackageManifest.File {
+        guard let safe = SafeRelativePath(path) else {
+            throw HLSError(.destinationUnwritable, "\(path) is not a path inside the package.")
+        }
+        do throws(SupportError) {
+            let file = try staging.file(at: safe, contents: .empty)
+            defer { file.close() }
+            try file.append(bytes)
+            try file.sync()
+        } catch {
+            throw HLSError(destination: error)
+        }
+        return PackageManifest.File(path: path, size: UInt64(bytes.count), sha256: SHA256Hasher.hash(bytes).hex, role: role, track: track)
+    }
+}

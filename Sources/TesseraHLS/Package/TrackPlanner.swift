@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraMedia
+import TesseraPlaylist
+import TesseraSupport
+
+/// The resources and local URIs of one package track, planned in playlist order over the
+/// package's file layout: each map when it changes (once per distinct map), each segment, the
+/// unlisted bytes before a byte range, nothing for bytes already planned; EXT-X-GAP segments
+/// get a local name and no file.
+struct TrackPlanner {
+    let source: PackagePlan.Source
+    let id: String
+    let stream: StreamIdentity
+    /// The local file of each URI as written (what the sink's `place` looks up).
+    private(set) var places: [String: SafeRelativePath] = [:]
+    private(set) var gaps: [PackageManifest.Gap] = []
+    private(set) var keyURIs: Set<String> = []
+
+    init(source: PackagePlan.Source, id: String, stream: StreamIdentity) {
+        self.source = source
+        self.id = id
+        self.stream = stream
+    }
+
+    /// Appends the track's resources to `resources`; returns the local URI of each URI as
+    /// written, relative to the track's folder.
+    /// - Throws: as `PackagePlan.init`.
+    mutating func plan(into layout: inout PackageFileLayout, resources: inout [PlannedResource]) throws(HLSError) -> [String: String] {
+        let playlist = source.playlist
+        let stream = self.stream
+        let redacted = URLRedaction.redact(source.url)
+        guard playlist.hasEndList else {
+            throw HLSError(.unsupported, "\(redacted) is a live playlist (no EXT-X-ENDLIST); a package holds a complete VOD presentation (record a live one).")
+        }
+        guard playlist.isIFramesOnly == (source.role == .iFrames) else {
+            throw HLSError(.unsupported, "\(redacted) is \(playlist.isIFramesOnly ? "" : "not ")an I-frame-only playlist where the package needs \(source.role == .iFrames ? "one" : "a playable stream").")
+        }
+        guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(redacted) has no segments.") }
+        var checker = PlanChecker(baseURL: source.url, source: redacted, layout: .package, first: first)
+        var uris: [String: String] = [:]
+        var lastMap: MediaInitializationSection?
+        for (position, segment) in playlist.segments.enumerated() {
+            try checker.check(segment, at: position, previous: position > 0 ? playlist.segments[position - 1] : nil)
+            if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
+                try checker.check(map: map)
+                lastMap = map
+                let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+                let label = "The initialization section of line \(map.line.number) of \(redacted)"
+                uris[map.uri] = try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
+                    PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
+                                    encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
+                }
+            } else if segment.map == nil {
+                lastMap = nil
+            }
+            if segment.isGap {
+                let url = try ResourceURL.resolve(segment.uri, against: source.url, what: "Segment \(position) (line \(segment.line.number))")
+                uris[segment.uri] = relative(layout.path(of: url, in: id))
+                gaps.append(PackageManifest.Gap(track: id, mediaSequence: segment.mediaSequence, duration: segment.duration,
+                                                reason: "EXT-X-GAP in the source"))
+                continue
+            }
+            let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+            let label = "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)"
+            let discontinuity = position > 0 && playlist.segments[position - 1].discontinuitySequence != segment.discontinuitySequence
+            uris[segment.uri] = try add(segment.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
+                PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
+                                encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
+                                startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
+            }
+            for key in segment.keys where key.isIdentity { if let uri = key.uri { keyURIs.insert(uri) } }
+        }
+        return uris
+    }
+
+    /// Plans what `uri` (`range` of it) needs and returns its local URI; `make` builds the listed
+    /// resource for a range (nil: the whole file).
+    private mutating func add(_ uri: String, range: ByteRange?, label: String, layout: inout PackageFileLayout,
+                              resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) -> String {
+        let url = try ResourceURL.resolve(uri, against: source.url, what: label)
+        let path = layout.path(of: url, in: id)
+        if case .fetch(let unlisted, let listed) = try layout.cover(range, of: url, in: id, what: label) {
+            let resource = make(listed)
+            if let unlisted {
+                resources.append(PlannedResource(identity: ResourceIdentity(stream: stream, kind: .unlisted,
+                                                                            mediaSequence: resource.identity.mediaSequence, byteRange: unlisted),
+                                                 encryption: nil, line: resource.line, uri: uri))
+            }
+            resources.append(resource)
+            places[uri] = path
+        }
+        return relative(path)
+    }
+
+    /// `path` relative to the track's folder.
+    private func relative(_ path: SafeRelativePath) -> String {
+        path.value.hasPrefix(id + "/") ? String(path.value.dropFirst(id.count + 1)) : "../" + path.value
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+@testable import TesseraHLS
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+import TesseraTestSupport
+
+/// An origin serving the fixtures plus presentations written for a test (under `/t/`), and a
+/// destination folder for packages.
+final class PackageHarness: Sendable {
+    let origin: OriginSimulator
+    let transport: CurlTransport
+    let folder: TemporaryDirectory
+    let root: TemporaryDirectory
+
+    /// Serves `Fixtures/` with `extra` (path under the root → text) beside it.
+    init(extra: [String: String] = [:]) throws {
+        root = try TemporaryDirectory()
+        for entry in try FixtureStore.entries() { try root.write(entry.path, try FixtureStore.bytes(entry.path)) }
+        for (path, text) in extra { try root.write(path, Array(text.utf8)) }
+        origin = try OriginSimulator(root: root.url)
+        transport = try CurlTransport.loopback()
+        folder = try TemporaryDirectory()
+    }
+
+    deinit {
+        transport.shutdown()
+        origin.shutdown()
+    }
+
+    var destination: URL { folder.url.appendingPathComponent("package") }
+
+    /// A job for `path` on the origin.
+    func job(_ path: String, options: PackageDownload.Options = PackageDownload.Options()) -> PackageDownload {
+        var options = options
+        options.capacity = .bestEffort
+        return PackageDownload(url: origin.url(path), destination: destination, client: HLSClient(transport: transport), options: options)
+    }
+
+    /// Every file of the published package, by relative path.
+    func published() throws -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let base = destination.path + "/"
+        let walker = FileManager.default.enumerator(atPath: destination.path)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            out[path] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: base + path)))
+        }
+        return out
+    }
+
+    /// The names in the destination's folder that start with a dot (staging, checkpoint, lock…).
+    func hiddenFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.sorted()
+    }
+
+    /// Collects events.
+    final class Events: Sendable {
+        private let list = Lock<[PackageDownload.Event]>([])
+        var all: [PackageDownload.Event] { list.withLock { $0 } }
+        func record(_ event: PackageDownload.Event) { list.withLock { $0.append(event) } }
+    }
+}
