@@ -39,6 +39,41 @@ package final class FolderHandle: Sendable {
         return true
     }
 
+    /// The bytes of the regular file at `path` beneath the folder, at most `limit`; nil when it
+    /// is missing, not a regular file, behind a symlink, or larger.
+    package func contents(of path: SafeRelativePath, limit: Int) -> [UInt8]? {
+        let fd = openFile(path, flags: O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= limit else { return nil }
+        return FileDescriptorIO.readAll(fd, limit: limit)
+    }
+
+    /// The size and SHA-256 of the regular file at `path` beneath the folder, read in 1 MiB
+    /// chunks; nil when it is missing, not a regular file, behind a symlink, or unreadable.
+    package func digest(of path: SafeRelativePath) -> (size: UInt64, sha256: SHA256Digest)? {
+        let fd = openFile(path, flags: O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let hasher = try? SHA256Hasher() else { return nil }   // libcrypto missing: no digest
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { buffer.deallocate() }
+        var size: UInt64 = 0
+        while true {
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return (size, hasher.finalize()) }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            size += UInt64(count)
+        }
+    }
+
     /// fsyncs the folder itself (after files were created, renamed or removed in it).
     package func sync() {
         fsync(descriptor)

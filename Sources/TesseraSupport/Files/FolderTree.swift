@@ -40,6 +40,41 @@ package enum FolderTree {
         return result
     }
 
+    /// What an entry of a tree is.
+    package enum EntryKind: Sendable, Equatable {
+        /// A regular file.
+        case file
+        /// A symbolic link (never followed).
+        case link
+        /// Anything else that is not a folder: a device, a FIFO, a socket.
+        case other
+    }
+
+    /// Every entry that is not a folder in the tree at `path`, with its kind, outermost first;
+    /// links are listed, never entered. Nil when `path` is not a folder (or is a link).
+    package static func entries(at path: String) -> [(path: String, kind: EntryKind)]? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        return typedFiles(fd, prefix: "")
+    }
+
+    private static func typedFiles(_ fd: Int32, prefix: String) -> [(path: String, kind: EntryKind)] {
+        let copy = dup(fd)
+        var result: [(path: String, kind: EntryKind)] = []
+        for entry in entries(fd) {
+            if entry.isFolder {
+                let child = openat(copy, entry.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                if child >= 0 { result += typedFiles(child, prefix: prefix + entry.name + "/") }
+            } else {
+                var info = stat()
+                let mode = fstatat(copy, entry.name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & S_IFMT : 0
+                result.append((prefix + entry.name, mode == S_IFREG ? .file : mode == S_IFLNK ? .link : .other))
+            }
+        }
+        close(copy)
+        return result
+    }
+
     /// Removes the tree at `path` (a file or link is simply unlinked); best effort.
     package static func remove(at path: String) {
         guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }

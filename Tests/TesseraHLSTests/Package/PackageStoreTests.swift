@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TesseraHLS
+import TesseraSupport
+import TesseraTestSupport
+
+@Suite("Package store: verification of membership, digests, links and playlist closure")
+struct PackageStoreTests {
+    /// A packaged presentation (video, audio, two subtitle tracks) in its own folder.
+    static func packaged() async throws -> PackageHarness {
+        let harness = try PackageDownloadTests.harness()
+        var options = PackageDownload.Options()
+        options.selection.subtitles = try #require(RenditionPolicy("all"))
+        _ = try await harness.job("/e_multivariant/master.m3u8", options: options).run()
+        return harness
+    }
+
+    static func codes(_ harness: PackageHarness) -> [PackageFinding.Code] {
+        PackageStore(folder: harness.destination).verify().findings.map(\.code)
+    }
+
+    @Test("a package as written verifies: every file hashed, every playlist reachable and closed")
+    func verified() async throws {
+        let harness = try await Self.packaged()
+        let verification = PackageStore(folder: harness.destination).verify()
+        #expect(verification.findings == [])
+        #expect(verification.isVerified && verification.manifest?.tracks.count == 4)
+        #expect(Set(verification.playlists.keys) == ["master.m3u8", "video/index.m3u8", "audio-1/index.m3u8",
+                                                     "subtitles-1/index.m3u8", "subtitles-2/index.m3u8"])
+        #expect(verification.fileCount == (verification.manifest?.files.count ?? 0) + 2)
+    }
+
+    @Test("a tampered byte, a missing file and an extra file are each found")
+    func tampering() async throws {
+        let harness = try await Self.packaged()
+        let root = harness.destination
+        var bytes = try Data(contentsOf: root.appendingPathComponent("video/seg_001.ts"))
+        bytes[100] ^= 0x01
+        try bytes.write(to: root.appendingPathComponent("video/seg_001.ts"))
+        #expect(Self.codes(harness) == [.digestMismatch, .checksums])
+        try FileManager.default.removeItem(at: root.appendingPathComponent("audio-1/seg_002.ts"))
+        #expect(Self.codes(harness).contains(.missingFile))
+        try Data("x".utf8).write(to: root.appendingPathComponent("video/extra.ts"))
+        let findings = PackageStore(folder: root).verify().findings
+        #expect(findings.contains(PackageFinding(.extraFile, path: "video/extra.ts", "It is in the package; manifest.json does not list it.")))
+        #expect(findings.contains { $0.code == .checksums && $0.path == "video/extra.ts" })
+    }
+
+    @Test("a planted symlink is refused, and so is a package folder that is a link")
+    func links() async throws {
+        let harness = try await Self.packaged()
+        try FileManager.default.createSymbolicLink(atPath: harness.destination.path + "/video/seg_009.ts", withDestinationPath: "/etc/passwd")
+        #expect(Self.codes(harness).contains(.notRegularFile))
+        let link = harness.folder.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: harness.destination)
+        #expect(PackageStore(folder: link).verify().findings.map(\.code) == [.unreadable])
+    }
+
+    @Test("a playlist pointing outside the package is found, whatever form the escape takes",
+          arguments: [("../../x.ts", PackageFinding.Code.uriOutside), ("/etc/passwd", .uriOutside), ("http://example.com/seg.ts", .uriOutside),
+                      ("..%2F..%2Fetc%2Fpasswd", .uriOutside), ("seg_000.ts?x=1", .uriOutside), ("nowhere.ts", .uriMissing),
+                      ("../x.ts", .uriMissing)])
+    func escapes(_ uri: String, _ expected: PackageFinding.Code) async throws {
+        let harness = try await Self.packaged()
+        let path = harness.destination.appendingPathComponent("video/index.m3u8")
+        let text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\nseg_002.ts", with: "\n\(uri)")
+        try text.write(to: path, atomically: false, encoding: .utf8)
+        let findings = PackageStore(folder: harness.destination).verify().findings
+        #expect(findings.contains { $0.code == expected && $0.path == "video/index.m3u8" }, "\(findings)")
+    }
+
+    @Test("a missing or foreign manifest is a finding, not a crash")
+    func manifest() async throws {
+        let harness = try await Self.packaged()
+        let path = harness.destination.appendingPathComponent("manifest.json")
+        try Data("{\"schema\":\"other\",\"schemaVersion\":9}".utf8).write(to: path)
+        #expect(Self.codes(harness).contains(.manifest))
+        try FileManager.default.removeItem(at: path)
+        #expect(Self.codes(harness).contains(.manifest))
+    }
+}
