@@ -132,6 +132,31 @@ if python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["selection"]; ass
   ok "graph --json selection: the variant, renditions and reasons"
 else bad "graph selection: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["selection"])' "$WORK/stdout" 2>&1 | head -2)"; fi
 expect_status "graph bad --audio" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --audio loud
+# package and verify-package: a package of the origin's presentation is local and URL-free and
+# verifies (ours, and coreutils' sha256sum -c); a tampered byte is found; failures leave nothing.
+PK="$WORK/out/pkg"
+expect_status "package" 0 package "$ORIGIN/e_multivariant/master.m3u8" -o "$PK" --subtitles all
+if [ -f "$PK/master.m3u8" ] && (cd "$PK" && sha256sum -c --quiet manifest-sha256.txt) && ! grep -rqa "127.0.0.1" "$PK" \
+   && [ -z "$(find "$WORK/out" -maxdepth 1 -name '.pkg*')" ]; then
+  ok "package: local playlists, URL-free, sha256sum -c verifies it, nothing hidden left beside it"
+else bad "package layout: $(ls -A "$WORK/out" | tr '\n' ' ')"; fi
+expect_status "verify-package" 0 verify-package "$PK"
+expect_status "verify-package --json" 0 verify-package "$PK" --json
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verified"] and d["findings"] == [] and d["tracks"] == ["video","audio-1","subtitles-1","subtitles-2"]' "$WORK/stdout"; then
+  ok "verify-package --json: verified, four tracks"
+else bad "verify-package --json: $(head -c 300 "$WORK/stdout")"; fi
+printf 'x' >> "$PK/video/seg_000.ts"
+expect_status "verify-package of a tampered package" 1 verify-package "$PK"
+grep -q "^size-mismatch video/seg_000.ts" "$WORK/stdout" && ok "verify-package names the tampered file" || bad "verify-package tampered: $(head -3 "$WORK/stdout")"
+expect_status "verify-package of no package" 1 verify-package "$WORK/none"
+expect_status "verify-package usage" 2 verify-package
+set +e; "$BIN" package "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry-pkg" --iframes --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 0 ] && grep -q '^dry run: 2 tracks' "$WORK/stdout" && [ ! -e "$WORK/out/dry-pkg" ]; then ok "package --dry-run: the plan, nothing written"
+else bad "package --dry-run: exit $rc $(cat "$WORK/stdout" "$WORK/err")"; fi
+expect_failure "package of a media playlist" 1 "$WORK/out/pkg2" package "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/pkg2"
+expect_failure "package into an existing folder" 1 "$WORK/out/pkg/video/x" package "$ORIGIN/e_multivariant/master.m3u8" -o "$PK"
+expect_failure "package without -o" 2 "$WORK/out/pkg2" package "$ORIGIN/e_multivariant/master.m3u8"
+expect_failure "package bad --subtitles" 2 "$WORK/out/pkg2" package "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/pkg2" --subtitles many
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
@@ -228,7 +253,7 @@ else
   skip "full volume mid-download: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
-for command in inspect graph download fetch validate demo; do
+for command in inspect graph download package verify-package fetch validate demo; do
   set +e; "$BIN" "$command" --help > "$WORK/stdout" 2>&1; rc1=$?; "$BIN" help "$command" > "$WORK/stdout2" 2>&1; rc2=$?; set -e
   if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$WORK/stdout" "$WORK/stdout2" && grep -q '^usage: tessera '"$command" "$WORK/stdout" \
      && grep -q '^example:' "$WORK/stdout" && { [ "$command" = validate ] || grep -q 'default' "$WORK/stdout"; }; then

@@ -11,6 +11,8 @@ enum CommandLineArguments {
     case validate(ValidateCommand)
     case inspect(InspectCommand)
     case graph(GraphCommand)
+    case package(PackageCommand)
+    case verifyPackage(VerifyPackageCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -20,6 +22,8 @@ enum CommandLineArguments {
     usage: \(CommandHelp.inspect.synopsis)
            \(GraphArguments.usage)
            \(DownloadArguments.usage)
+           \(PackageArguments.usage)
+           \(VerifyPackageCommand.usage)
            \(FetchArguments.usage)
            \(CommandHelp.validate.synopsis)
            \(CommandHelp.demo.synopsis)
@@ -41,6 +45,10 @@ enum CommandLineArguments {
             return .download(try DownloadArguments.parse(rest))
         case "fetch":
             return .fetch(try FetchArguments.parse(rest))
+        case "package":
+            return .package(try PackageArguments.parse(rest))
+        case "verify-package":
+            return .verifyPackage(try VerifyPackageCommand.parse(rest))
         case "validate":
             let json = rest.contains("--json")
             let positional = rest.filter { $0 != "--json" }
@@ -100,6 +108,8 @@ enum CommandLineArguments {
         case .validate(let command): return await command.run()
         case .inspect(let command): return await command.run()
         case .graph(let command): return await command.run()
+        case .package(let command): return await command.run()
+        case .verifyPackage(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

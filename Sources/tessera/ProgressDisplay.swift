@@ -62,7 +62,7 @@ final class ProgressDisplay: Sendable {
 
     /// Resource progress of a download: bytes against the plan's total when known (determinate),
     /// resources otherwise; the rate counts only bytes fetched in this run (not resumed ones).
-    func update(_ progress: DownloadProgress) {
+    func update(_ progress: DownloadProgress, detail: String = "") {
         let seconds = elapsedSeconds
         let baseline = downloadBaseline.withLock { baseline -> UInt64 in
             if baseline == nil { baseline = progress.bytesFetched }
@@ -74,7 +74,7 @@ final class ProgressDisplay: Sendable {
         guard interactive else {
             if Self.isMilestone(progress) {
                 Terminal.line("\(label): \(progress.resourcesDone)/\(progress.resourceCount) resources, "
-                    + "\(Self.bytes(progress.bytesWritten)) written", to: .standardError)
+                    + "\(Self.bytes(progress.bytesWritten)) written\(detail.isEmpty ? "" : " (\(detail))")", to: .standardError)
             }
             return
         }
@@ -93,7 +93,7 @@ final class ProgressDisplay: Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let eta = finished ? "" : remaining.map { " ETA " + FixedDecimal.format($0, digits: 0) + "s" } ?? ""
         Terminal.write("\r\(label) [\(bar)] \(progress.resourcesDone)/\(progress.resourceCount) "
-            + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)   ", to: .standardError)
+            + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)\(detail.isEmpty ? "" : " " + detail)   ", to: .standardError)
         if finished { Terminal.write("\n", to: .standardError) }
     }
 

@@ -47,7 +47,7 @@ struct PackageJob: Sendable {
             if !done.isEmpty { events(.resumed(resources: done.count, bytes: restoredBytes)) }
             try options.bounds.checkCapacity(knownBytes: plan.knownBytes, restoredBytes: restoredBytes, destination: paths.destination)
             let pending = plan.resources.filter { !done.contains($0.identity) }
-            try await transfer(pending, plan: plan, restored: done, resolver: resolver, keys: keys, into: writer)
+            try await transfer(pending, plan: plan, restored: done, restoredBytes: restoredBytes, resolver: resolver, keys: keys, into: writer)
             let media = try writer.finish()
             let manifest = try PackageWriter.finish(plan, media: media, in: staging)
             do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
@@ -81,7 +81,8 @@ struct PackageJob: Sendable {
         if let checkpoint { checkpoint.remove() } else { try? FileManager.default.removeItem(atPath: paths.checkpoint) }   // absent is fine
     }
 
-    private func transfer(_ pending: [PlannedResource], plan: PackagePlan, restored: Set<ResourceIdentity>, resolver: any TransferURLResolver,
+    private func transfer(_ pending: [PlannedResource], plan: PackagePlan, restored: Set<ResourceIdentity>, restoredBytes: UInt64,
+                          resolver: any TransferURLResolver,
                           keys: KeyCache, into writer: ResourceFileSink) async throws(HLSError) {
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: .asFetched,
                                            spillFolder: paths.spill, clock: clock)
@@ -97,7 +98,7 @@ struct PackageJob: Sendable {
                 reported += 1
             }
             events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: total, bytesWritten: writer.bytesWritten,
-                                              totalBytes: plan.knownBytes), tracks: perTrack))
+                                              bytesFetched: restoredBytes + writer.bytesWritten, totalBytes: plan.knownBytes), tracks: perTrack))
         }
         report()
         do {

@@ -33,8 +33,8 @@ enum PackageLocalizer {
     /// The package's `master.m3u8`: the chosen variant, the chosen renditions (and the renditions
     /// of its groups that have no URI — they are in the variant's own stream — and its
     /// closed-caption renditions), the chosen I-frame streams; `uris` maps each kept playlist
-    /// to its local path. A group left with no DEFAULT=YES member gets its first one as default,
-    /// so a player plays it without being told.
+    /// to its local path. An audio or video group left with no DEFAULT=YES member gets its first
+    /// one as default, so a player plays it without being told.
     static func master(_ source: MultivariantPlaylist, variant: Int, renditions: [Int], iFrameVariants: [Int],
                        uris: [PackagePlaylistKey: String]) throws(HLSError) -> String {
         var master = source
@@ -58,8 +58,10 @@ enum PackageLocalizer {
                 kept.append(rendition)
             }
         }
-        for group in Set(kept.map { "\($0.type)\u{0}\($0.groupId)" }) where !kept.contains(where: { "\($0.type)\u{0}\($0.groupId)" == group && $0.isDefault }) {
-            if let first = kept.firstIndex(where: { "\($0.type)\u{0}\($0.groupId)" == group }) { kept[first].isDefault = true }
+        // An audio or video group needs a default to be played without a choice; subtitles and
+        // captions without one stay off, as the source has them.
+        for type in [Rendition.MediaType.audio, .video] where !kept.contains(where: { $0.type == type && $0.isDefault }) {
+            if let first = kept.firstIndex(where: { $0.type == type }) { kept[first].isDefault = true }
         }
         func has(_ type: Rendition.MediaType, _ group: String?) -> Bool { kept.contains { $0.type == type && $0.groupId == group } }
         if !has(.audio, chosen.audio) { chosen.audio = nil }

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraSupport
+
+/// Parses `tessera package`'s arguments.
+enum PackageArguments {
+    static let usage = "tessera package <URL> -o <dir> \(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) "
+        + "[--iframes] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] \(NetworkOptions.usage)"
+
+    static let help = CommandHelp(
+        name: "package",
+        synopsis: usage,
+        summary: "Makes an offline package of an HLS VOD presentation: the chosen variant with its audio and subtitle renditions (and, asked, an I-frame stream) as plaintext local files, local playlists and a master.m3u8 a player opens without the network, plus manifest.json and manifest-sha256.txt (sha256sum -c reads it). Written beside the destination and published whole; resumable after a crash. Exit 0, 1 on failure (the staging folder and its checkpoint stay for transient failures), 2 on usage errors.",
+        flags: [("-o, --output <dir>", "the package folder to create (required)")] + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + [
+            ("--iframes", "add an I-frame stream (the variant's RESOLUTION, else the highest BANDWIDTH); default none"),
+            ("--parallel <N>", "requests in flight, 1–32; default 8"),
+            ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
+            ("--dry-run", "plan only: the tracks, resources and bytes; no media, nothing written"),
+            ("--overwrite", "replace an existing package at commit; default refuse")] + NetworkOptions.help,
+        example: "tessera package https://cdn.example/master.m3u8 -o movie --audio lang:en,fr --subtitles all")
+
+    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> PackageCommand {
+        var rest = arguments
+        var positional: [String] = []
+        var output: String?
+        var options = PackageDownload.Options()
+        var network = NetworkOptions()
+        var dryRun = false
+        var selection = SelectionOptions(takesRenditions: true)
+        while !rest.isEmpty {
+            let argument = rest.removeFirst()
+            if try network.parse(argument, &rest) { continue }
+            if try selection.parse(argument, &rest) { continue }
+            switch argument {
+            case "-o", "--output":
+                guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "\(argument) needs a folder") }
+                output = rest.removeFirst()
+            case "--iframes": options.iFrames = true
+            case "--overwrite": options.overwrite = .replace
+            case "--no-resume": options.resumes = false
+            case "--dry-run": dryRun = true
+            case "--parallel":
+                guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "--parallel needs a value") }
+                let text = rest.removeFirst()
+                guard let count = Int(text), (1...32).contains(count) else {
+                    throw CommandLineArguments.UsageError(message: "--parallel needs a number from 1 to 32, not \(text)")
+                }
+                options.parallelism = count
+            default:
+                guard !argument.hasPrefix("-") else { throw CommandLineArguments.UsageError(message: "unknown option \(argument)") }
+                positional.append(argument)
+            }
+        }
+        guard positional.count == 1 else { throw CommandLineArguments.UsageError(message: "package needs exactly one multivariant playlist URL") }
+        guard let output else { throw CommandLineArguments.UsageError(message: "package needs -o <dir>") }
+        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw CommandLineArguments.UsageError(message: "\(positional[0]) is not an http or https URL")
+        }
+        options.selection = selection.policy
+        return PackageCommand(url: url, output: URL(fileURLWithPath: output), options: options, network: network, dryRun: dryRun)
+    }
+}

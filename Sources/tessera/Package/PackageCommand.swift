@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraSupport
+
+/// `tessera package <URL> -o <dir> …` (PackageArguments.help).
+struct PackageCommand: Sendable {
+    let url: URL
+    let output: URL
+    let options: PackageDownload.Options
+    let network: NetworkOptions
+    let dryRun: Bool
+
+    func run() async -> Int32 {
+        let transport: CurlTransport
+        do { transport = try CurlTransport(configuration: try network.transport(entry: url)) } catch {
+            Terminal.error(error.message)
+            return 1
+        }
+        defer { transport.shutdown() }
+        let client = HLSClient(transport: transport, configuration: network.pipeline(entry: url, base: HLSClient.defaultConfiguration))
+        let job = PackageDownload(url: url, destination: output, client: client, options: options)
+        let display = ProgressDisplay(label: output.lastPathComponent)
+        let totals = Lock<[String: Int]>([:])
+        let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in
+            do throws(HLSError) {
+                if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
+                let report = try await job.run { event in
+                    if case .planned(let summary) = event { totals.withLock { $0 = summary.resourcesByTrack } }
+                    Self.show(event, display: display, totals: totals.withLock { $0 })
+                }
+                let media = report.manifest.files.filter { $0.role == .media }
+                var line = "wrote \(report.destination.path): \(report.manifest.tracks.map(\.id).joined(separator: ", ")); "
+                    + "\(report.manifest.files.count + 2) files, \(ProgressDisplay.bytes(media.reduce(0) { $0 + $1.size })) of media"
+                if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+                return .success(line + "; check it with tessera verify-package or sha256sum -c manifest-sha256.txt")
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let text):
+            Terminal.line(text)
+            return 0
+        case .failure(let error):
+            if Terminal.isInteractive { Terminal.write("\n", to: .standardError) }
+            Terminal.error(error.message)
+            return 1
+        }
+    }
+
+    private static func show(_ event: PackageDownload.Event, display: ProgressDisplay, totals: [String: Int]) {
+        switch event {
+        case .planned(let summary): Terminal.line(describe(summary, dryRun: false), to: .standardError)
+        case .resumed(let resources, let bytes):
+            Terminal.line("resuming: \(resources) resources (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint", to: .standardError)
+        case .checkpointDiscarded(let reason): Terminal.line("starting over: \(reason)", to: .standardError)
+        case .retry(let url, let attempt, let delay, let reason):
+            Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
+        case .progress(let progress, let tracks):
+            let detail = totals.keys.sorted().map { "\($0) \(tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
+            display.update(progress, detail: detail)
+        case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
+        }
+    }
+
+    /// "plan: 4 tracks (video 1280x720 …), 40 resources in 12 requests, 1 key, 210.3 MB" and a
+    /// line per track with the reason it was chosen.
+    static func describe(_ plan: PackagePlanSummary, dryRun: Bool) -> String {
+        var head = ["\(plan.tracks.count) track\(plan.tracks.count == 1 ? "" : "s")",
+                    "\(plan.resources) resources in \(plan.requests) requests",
+                    "\(plan.keys) key\(plan.keys == 1 ? "" : "s") (media stored decrypted)"]
+        head.append(plan.knownBytes.map { ProgressDisplay.bytes($0) } ?? "size known once fetched")
+        if plan.gaps > 0 { head.append("\(plan.gaps) EXT-X-GAP segment\(plan.gaps == 1 ? "" : "s") without a file") }
+        var lines = [(dryRun ? "dry run: " : "plan: ") + head.joined(separator: ", ")]
+        for track in plan.tracks {
+            let what = [track.resolution, track.codecs, track.name.map { "\"\($0)\"" }, track.language].compactMap { $0 }.joined(separator: " ")
+            lines.append("  \(track.id) (\(track.role.rawValue)\(what.isEmpty ? "" : ", " + what)): \(track.segments) segments, "
+                + "\(plan.resourcesByTrack[track.id] ?? 0) resources, \(FixedDecimal.format(track.duration, digits: 1)) s — \(track.provenance)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
