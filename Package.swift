@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TesseraHLS", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia"],
                 swiftSettings: strict),
         .target(name: "TesseraLive", swiftSettings: strict),
-        .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHTTP", "CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "tessera",
                           dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia", "TesseraHLS",
                                          "TesseraPlayback"],

@@ -4,7 +4,8 @@
 # Homebrew equivalent. Anything else: stops with a clear message.
 set -euo pipefail
 
-APT_PACKAGES=(libcurl4-openssl-dev libssl-dev libmicrohttpd-dev pkg-config ffmpeg nginx-light openssl)
+APT_PACKAGES=(libcurl4-openssl-dev libssl-dev libmicrohttpd-dev pkg-config ffmpeg nginx-light openssl
+              gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav chromium)
 
 have_all_debian() {
   local missing=()

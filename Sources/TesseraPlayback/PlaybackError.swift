@@ -13,6 +13,10 @@ public struct PlaybackError: Error, Sendable, CustomStringConvertible {
         public static let startFailed = Code("start-failed")
         /// A served directory could not be opened.
         public static let rootUnavailable = Code("root-unavailable")
+        /// A package to serve did not verify.
+        public static let invalidPackage = Code("invalid-package")
+        /// An access log could not be opened.
+        public static let logUnwritable = Code("log-unwritable")
     }
 
     /// What went wrong.

@@ -13,6 +13,7 @@ enum CommandLineArguments {
     case graph(GraphCommand)
     case package(PackageCommand)
     case verifyPackage(VerifyPackageCommand)
+    case serve(ServeCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -24,6 +25,7 @@ enum CommandLineArguments {
            \(DownloadArguments.usage)
            \(PackageArguments.usage)
            \(VerifyPackageCommand.usage)
+           \(ServeCommand.usage)
            \(FetchArguments.usage)
            \(CommandHelp.validate.synopsis)
            \(CommandHelp.demo.synopsis)
@@ -49,6 +51,8 @@ enum CommandLineArguments {
             return .package(try PackageArguments.parse(rest))
         case "verify-package":
             return .verifyPackage(try VerifyPackageCommand.parse(rest))
+        case "serve":
+            return .serve(try ServeCommand.parse(rest))
         case "validate":
             let json = rest.contains("--json")
             let positional = rest.filter { $0 != "--json" }
@@ -110,6 +114,7 @@ enum CommandLineArguments {
         case .graph(let command): return await command.run()
         case .package(let command): return await command.run()
         case .verifyPackage(let command): return await command.run()
+        case .serve(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

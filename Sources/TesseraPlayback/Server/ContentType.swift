@@ -4,8 +4,8 @@ enum ContentType {
     private static let table: [(suffix: [UInt8], type: String)] = [
         (".m3u8", "application/vnd.apple.mpegurl"), (".m3u", "application/vnd.apple.mpegurl"),
         (".ts", "video/mp2t"), (".mp4", "video/mp4"), (".m4s", "video/mp4"), (".m4v", "video/mp4"),
-        (".m4a", "audio/mp4"), (".aac", "audio/mp4"), (".vtt", "text/vtt"), (".webvtt", "text/vtt"),
-        (".json", "application/json"),
+        (".m4a", "audio/mp4"), (".aac", "audio/aac"), (".vtt", "text/vtt"), (".webvtt", "text/vtt"),
+        (".json", "application/json"), (".txt", "text/plain; charset=utf-8"), (".html", "text/html; charset=utf-8"),
     ].map { (Array($0.0.utf8), $0.1) }
 
     /// The media type for `path`, `application/octet-stream` when the extension is unknown.

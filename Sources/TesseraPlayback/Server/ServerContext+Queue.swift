@@ -12,7 +12,7 @@ extension ServerContext {
         let rangeable = status == 200 && response.body.isRangeable
         if rangeable {
             extra.append(("Accept-Ranges", "bytes"))
-            switch RangeResolution(header: state.rangeHeader, size: size) {
+            switch RangeResolution(header: response.servesRanges ? state.rangeHeader : nil, size: size) {
             case .whole: break
             case .partial(let from, let count):
                 status = 206

@@ -49,9 +49,10 @@ final class ServerContext: Sendable {
             return queue(.status(405, headers: ["Allow": "GET, HEAD"]), on: connection, state: state)
         }
         state.method = requestMethod
-        state.rangeHeader = MHD_lookup_connection_value(connection, .HEADER_KIND, "Range").map { String(cString: $0) }
+        state.rangeHeader = Self.header("Range", connection)
         let request = ServerRequest(method: requestMethod, path: String(cString: url),
-                                    query: Self.queryArguments(connection), rangeHeader: state.rangeHeader)
+                                    query: Self.queryArguments(connection), rangeHeader: state.rangeHeader,
+                                    ifRangeHeader: Self.header("If-Range", connection), ifNoneMatchHeader: Self.header("If-None-Match", connection))
         switch responder.reply(to: request) {
         case .response(let response):
             return queue(response, on: connection, state: state)
@@ -75,6 +76,10 @@ final class ServerContext: Sendable {
         Unmanaged<RequestState>.fromOpaque(slot).release()
         requestsInFlight.leave()
         if let connection { watchdog.requestEnded(connection) }
+    }
+
+    private static func header(_ name: String, _ connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
     private static func queryArguments(_ connection: OpaquePointer) -> [(name: String, value: String?)] {

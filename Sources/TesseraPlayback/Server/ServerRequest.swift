@@ -17,13 +17,21 @@ public struct ServerRequest: Sendable {
     public let query: [(name: String, value: String?)]
     /// The raw `Range` header, if any (the server resolves it; responders rarely need it).
     public let rangeHeader: String?
+    /// The raw `If-Range` header, if any (a responder whose validator it does not match sets
+    /// `ServerResponse.servesRanges` to false: the whole body is sent).
+    public let ifRangeHeader: String?
+    /// The raw `If-None-Match` header, if any.
+    public let ifNoneMatchHeader: String?
 
     /// Creates a request (the server, and tests of responders).
-    public init(method: Method, path: String, query: [(name: String, value: String?)] = [], rangeHeader: String? = nil) {
+    public init(method: Method, path: String, query: [(name: String, value: String?)] = [], rangeHeader: String? = nil,
+                ifRangeHeader: String? = nil, ifNoneMatchHeader: String? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.rangeHeader = rangeHeader
+        self.ifRangeHeader = ifRangeHeader
+        self.ifNoneMatchHeader = ifNoneMatchHeader
     }
 
     /// The first value of query argument `name`.

@@ -23,12 +23,16 @@ public struct ServerResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: Body
+    /// Whether the server answers a `Range` for this 200 body (default true; false sends the
+    /// whole body, as after an `If-Range` that does not match).
+    public var servesRanges = true
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, servesRanges: Bool = true) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.servesRanges = servesRanges
     }
 
     /// A bodiless response with only a status (and optional headers).
