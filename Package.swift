@@ -47,7 +47,7 @@ let package = Package(
                           swiftSettings: strict),
 
         .target(name: "TesseraTestSupport",
-                dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlayback", "TesseraMedia"],
+                dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlayback", "TesseraMedia", "TesseraHLS"],
                 path: "Tests/TesseraTestSupport", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraPlaybackTests",
-                    dependencies: ["TesseraPlayback", "TesseraTestSupport", "TesseraHTTP"], swiftSettings: strict),
+                    dependencies: ["TesseraPlayback", "TesseraTestSupport", "TesseraHTTP", "TesseraHLS", "TesseraSupport"], swiftSettings: strict),
     ]
 )

@@ -6,14 +6,7 @@ import TesseraTestSupport
 
 @Suite("Package store: verification of membership, digests, links and playlist closure")
 struct PackageStoreTests {
-    /// A packaged presentation (video, audio, two subtitle tracks) in its own folder.
-    static func packaged() async throws -> PackageHarness {
-        let harness = try PackageDownloadTests.harness()
-        var options = PackageDownload.Options()
-        options.selection.subtitles = try #require(RenditionPolicy("all"))
-        _ = try await harness.job("/e_multivariant/master.m3u8", options: options).run()
-        return harness
-    }
+    static func packaged() async throws -> PackageHarness { try await PackageHarness.packaged() }
 
     static func codes(_ harness: PackageHarness) -> [PackageFinding.Code] {
         PackageStore(folder: harness.destination).verify().findings.map(\.code)

@@ -1,20 +1,20 @@
 import Foundation
-@testable import TesseraHLS
+import TesseraHLS
 import TesseraHTTP
-import TesseraPlaylist
 import TesseraSupport
-import TesseraTestSupport
 
 /// An origin serving the fixtures plus presentations written for a test (under `/t/`), and a
 /// destination folder for packages.
-final class PackageHarness: Sendable {
-    let origin: OriginSimulator
-    let transport: CurlTransport
-    let folder: TemporaryDirectory
-    let root: TemporaryDirectory
+public final class PackageHarness: Sendable {
+    public let origin: OriginSimulator
+    public let transport: CurlTransport
+    /// Where packages are written.
+    public let folder: TemporaryDirectory
+    /// What the origin serves.
+    public let root: TemporaryDirectory
 
     /// Serves `Fixtures/` with `extra` (path under the root → text) beside it.
-    init(extra: [String: String] = [:]) throws {
+    public init(extra: [String: String] = [:]) throws {
         root = try TemporaryDirectory()
         for entry in try FixtureStore.entries() { try root.write(entry.path, try FixtureStore.bytes(entry.path)) }
         for (path, text) in extra { try root.write(path, Array(text.utf8)) }
@@ -28,17 +28,18 @@ final class PackageHarness: Sendable {
         origin.shutdown()
     }
 
-    var destination: URL { folder.url.appendingPathComponent("package") }
+    /// The package folder.
+    public var destination: URL { folder.url.appendingPathComponent("package") }
 
     /// A job for `path` on the origin.
-    func job(_ path: String, options: PackageDownload.Options = PackageDownload.Options()) -> PackageDownload {
+    public func job(_ path: String, options: PackageDownload.Options = PackageDownload.Options()) -> PackageDownload {
         var options = options
         options.capacity = .bestEffort
         return PackageDownload(url: origin.url(path), destination: destination, client: HLSClient(transport: transport), options: options)
     }
 
     /// Every file of the published package, by relative path.
-    func published() throws -> [String: [UInt8]] {
+    public func published() throws -> [String: [UInt8]] {
         var out: [String: [UInt8]] = [:]
         let base = destination.path + "/"
         let walker = FileManager.default.enumerator(atPath: destination.path)
@@ -51,14 +52,27 @@ final class PackageHarness: Sendable {
     }
 
     /// The names in the destination's folder that start with a dot (staging, checkpoint, lock…).
-    func hiddenFiles() throws -> [String] {
+    public func hiddenFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.sorted()
     }
 
     /// Collects events.
-    final class Events: Sendable {
+    public final class Events: Sendable {
+        public init() {}
         private let list = Lock<[PackageDownload.Event]>([])
-        var all: [PackageDownload.Event] { list.withLock { $0 } }
-        func record(_ event: PackageDownload.Event) { list.withLock { $0.append(event) } }
+        public var all: [PackageDownload.Event] { list.withLock { $0 } }
+        public func record(_ event: PackageDownload.Event) { list.withLock { $0.append(event) } }
+    }
+}
+
+extension PackageHarness {
+    /// A package of the fixtures' multivariant presentation — video, its audio, both subtitle
+    /// tracks — at `destination`.
+    public static func packaged() async throws -> PackageHarness {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.selection.subtitles = RenditionPolicy("all") ?? RenditionPolicy()
+        _ = try await harness.job("/e_multivariant/master.m3u8", options: options).run()
+        return harness
     }
 }
