@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Quality gates beyond unit tests. --fast (the default, run by Scripts/test.sh): Package.swift
 # matches the imports, the fixtures still match their pins, and the end-to-end demo (loopback origin, libcurl, AES-128, TS check,
-# atomic commit, SHA-256 against the clear reference, ffmpeg decode) and the CLI contract
-# against nginx. --full adds libFuzzer on every parser (FUZZ_SECONDS each, default 300), the
+# atomic commit, SHA-256 against the clear reference, ffmpeg decode), the CLI contract
+# against nginx, and real players (ffmpeg, GStreamer, headless Chromium) on served packages. --full adds libFuzzer on every parser (FUZZ_SECONDS each, default 300), the
 # test suite under ThreadSanitizer and AddressSanitizer, and the fixture reproducibility check.
 # A check that cannot run says SKIPPED and fails the gate; --allow-missing-players lets a
-# missing ffmpeg be skipped instead.
+# missing player be skipped instead.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -25,6 +25,8 @@ BIN="$(bash Scripts/release-tessera.sh)"
 echo "gate: end-to-end demo"
 "$BIN" demo "${DEMO_FLAGS[@]}"
 bash QualityGates/cli-contract.sh "$BIN"
+echo "gate: real players (ffmpeg, GStreamer, headless Chromium) on packages served by tessera serve"
+bash QualityGates/players.sh "$BIN"
 if [ "$MODE" = "--full" ]; then
   echo "gate: fuzzing every parser (${FUZZ_SECONDS:-300} s each)"
   bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}"

@@ -28,8 +28,8 @@ set +e
 bash Scripts/run_hls_quality_gates.sh --fast 2>&1 | tee "$LOG"
 gates_status=${PIPESTATUS[0]}
 set -e
-gate_passed=$(sed -n 's/^cli-contract: \([0-9]*\) passed.*/\1/p' "$LOG" | tail -1)
-gate_failed=$(sed -n 's/^cli-contract: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$LOG" | tail -1)
+gate_passed=$(sed -n 's/^\(cli-contract\|players\): \([0-9]*\) passed.*/\2/p' "$LOG" | awk '{ s += $1 } END { print s + 0 }')
+gate_failed=$(sed -n 's/^\(cli-contract\|players\): [0-9]* passed, \([0-9]*\) failed.*/\2/p' "$LOG" | awk '{ s += $1 } END { print s + 0 }')
 demo=$(grep -c '^demo: passed' "$LOG" || true)
 echo "test.sh: finished in $(( $(date +%s) - start )) s"
 if [ "$gates_status" -ne 0 ]; then

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Real players against packages served by `tessera serve` over loopback. For a TS package and an
+# fMP4 package — each a variant with a separate audio rendition and subtitles, packaged from
+# nginx-light with `tessera package` — served by `tessera serve --log`:
+#   ffmpeg       decodes every rendition (-v error -strict experimental -map 0): no message, exit 0
+#   GStreamer    playbin (fakesinks) exits 0 at EOS
+#   Chromium     headless, plays master.m3u8 natively in a <video> to `ended`; its decoded frame
+#                count must equal the source variant's (ffprobe -count_frames on the origin)
+# and `tessera serve` exits 0 on SIGTERM. A missing player fails the gate unless
+# ALLOW_MISSING_PLAYERS=1 (then it says SKIPPED, never ok).
+#   players.sh <tessera binary>     ends with "players: N passed, M failed, K skipped"
+set -euo pipefail
+BIN="$1"
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+pass=0; fail=0; skipped=0
+ok()   { pass=$((pass + 1)); echo "  ok   $1"; }
+bad()  { fail=$((fail + 1)); echo "  FAIL $1"; }
+missing() { # player name, what it would have checked
+  if [ "${ALLOW_MISSING_PLAYERS:-0}" = 1 ]; then skipped=$((skipped + 1)); echo "  SKIPPED: $2: $1 is not installed"
+  else bad "$2: $1 is not installed (ALLOW_MISSING_PLAYERS=1 to skip)"; fi
+}
+FFMPEG="$(command -v ffmpeg || true)"; FFPROBE="$(command -v ffprobe || true)"
+GST="$(command -v gst-launch-1.0 || true)"; CHROMIUM="$(command -v chromium || command -v chromium-browser || true)"
+
+. "$HERE/Scripts/nginx-origin.sh"
+mkdir -p "$WORK/www"
+for folder in e_multivariant b_fmp4_video b_fmp4_audio; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
+cat > "$WORK/www/fmp4.m3u8" <<'M3U8'
+#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-INDEPENDENT-SEGMENTS
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="b_fmp4_audio/index.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,URI="e_multivariant/lo/index_vtt.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.4d400b,mp4a.40.2",RESOLUTION=160x90,AUDIO="aud",SUBTITLES="subs"
+b_fmp4_video/index.m3u8
+M3U8
+start_origin "$WORK" "$WORK/www"; PIDS+=("$NGINX_PID")
+ORIGIN="http://127.0.0.1:$PORT"
+
+# The reporting page Chromium opens: a <video> on the package's master playlist (another origin:
+# Chromium's native player needs no CORS) that reports `ended` or `error` to this server.
+cat > "$WORK/report.py" <<'PY'
+import http.server, sys, urllib.parse
+target, report = sys.argv[1], sys.argv[2]
+page = ("<!doctype html><video id=v muted autoplay src=\"%s\"></video><script>"
+        "const v=document.getElementById('v');const q=()=>v.getVideoPlaybackQuality().totalVideoFrames;"
+        "v.addEventListener('error',()=>fetch('/report?error='+(v.error&&v.error.code)));"
+        "v.addEventListener('ended',()=>fetch('/report?ended='+v.currentTime+'&frames='+q()));</script>" % target).encode()
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body, kind = page, "text/html"
+        if self.path.startswith("/report"):
+            open(report, "w").write(urllib.parse.urlparse(self.path).query + "\n")
+            body, kind = b"ok", "text/plain"
+        self.send_response(200); self.send_header("Content-Type", kind); self.send_header("Content-Length", str(len(body)))
+        self.end_headers(); self.wfile.write(body)
+    def log_message(self, *args): pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+
+check() { # name, multivariant URL on the origin, the source variant's playlist URL
+  local name="$1" url="$2" source="$3" dir="$WORK/$1"
+  echo "players: $name package of $url"
+  if ! "$BIN" package "$url" -o "$dir" --subtitles all > /dev/null 2> "$WORK/$name.err"; then
+    bad "$name: tessera package failed: $(tail -1 "$WORK/$name.err")"; return
+  fi
+  "$BIN" serve "$dir" --log "$WORK/$name.log" > "$WORK/$name.serve" 2>&1 &
+  local serve=$!; PIDS+=("$serve")
+  for _ in $(seq 1 100); do [ -s "$WORK/$name.serve" ] && break; sleep 0.05; done
+  local entry; entry="$(head -1 "$WORK/$name.serve" | sed -n 's#^serving \(http://127\.0\.0\.1:[0-9]*/master\.m3u8\)$#\1#p')"
+  if [ -z "$entry" ]; then bad "$name: tessera serve did not print its URL: $(head -2 "$WORK/$name.serve")"; return; fi
+  ok "$name: tessera serve prints \"serving $entry\""
+  if [ -z "$FFMPEG" ]; then missing ffmpeg "$name: ffmpeg decodes every rendition"
+  else
+    local out; out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$entry" -map 0 -c:s copy -f null - 2>&1)" && [ -z "$out" ] \
+      && ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | grep . | sort -u | paste -sd, -)) without a message" \
+      || bad "$name: ffmpeg: $(echo "$out" | head -2)"
+  fi
+  if [ -z "$GST" ]; then missing GStreamer "$name: GStreamer playbin plays to EOS"
+  elif timeout 60 "$GST" -q playbin uri="$entry" video-sink=fakesink audio-sink=fakesink > "$WORK/$name.gst" 2>&1; then
+    ok "$name: GStreamer playbin plays to EOS (exit 0)"
+  else bad "$name: GStreamer playbin: $(head -2 "$WORK/$name.gst")"; fi
+  if [ -z "$CHROMIUM" ]; then missing Chromium "$name: headless Chromium plays master.m3u8 to ended"
+  else
+    local expected; expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" | grep -m1 .)"
+    python3 "$WORK/report.py" "$entry" "$WORK/$name.report" > "$WORK/$name.port" 2>/dev/null &
+    PIDS+=("$!")
+    for _ in $(seq 1 100); do [ -s "$WORK/$name.port" ] && break; sleep 0.05; done
+    timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --autoplay-policy=no-user-gesture-required \
+      --user-data-dir="$WORK/$name.profile" "http://127.0.0.1:$(cat "$WORK/$name.port")/player.html" > /dev/null 2>&1 &
+    local browser=$!
+    for _ in $(seq 1 600); do [ -s "$WORK/$name.report" ] && break; kill -0 "$browser" 2>/dev/null || break; sleep 0.1; done
+    kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true
+    local report; report="$(cat "$WORK/$name.report" 2>/dev/null || echo "no report within 60 s")"
+    if [[ "$report" =~ ^ended=.*\&frames=([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" = "$expected" ]; then
+      ok "$name: headless Chromium plays master.m3u8 natively to ended, $expected frames decoded = the source's ($report)"
+    else bad "$name: Chromium: $report (source: $expected frames)"; fi
+  fi
+  grep -q " GET /master.m3u8 200 " "$WORK/$name.log" && ok "$name: the access log records what the players asked for ($(wc -l < "$WORK/$name.log") requests)" \
+    || bad "$name: access log: $(head -2 "$WORK/$name.log")"
+  kill -TERM "$serve"; local rc=0; wait "$serve" || rc=$?
+  [ "$rc" = 0 ] && ok "$name: tessera serve exits 0 on SIGTERM" || bad "$name: tessera serve exited $rc on SIGTERM"
+}
+
+check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
+check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
+echo "players: $pass passed, $fail failed, $skipped skipped"
+[ "$fail" = 0 ]
