@@ -148,6 +148,10 @@ else bad "verify-package --json: $(head -c 300 "$WORK/stdout")"; fi
 printf 'x' >> "$PK/video/seg_000.ts"
 expect_status "verify-package of a tampered package" 1 verify-package "$PK"
 grep -q "^size-mismatch video/seg_000.ts" "$WORK/stdout" && ok "verify-package names the tampered file" || bad "verify-package tampered: $(head -3 "$WORK/stdout")"
+expect_status "serve refuses a tampered package" 1 serve "$PK"
+grep -q "is not a verified package" "$WORK/err" && ok "serve names why: $(cut -c1-100 "$WORK/err")" || bad "serve tampered: $(cat "$WORK/err")"
+expect_status "serve --host 0.0.0.0 (not loopback)" 2 serve "$PK" --host 0.0.0.0
+expect_status "serve usage" 2 serve
 expect_status "verify-package of no package" 1 verify-package "$WORK/none"
 expect_status "verify-package usage" 2 verify-package
 set +e; "$BIN" package "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry-pkg" --iframes --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
@@ -253,7 +257,7 @@ else
   skip "full volume mid-download: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
-for command in inspect graph download package verify-package fetch validate demo; do
+for command in inspect graph download package verify-package serve fetch validate demo; do
   set +e; "$BIN" "$command" --help > "$WORK/stdout" 2>&1; rc1=$?; "$BIN" help "$command" > "$WORK/stdout2" 2>&1; rc2=$?; set -e
   if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$WORK/stdout" "$WORK/stdout2" && grep -q '^usage: tessera '"$command" "$WORK/stdout" \
      && grep -q '^example:' "$WORK/stdout" && { [ "$command" = validate ] || grep -q 'default' "$WORK/stdout"; }; then
