@@ -15,13 +15,15 @@ struct ValidateCommand: Sendable {
             Terminal.error("Cannot read \(path).")
             return 1
         }
-        let head = source.read(at: 0, count: 16)
-        if Self.isISOBMFF(head) {
+        let head = source.read(at: 0, count: 2 * TSPacket.size)
+        // A transport stream is taken on its first sync byte: the validator says what follows.
+        let format = MediaFormat.detect(head) ?? (head.first == TSPacket.syncByte ? .mpegTS : nil)
+        if format == .fragmentedMP4 {
             var validator = MP4Validator()
             let findings = validator.validate(source)
             return report(format: "fmp4", bytes: source.size, findings: findings, suppressed: validator.suppressed)
         }
-        if Self.isWebVTT(head) {
+        if format == .webVTT {
             guard source.size <= Self.maximumWebVTTBytes else {
                 Terminal.error("\(path) is a WebVTT file over \(Self.maximumWebVTTBytes >> 20) MiB; segments are small.")
                 return 1
@@ -30,7 +32,7 @@ struct ValidateCommand: Sendable {
             let findings = validator.validate(source.read(at: 0, count: Int(source.size)))
             return report(format: "webvtt", bytes: source.size, findings: findings, suppressed: validator.suppressed)
         }
-        guard head.first == TSPacket.syncByte else {
+        guard format == .mpegTS else {
             Terminal.error("\(path) is not a format tessera validates (it knows MPEG-TS, fragmented MP4 and WebVTT): "
                            + (head.isEmpty ? "it is empty." : "its first bytes are none of theirs."))
             return 1
@@ -67,18 +69,6 @@ struct ValidateCommand: Sendable {
         return valid ? 0 : 1
     }
 
-    /// Whether the first box header names an ISO-BMFF top-level box.
-    static func isISOBMFF(_ head: [UInt8]) -> Bool {
-        guard head.count >= 8 else { return false }
-        let type = MP4BoxType(rawValue: UInt32(head[4]) << 24 | UInt32(head[5]) << 16 | UInt32(head[6]) << 8 | UInt32(head[7]))
-        return type == .ftyp || type == .moov || MP4BoxType.segmentStarts.contains(type)
-    }
-
     /// The largest WebVTT file validated (read whole).
     static let maximumWebVTTBytes: UInt64 = 16 << 20
-
-    /// Whether the file starts with the WebVTT signature (after an optional BOM).
-    static func isWebVTT(_ head: [UInt8]) -> Bool {
-        head.starts(with: Array("WEBVTT".utf8)) || head.starts(with: [0xEF, 0xBB, 0xBF] + Array("WEBVTT".utf8))
-    }
 }

@@ -103,6 +103,7 @@ package struct ResourceProcessor: Sendable {
                 let key = try await keys.key(encryption.key)
                 fingerprint = key.fingerprint
                 body = try ResourceDecryption.decrypt(consume body, key: key.bytes, iv: encryption.iv, resource: resource, budget: budget)
+                try Self.checkPlaintext(body, resource)
             }
             let prepared = try prepare(body, resource)
             results.append(FetchedResource(index: firstIndex + offset, resource: resource, body: prepared, fetchedBytes: fetchedBytes,
@@ -178,6 +179,23 @@ package struct ResourceProcessor: Sendable {
                 offset += UInt64(length)
             }
             return parts
+        }
+    }
+
+    /// Decrypted bytes must start as media does (MPEG-TS, fMP4, packed audio or WebVTT): a
+    /// wrong key whose padding happens to check out gives bytes that start as none of them,
+    /// and they must not reach an output that keeps resources as they are.
+    private static func checkPlaintext(_ body: ResourceBody, _ resource: PlannedResource) throws(HLSError) {
+        let head: [UInt8]
+        switch body {
+        case .memory(let bytes, _): head = Array(bytes.prefix(2 * 188))
+        case .spilled(let file):
+            let handle = try file.openHandle()
+            defer { handle.close() }
+            head = handle.read(at: 0, count: Int(min(file.size, 2 * 188))) ?? []
+        }
+        guard head.isEmpty || MediaFormat.detect(head) != nil else {
+            throw HLSError(.malformedMedia, "\(resource.label) does not start as MPEG-TS, fMP4, packed audio or WebVTT after AES-128 decryption: the key is wrong or the resource is not what the playlist says.")
         }
     }
 
