@@ -222,12 +222,27 @@ K="$WORK/out/killed.ts"; CK="$WORK/out/.killed.ts.tessera-checkpoint"
 SLOW=$!
 for _ in $(seq 1 400); do [ -f "$CK" ] && [ "$(wc -l < "$CK")" -ge 2 ] && break; sleep 0.05; done
 set +e; "$BIN" download "$ORIGIN/c_ts_aes_noiv/index.m3u8" -o "$K" > /dev/null 2>"$WORK/err"; rc=$?; set -e
-if [ $rc = 1 ] && grep -q "Another download is writing" "$WORK/err"; then ok "second process on one destination: refused"; else bad "admission: exit $rc $(cat "$WORK/err")"; fi
+if [ $rc = 1 ] && grep -q "Another job is writing" "$WORK/err"; then ok "second process on one destination: refused"; else bad "admission: exit $rc $(cat "$WORK/err")"; fi
 kill -9 $SLOW; wait $SLOW 2>/dev/null || true
 set +e; "$BIN" download "$ORIGIN/slow/c_ts_aes_noiv/index.m3u8" -o "$K" > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 0 ] && grep -q "^resuming: " "$WORK/err" && [ "$(sha256sum "$K" | cut -d' ' -f1)" = "$REFERENCE" ] && [ ! -e "$CK" ]; then
   ok "kill -9 mid-download, then resume: byte-identical ($(grep '^resuming: ' "$WORK/err"))"
 else bad "resume after kill -9: exit $rc $(cat "$WORK/err")"; fi
+# package: kill -9 mid-package, a second process refused meanwhile, then a resume that gives the
+# same files and manifest as an uninterrupted run.
+PR="$WORK/out/pkg-reference"; PKK="$WORK/out/pkg-killed"; PCK="$WORK/out/.pkg-killed.tessera-checkpoint"
+"$BIN" package "$ORIGIN/e_multivariant/master.m3u8" -o "$PR" > /dev/null 2>&1
+"$BIN" package "$ORIGIN/slow/e_multivariant/master.m3u8" -o "$PKK" --parallel 1 >/dev/null 2>&1 &
+SLOW=$!
+for _ in $(seq 1 400); do [ -f "$PCK" ] && [ "$(wc -l < "$PCK")" -ge 3 ] && break; sleep 0.05; done
+set +e; "$BIN" package "$ORIGIN/e_multivariant/master.m3u8" -o "$PKK" > /dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 1 ] && grep -q "Another job is writing" "$WORK/err"; then ok "package: a second process on one destination is refused"; else bad "package admission: exit $rc $(cat "$WORK/err")"; fi
+kill -9 $SLOW; wait $SLOW 2>/dev/null || true
+if [ ! -e "$PKK" ]; then ok "package killed with -9: nothing at the destination"; else bad "package killed: the destination exists"; fi
+set +e; "$BIN" package "$ORIGIN/slow/e_multivariant/master.m3u8" -o "$PKK" > /dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 0 ] && grep -q "^resuming: " "$WORK/err" && diff -r "$PR" "$PKK" > /dev/null && [ ! -e "$PCK" ]; then
+  ok "package kill -9 then resume: identical files and manifest ($(grep '^resuming: ' "$WORK/err"))"
+else bad "package resume after kill -9: exit $rc $(tail -2 "$WORK/err"; diff -rq "$PR" "$PKK" 2>&1 | head -3)"; fi
 # A source file that changes between runs (new ETag/Last-Modified from nginx): the resumed job
 # notices at its next range of that file, discards the checkpoint and starts over by itself.
 cp "$HERE/Fixtures/d_ts_single/media.ts" "$WORK/www/media.ts"
@@ -252,9 +267,15 @@ if unshare -m true 2>/dev/null; then
   set -e
   if [ "$(cat "$WORK/rc1")" = 1 ] && grep -q "needs about" "$WORK/err" && [ ! -s "$WORK/left1" ]; then ok "full volume, known size: refused before any media byte"; else bad "full volume (known): $(cat "$WORK/err")"; fi
   if [ "$(cat "$WORK/rc2")" = 1 ] && grep -q "no room" "$WORK/err" && ! grep -qx "b.ts" "$WORK/left2"; then ok "full volume mid-download: insufficient space, nothing at the destination"; else bad "full volume (mid-download): $(cat "$WORK/err" "$WORK/left2")"; fi
+  mkdir -p "$WORK/tiny2"
+  set +e
+  unshare -m sh -c "mount -t tmpfs -o size=60k tessera-gate '$WORK/tiny2' && '$BIN' package '$ORIGIN/e_multivariant/master.m3u8' -o '$WORK/tiny2/pkg'; echo \$? > '$WORK/rc3'; ls -A '$WORK/tiny2' > '$WORK/left3'" >/dev/null 2>"$WORK/err"
+  set -e
+  if [ "$(cat "$WORK/rc3")" = 1 ] && tail -1 "$WORK/err" | grep -q "^tessera: error: " && ! grep -qx "pkg" "$WORK/left3"; then ok "package onto a full volume: one error line, nothing at the destination ($(tail -1 "$WORK/err" | cut -c1-90))"; else bad "package full volume: $(cat "$WORK/err" "$WORK/left3")"; fi
 else
   skip "full volume, known size: no mount namespace here (unshare -m fails)"
   skip "full volume mid-download: no mount namespace here (unshare -m fails)"
+  skip "package onto a full volume: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
 for command in inspect graph download package verify-package serve fetch validate demo; do

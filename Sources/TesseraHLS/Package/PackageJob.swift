@@ -43,7 +43,7 @@ struct PackageJob: Sendable {
                                           clock: clock, place: plan.place)
             sink = writer
             let done = try writer.restore(records)
-            let restoredBytes = plan.resources.reduce(UInt64(0)) { $0 + (done.contains($1.identity) ? $1.identity.byteRange?.length ?? 0 : 0) }
+            let restoredBytes = writer.restoredBytes
             if !done.isEmpty { events(.resumed(resources: done.count, bytes: restoredBytes)) }
             try options.bounds.checkCapacity(knownBytes: plan.knownBytes, restoredBytes: restoredBytes, destination: paths.destination)
             let pending = plan.resources.filter { !done.contains($0.identity) }

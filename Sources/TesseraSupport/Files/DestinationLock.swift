@@ -33,7 +33,7 @@ public final class DestinationLock {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
                 throw busy
-                    ? SupportError(.destinationBusy, "Another download is writing \(destination.path) (lock \(path) is held).")
+                    ? SupportError(.destinationBusy, "Another job is writing \(destination.path) (lock \(path) is held).")
                     : SupportError(.destinationUnwritable, "Cannot lock \(path): \(reason).")
             }
             // The holder before us may have removed the file after we opened it.

@@ -41,6 +41,8 @@ package final class ResourceFileSink: TransferOutput {
     private(set) var resourcesDone = 0
     /// Bytes written in this run.
     private(set) var bytesWritten: UInt64 = 0
+    /// Bytes of the files a checkpoint vouched for (`restore`).
+    private(set) var restoredBytes: UInt64 = 0
 
     /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
     /// `spillFolder` (beside the staging folder, never inside it).
@@ -81,6 +83,7 @@ package final class ResourceFileSink: TransferOutput {
             if let last = good.last, let digest = SHA256Digest(hex: last.sha256) {
                 finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: digest)
                 restored.insert(path)
+                restoredBytes += last.end
             }
         }
         // Whatever no kept record names (written after the last checkpoint, or by another plan)
