@@ -14,7 +14,5 @@ let package = Package(
         .executableTarget(name: "URLSessionBench", dependencies: ["BenchDriver"]),
         .executableTarget(name: "DecryptBench",
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
-        .executableTarget(name: "ServeDirectory",
-                          dependencies: [.product(name: "TesseraPlayback", package: "Tessera")]),
     ]
 )

@@ -17,12 +17,13 @@ import TesseraSupport
 final class PackageResponder: HTTPResponder {
     private struct File {
         let path: SafeRelativePath
-        let type: String
         let etag: String
         let size: UInt64
+        /// Content-Type, ETag and Cache-Control, made once.
+        let headers: HTTPHeaders
     }
 
-    private let root: FolderHandle
+    private let openFiles: OpenFileCache
     /// Playlists and manifests, by request path.
     private let playlists: [String: (bytes: [UInt8], etag: String)]
     private let files: [String: File]
@@ -34,7 +35,7 @@ final class PackageResponder: HTTPResponder {
         guard let root = FolderHandle(path: folder.path) else {
             throw PlaybackError(.rootUnavailable, "Cannot open \(folder.path) as a folder (a symbolic link is refused).")
         }
-        self.root = root
+        openFiles = OpenFileCache(root: root)
         self.log = log
         var playlists: [String: (bytes: [UInt8], etag: String)] = [:]
         // The playlists as verified, and the two manifests (verified against each other), from memory.
@@ -51,7 +52,9 @@ final class PackageResponder: HTTPResponder {
         for file in manifest.files where playlists["/" + file.path] == nil {
             guard let path = SafeRelativePath(file.path) else { continue }    // verification refused such paths
             let audio = file.track.flatMap { roles[$0] } == .audio
-            files["/" + file.path] = File(path: path, type: Self.type(file.path, audio: audio), etag: Self.etag(file.sha256), size: file.size)
+            let etag = Self.etag(file.sha256)
+            files["/" + file.path] = File(path: path, etag: etag, size: file.size,
+                                          headers: ["Content-Type": Self.type(file.path, audio: audio), "ETag": etag, "Cache-Control": "public, max-age=86400"])
         }
         self.files = files
         page = PlayerPage.html(manifest)
@@ -86,10 +89,10 @@ final class PackageResponder: HTTPResponder {
             return ServerResponse(status: 200, headers: headers, body: .bytes(playlist.bytes), servesRanges: Self.matches(request.ifRangeHeader, playlist.etag))
         }
         guard let file = files[path] else { return .status(404) }
-        let headers: HTTPHeaders = ["Content-Type": file.type, "ETag": file.etag, "Cache-Control": "public, max-age=86400"]
+        let headers = file.headers
         if request.ifNoneMatchHeader == file.etag { return ServerResponse(status: 304, headers: headers) }
         // The file must still be the one verified: regular, beneath the folder, of its size.
-        guard let body = DirectoryResponder.open(file.path, in: root), body.byteCount == file.size else { return .status(404) }
+        guard let body = openFiles.body(file.path, size: file.size) else { return .status(404) }
         return ServerResponse(status: 200, headers: headers, body: .file(body), servesRanges: Self.matches(request.ifRangeHeader, file.etag))
     }
 

@@ -13,7 +13,7 @@ struct ServeCommand: Sendable {
     let configuration: LoopbackServer.Configuration
     let logPath: String?
 
-    static let usage = "tessera serve <dir> [--port <N>] [--host 127.0.0.1|::1] [--log <file>]"
+    static let usage = "tessera serve <dir> [--port <N>] [--host 127.0.0.1|::1] [--threads <N>] [--log <file>]"
 
     static let help = CommandHelp(
         name: "serve",
@@ -21,6 +21,7 @@ struct ServeCommand: Sendable {
         summary: "Serves an offline package to a player over loopback: verifies it first (a package that fails is refused, exit 1), keeps every playlist in memory, serves only the package's files (GET, HEAD, single byte ranges, ETag and If-Range; GET / is a player page). The first line on stdout is `serving http://HOST:PORT/master.m3u8`; it serves until SIGINT or SIGTERM and then exits 0.",
         flags: [("--port <N>", "the port, 1–65535; default one the kernel picks"),
                 ("--host 127.0.0.1|::1", "the loopback address to bind; any other is refused; default 127.0.0.1"),
+                ("--threads <N>", "server threads, 1–16; default 1 (a player on loopback needs no more)"),
                 ("--log <file>", "append an access log (time, method, path, status, bytes); default none")],
         example: "tessera serve movie --port 8080 --log access.log")
 
@@ -45,6 +46,10 @@ struct ServeCommand: Sendable {
                 do { configuration.address = try LoopbackAddress(text) } catch {
                     throw CommandLineArguments.UsageError(message: "--host takes 127.0.0.1 or ::1 (loopback only), not \(text)")
                 }
+            case "--threads":
+                let text = try value(argument)
+                guard let count = Int(text), (1...16).contains(count) else { throw CommandLineArguments.UsageError(message: "--threads needs a number from 1 to 16, not \(text)") }
+                configuration.threadCount = count
             case "--log": logPath = try value(argument)
             default:
                 guard !argument.hasPrefix("-") else { throw CommandLineArguments.UsageError(message: "unknown option \(argument)") }

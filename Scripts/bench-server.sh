@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `tessera serve` against nginx-light (1 worker, sendfile, tcp_nopush off) serving the same
+# package folder, under wrk on loopback with 16 connections: whole 1 MiB segments (each request
+# one of the package's 32 segments, in turn) and random 64 KiB ranges of them (random segment,
+# random offset). Interleaved runs; median requests/s of REPS runs of DURATION seconds.
+#   bench-server.sh [REPS] [DURATION]      (run by Scripts/bench.sh server)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$HERE"
+REPS="${1:-3}"; DURATION="${2:-5}"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+. "$HERE/Scripts/nginx-origin.sh"
+# A presentation of 32 segments of 1 MiB, packaged by tessera from an origin: the package is what
+# both servers serve.
+mkdir -p "$WORK/www/v"
+{ printf '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n'
+  for i in $(seq -w 0 31); do head -c $((1 << 20)) /dev/urandom > "$WORK/www/v/seg_$i.ts"; printf '#EXTINF:4.0,\nseg_%s.ts\n' "$i"; done
+  printf '#EXT-X-ENDLIST\n'; } > "$WORK/www/v/index.m3u8"
+printf '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2097152,CODECS="avc1.64001f"\nv/index.m3u8\n' > "$WORK/www/master.m3u8"
+start_origin "$WORK/origin" "$WORK/www"; PIDS+=("$NGINX_PID")
+"$TESSERA" package "http://127.0.0.1:$PORT/master.m3u8" -o "$WORK/pkg" > /dev/null 2>&1
+kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true
+start_origin "$WORK/nginx" "$WORK/pkg"; PIDS+=("$NGINX_PID"); NGINX_PORT=$PORT
+if [ "${THREADS:-1}" != 1 ]; then   # as many nginx workers as server threads
+  sed -i "s/worker_processes 1;/worker_processes ${THREADS};/" "$WORK/nginx/nginx/nginx.conf"
+  kill -HUP "$NGINX_PID"; sleep 0.5
+fi
+"$TESSERA" serve "$WORK/pkg" --threads "${THREADS:-1}" > "$WORK/serve.out" 2>&1 & PIDS+=($!)
+for _ in $(seq 1 100); do [ -s "$WORK/serve.out" ] && break; sleep 0.05; done
+OURS_PORT="$(sed -n 's#^serving http://127\.0\.0\.1:\([0-9]*\)/master\.m3u8$#\1#p' "$WORK/serve.out")"
+[ -n "$OURS_PORT" ] || { echo "bench server: tessera serve did not start: $(cat "$WORK/serve.out")" >&2; exit 1; }
+cat > "$WORK/whole.lua" <<'LUA'
+local n = 0
+request = function()
+  n = (n + 1) % 32
+  return wrk.format("GET", string.format("/video/seg_%02d.ts", n))
+end
+LUA
+cat > "$WORK/range.lua" <<'LUA'
+math.randomseed(7)
+request = function()
+  local offset = math.random(0, 1048576 - 65536)
+  return wrk.format("GET", string.format("/video/seg_%02d.ts", math.random(0, 31)),
+                    { ["Range"] = "bytes=" .. offset .. "-" .. (offset + 65535) })
+end
+LUA
+rps() { # port, script
+  wrk -t1 -c16 -d"${DURATION}s" -s "$2" "http://127.0.0.1:$1/" | awk '/Requests\/sec/ {print $2}'
+}
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# Both answer what they should before they are timed.
+for port in "$NGINX_PORT" "$OURS_PORT"; do
+  [ "$(curl -s -r 100-199 "http://127.0.0.1:$port/video/seg_05.ts" | cmp - <(dd if="$WORK/pkg/video/seg_05.ts" bs=1 skip=100 count=100 status=none) && echo same)" = same ] \
+    || { echo "bench server: port $port does not answer ranges exactly" >&2; exit 1; }
+done
+echo "bench server: tessera serve vs nginx-light on one package (32 × 1 MiB segments), $REPS × ${DURATION}s per load, wrk -t1 -c16, loopback, $(nproc) cores"
+printf '%-22s %12s %14s %8s\n' load nginx "tessera serve" ratio
+for load in whole range; do
+  n=(); t=()
+  for _ in $(seq 1 "$REPS"); do
+    n+=("$(rps "$NGINX_PORT" "$WORK/$load.lua")")
+    t+=("$(rps "$OURS_PORT" "$WORK/$load.lua")")
+  done
+  nm=$(printf '%s\n' "${n[@]}" | median); tm=$(printf '%s\n' "${t[@]}" | median)
+  label=$([ "$load" = whole ] && echo "whole 1 MiB segments" || echo "random 64 KiB ranges")
+  printf '%-22s %12s %14s %8s\n' "$label" "$nm" "$tm" "$(awk -v a="$tm" -v b="$nm" 'BEGIN {printf "%.2f", a / b}')"
+done
