@@ -33,5 +33,6 @@ case "$WHAT" in
   vod) exec bash "$HERE/Scripts/bench-vod.sh" "$REPS" ;;
   bounds) exec bash "$HERE/Scripts/bench-bounds.sh" ;;
   graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph]" >&2; exit 2 ;;
+  package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package]" >&2; exit 2 ;;
 esac

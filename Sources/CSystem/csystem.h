@@ -51,6 +51,10 @@ static inline int tessera_open_beneath(int rootfd, const char *path, int flags, 
 
 /// Renames `from` to `to` only when `to` does not exist (renameat2 RENAME_NOREPLACE; works for
 /// folders, unlike link). Returns 0, or the errno value.
+/// Flushes every dirty page and inode of the file system `fd` is on (one flush for a whole tree
+/// of new files); 0, or -1 with errno.
+static inline int tessera_syncfs(int fd) { return syncfs(fd); }
+
 static inline int tessera_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0 ? 0 : errno;
 }
@@ -68,6 +72,7 @@ static inline int tessera_reserve_keep_size(int fd, long long offset, long long 
 static inline int tessera_open_beneath(int rootfd, const char *path, int flags, unsigned int mode) {
     return openat(rootfd, path, flags | O_CLOEXEC | O_NOFOLLOW, mode);
 }
+static inline int tessera_syncfs(int fd) { return fsync(fd); }
 static inline int tessera_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; return 45; }
 static inline int tessera_rename_exchange(const char *a, const char *b) { (void)a; (void)b; return 45; }
 #endif

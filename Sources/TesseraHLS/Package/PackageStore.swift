@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import TesseraPlaylist
 import TesseraSupport
 
@@ -91,10 +92,13 @@ struct PackageCheck {
         }
     }
 
-    /// Every file hashed once; the manifest and the checksum list each compared with the tree.
+    /// Every file hashed once, on every core; the manifest and the checksum list each compared
+    /// with the tree.
     private mutating func checkMembership(_ root: FolderHandle) {
-        for file in files.sorted() {
-            guard let path = SafeRelativePath(file), let digest = root.digest(of: path) else {
+        let names = files.sorted()
+        let results = Self.digests(of: names, in: root)
+        for (file, digest) in zip(names, results) {
+            guard let digest else {
                 find(.unreadable, file, "The file cannot be read.")
                 continue
             }
@@ -141,6 +145,26 @@ struct PackageCheck {
         for unlisted in files.subtracting(summed).subtracting([sumsName]).sorted() {
             find(.checksums, unlisted, "\(sumsName) does not list it.")
         }
+    }
+
+    /// The size and SHA-256 of each of `names` beneath `root` (nil: unreadable), hashed by as
+    /// many workers as there are cores (at most 8), each taking the next file.
+    private static func digests(of names: [String], in root: FolderHandle) -> [(size: UInt64, sha256: SHA256Digest)?] {
+        let results = Lock([(size: UInt64, sha256: SHA256Digest)?](repeating: nil, count: names.count))
+        let next = Lock(0)
+        let workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount, names.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < names.count else { return }
+                let digest = SafeRelativePath(names[index]).flatMap { root.digest(of: $0) }
+                results.withLock { $0[index] = digest }
+            }
+        }
+        return results.withLock { $0 }
     }
 
     // MARK: Playlist closure

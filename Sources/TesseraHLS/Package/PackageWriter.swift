@@ -2,7 +2,8 @@ import TesseraSupport
 
 /// The last files of a package, written into its staging folder once the media is in: each
 /// track's local playlist, `master.m3u8`, `manifest.json` (every other file with its size and
-/// SHA-256) and `manifest-sha256.txt` (every file but itself) — each flushed to disk.
+/// SHA-256) and `manifest-sha256.txt` (every file but itself); the commit flushes them with the
+/// media.
 enum PackageWriter {
     /// Writes the playlists and manifests of `plan` beside `media`; returns the manifest.
     /// - Throws: `destination-unwritable`.
@@ -34,8 +35,7 @@ enum PackageWriter {
         do throws(SupportError) {
             let file = try staging.file(at: safe, contents: .empty)
             defer { file.close() }
-            try file.append(bytes)
-            try file.sync()
+            try file.append(bytes)    // flushed with the whole tree at the commit
         } catch {
             throw HLSError(destination: error)
         }

@@ -6,6 +6,7 @@ import TesseraSupport
 /// there too), never past the resource's byte budget. One per attempt: a retried body starts a
 /// new collector and the old one's reservation and spill file go with it.
 package final class BodyCollector {
+    private let budget: MemoryBudget
     private let reservation: MemoryReservation
     private let inMemoryLimit: UInt64
     private let maximumBytes: UInt64
@@ -20,13 +21,14 @@ package final class BodyCollector {
     /// A collector for a body of `expected` bytes (when the request says), spilling anything
     /// over `inMemoryLimit` or the budget to `spillFolder`, failing past `maximumBytes`.
     package init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String) {
+        self.budget = budget
         reservation = MemoryReservation(budget)
         self.inMemoryLimit = inMemoryLimit
         self.maximumBytes = maximumBytes
         self.spillFolder = spillFolder
         if let expected, expected <= inMemoryLimit, reservation.grow(by: expected) {
             reserved = expected
-            memory.reserveCapacity(Int(expected))
+            memory = budget.buffer(capacity: Int(expected))
         }
     }
 
@@ -48,7 +50,7 @@ package final class BodyCollector {
             let target = min(inMemoryLimit, max(needed, reserved * 2, 256 << 10))
             if reservation.grow(by: target - reserved) {
                 reserved = target
-                memory.reserveCapacity(Int(target))
+                if memory.isEmpty { memory = budget.buffer(capacity: Int(target)) } else { memory.reserveCapacity(Int(target)) }
             }
         }
         if needed <= reserved {

@@ -32,4 +32,7 @@ package struct FetchedResource: Sendable {
         self.pathway = pathway
         self.keyFingerprint = keyFingerprint
     }
+
+    /// Its body, moved out (to give its memory back to the budget once written).
+    package consuming func takeBody() -> ResourceBody { body }
 }

@@ -16,7 +16,7 @@ package enum OrderedTransfer {
         size: (Input.Element) -> UInt64? = { _ in nil },
         measure: ((T) -> UInt64)? = nil,
         work: @escaping @Sendable (Input.Element) async throws(HLSError) -> T,
-        consume: (T) throws(HLSError) -> Void
+        consume: (consuming T) throws(HLSError) -> Void
     ) async throws(HLSError) where Input.Element: Sendable, Input.Failure == HLSError {
         let source = InputPuller<Input.Element>(input.makeAsyncIterator())
         let failure = await withTaskGroup(of: Step<Input.Element, T>.self, returning: HLSError?.self) { group in
@@ -55,25 +55,32 @@ package enum OrderedTransfer {
                 }
                 return nil
             }
-            if let error = startWhatFits() { return error }
-            while let step = await group.next() {
-                switch step {
+            // Takes a finished step; consumed, so a result in `ready` is its only reference (a
+            // body consumed later can then give its memory back to the budget, and decrypt or
+            // change in place).
+            func record(_ step: consuming Step<Input.Element, T>) -> HLSError? {
+                switch consume step {
                 case .pulled(.success(let element)):
                     isPulling = false
                     if let element { waiting = element } else { inputEnded = true }
                 case .pulled(.failure(let error)):
-                    group.cancelAll()
                     return error
-                case .done(let index, .failure(let error)):
-                    _ = index
-                    group.cancelAll()
+                case .done(_, .failure(let error)):
                     return error
                 case .done(let index, .success(let value)):
                     window.finish(index, actual: measure?(value))
                     ready[index] = value
                 }
+                return nil
+            }
+            if let error = startWhatFits() { return error }
+            while let step = await group.next() {
+                if let error = record(consume step) {
+                    group.cancelAll()
+                    return error
+                }
                 while let value = ready.removeValue(forKey: consumed) {
-                    do throws(HLSError) { try consume(value) } catch {
+                    do throws(HLSError) { try consume(consume value) } catch {
                         group.cancelAll()
                         return error
                     }

@@ -34,8 +34,14 @@ package struct TransferEngine: Sendable {
                                       work: { numbered async throws(HLSError) in
                                           try await processor.process(numbered.fetch, firstIndex: numbered.firstIndex)
                                       },
-                                      consume: { resources throws(HLSError) in
-                                          for resource in resources { try output.write(resource) }
+                                      consume: { (resources: consuming [FetchedResource]) throws(HLSError) in
+                                          // Each written body's memory goes back to the budget for the next.
+                                          var pending = consume resources
+                                          pending.reverse()
+                                          while let resource = pending.popLast() {
+                                              try output.write(resource)
+                                              processor.budget.recycle((consume resource).takeBody())
+                                          }
                                           try output.checkpointIfDue(force: false)
                                           progress()
                                       })

@@ -12,8 +12,8 @@ import Foundation
 
 /// A folder tree written beside its destination and published whole or not at all: files are
 /// created beneath a hidden staging folder in the same parent (never through a symlink, never
-/// outside it), their writers flush them, and `commit` fsyncs every folder of the tree, then
-/// renames it into place without replacing anything (or, with `.replace`, swaps it with the old
+/// outside it), and `commit` flushes their data in one go (`syncfs` of the tree's file system),
+/// fsyncs every folder of the tree, then renames it into place without replacing anything (or, with `.replace`, swaps it with the old
 /// tree atomically and removes the old one) and fsyncs the parent. Until then the destination
 /// is untouched; a staging folder that is neither committed nor kept is removed (also when
 /// dropped). Not `Sendable`: one owner.
@@ -120,6 +120,10 @@ public final class StagingDirectory {
     @discardableResult
     public func commit() throws(SupportError) -> URL {
         precondition(!isFinished, "StagingDirectory committed twice")
+        // Every file's data, in one flush of the file system (writers need not flush each file).
+        guard tessera_syncfs(folder.descriptor) == 0 else {
+            throw DurableFile.unwritable("Flushing the files of \(stagingPath) failed: \(FileDescriptorIO.lastError).")
+        }
         guard FolderTree.syncFolders(at: stagingPath) else {
             throw DurableFile.unwritable("Flushing the folders of \(stagingPath) failed: \(FileDescriptorIO.lastError).")
         }

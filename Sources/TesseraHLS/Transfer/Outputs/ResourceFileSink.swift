@@ -186,29 +186,27 @@ package final class ResourceFileSink: TransferOutput {
         resourcesDone += 1
     }
 
-    /// Flushes the file being written and lists it as finished.
+    /// Lists the file being written as finished. Its data is flushed with the whole tree when the
+    /// staging folder is committed: a checkpoint vouches for digests, and a resume re-hashes every
+    /// file it keeps, so bytes a crash lost are cut back, never trusted.
     private func finishCurrent() throws(HLSError) {
         guard let current else { return }
-        do { try current.file.sync() } catch { throw HLSError(destination: error) }
         finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.hasher.finalize())
         current.file.close()
         self.current = nil
     }
 
-    /// At a fetch boundary: flushes the file being written and records what was written when
-    /// enough has accumulated or the interval has passed (or always, with `force`). Files
-    /// finished since the last checkpoint were flushed when they were finished.
+    /// At a fetch boundary: records what was written when enough has accumulated or the
+    /// interval has passed (or always, with `force`). The records hold each file's length and
+    /// digest; the files are not flushed here (see `finishCurrent`).
     package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
-        if let current {
-            do { try current.file.sync() } catch { throw HLSError(destination: error) }
-        }
         try checkpoint.append(pendingRecords)
         kept += pendingRecords
         pendingRecords.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the transfer: the last file flushed, a final checkpoint, and every file the sink
+    /// Ends the transfer: the last file closed, a final checkpoint, and every file the sink
     /// holds (restored and new) with its size and SHA-256, by path.
     /// - Throws: `destination-unwritable`.
     package func finish() throws(HLSError) -> [WrittenFile] {

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Offline packages, side by side in one run. A generated presentation served by nginx-light
+# (1 worker) from /dev/shm: 3 video variants of 100 × 2 MiB segments (only the best is taken),
+# 2 audio renditions of 100 × 96 KiB and 2 subtitle tracks of 100 small cues, one of each chosen
+# by language (~210 MB packaged). The package is written to the disk's temporary folder.
+#   ceiling  curl -Z --parallel-max 8 fetching the same files, then `sync` (tessera fsyncs every
+#            file and folder; curl does not)
+#   tessera  tessera package URL -o DIR --audio lang:en --subtitles lang:en (peak RSS too)
+#   verify   tessera verify-package DIR (every byte hashed) against `openssl speed -evp sha256`
+#            on 1 MiB blocks
+# Interleaved runs, medians of REPS.   bench-package.sh [REPS]   (run by Scripts/bench.sh package)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$HERE"
+REPS="${1:-3}"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+SRC="$(mktemp -d -p /dev/shm)"; OUT="$(mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$SRC" "$OUT"; }
+trap cleanup EXIT
+. "$HERE/Scripts/nginx-origin.sh"
+python3 - "$SRC/www" <<'PY'
+import os, sys
+root = sys.argv[1]
+def write(path, data):
+    os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+    open(os.path.join(root, path), "wb").write(data)
+def playlist(path, uris, duration):
+    lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:%d" % round(duration), "#EXT-X-PLAYLIST-TYPE:VOD"]
+    for uri in uris: lines += ["#EXTINF:%.3f," % duration, uri]
+    write(path, ("\n".join(lines + ["#EXT-X-ENDLIST"]) + "\n").encode())
+block = os.urandom(1 << 20)
+for i in range(100):
+    write("media/v_%03d.ts" % i, (bytes([0x47]) + block[1:]) + block)      # 2 MiB
+    write("media/a_%03d.aac" % i, block[:96 << 10])
+    write("media/s_%03d.vtt" % i, b"WEBVTT\n\n00:00:00.000 --> 00:00:04.000\ncue %d\n" % i)
+mv = ["#EXTM3U", "#EXT-X-VERSION:3"]
+for lang in ("en", "fr"):
+    playlist("audio_%s.m3u8" % lang, ["media/a_%03d.aac" % i for i in range(100)], 4.0)
+    playlist("subs_%s.m3u8" % lang, ["media/s_%03d.vtt" % i for i in range(100)], 4.0)
+    mv.append('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="%s",LANGUAGE="%s",DEFAULT=%s,AUTOSELECT=YES,URI="audio_%s.m3u8"' % (lang, lang, "YES" if lang == "fr" else "NO", lang))
+    mv.append('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="%s",LANGUAGE="%s",DEFAULT=NO,AUTOSELECT=YES,URI="subs_%s.m3u8"' % (lang, lang, lang))
+for v, bandwidth in enumerate((1_000_000, 2_000_000, 4_200_000)):
+    playlist("video_%d.m3u8" % v, ["media/v_%03d.ts" % i for i in range(100)], 4.0)
+    mv += ['#EXT-X-STREAM-INF:BANDWIDTH=%d,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720,AUDIO="aud",SUBTITLES="subs"' % bandwidth, "video_%d.m3u8" % v]
+write("master.m3u8", ("\n".join(mv) + "\n").encode())
+PY
+start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
+URL="http://127.0.0.1:$PORT/master.m3u8"
+: > "$SRC/curl.cfg"
+for path in master.m3u8 video_2.m3u8 audio_en.m3u8 subs_en.m3u8 $(for i in $(seq -w 0 99); do printf 'media/v_0%s.ts media/a_0%s.aac media/s_0%s.vtt ' "$i" "$i" "$i"; done); do
+  printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/curl/%s"\n' "$PORT" "$path" "$OUT" "$path" >> "$SRC/curl.cfg"
+done
+BYTES=$(grep '^output' "$SRC/curl.cfg" | sed 's#.*/curl/##; s#"##' | (cd "$SRC/www" && xargs stat -c %s) | awk '{s+=$1} END {print s}')
+echo "bench package: 3 variants × 100 × 2 MiB, 2 audio, 2 subtitles; one of each taken, $BYTES bytes; nginx-light from /dev/shm, package to $(df --output=source "$OUT" | tail -1), $(nproc) cores"
+measure() { # label, command…   appends "seconds rss_kb"
+  local label="$1"; shift
+  local s e; s=$(date +%s.%N)
+  /usr/bin/time -f "%M" -o "$SRC/rss" "$@" > "$SRC/$label.out" 2> "$SRC/$label.err" || { echo "bench package: $label failed: $(tail -2 "$SRC/$label.err")" >&2; exit 1; }
+  e=$(date +%s.%N)
+  echo "$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }') $(tail -1 "$SRC/rss")" >> "$SRC/$label.times"
+}
+for _ in $(seq 1 "$REPS"); do
+  rm -rf "$OUT/curl" "$OUT/pkg"; sync
+  measure curl bash -c "curl -sS -Z --parallel-max 8 --create-dirs --config '$SRC/curl.cfg' && sync"
+  rm -rf "$OUT/curl"; sync
+  measure tessera "$TESSERA" package "$URL" -o "$OUT/pkg" --audio lang:en --subtitles lang:en
+  measure verify "$TESSERA" verify-package "$OUT/pkg"
+done
+grep -q "tracks video, audio-1, subtitles-1" "$SRC/verify.out" || { echo "bench package: unexpected package: $(cat "$SRC/verify.out")" >&2; exit 1; }
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+wall() { cut -d' ' -f1 "$SRC/$1.times" | median; }
+rss() { cut -d' ' -f2 "$SRC/$1.times" | sort -g | tail -1; }
+HASHED=$(du -sb "$OUT/pkg" | cut -f1)
+SHA=$(openssl speed -evp sha256 -bytes 1048576 -seconds 3 2>/dev/null | awk '/^sha256/ {sub("k", "", $2); print $2 * 1000}')
+printf '%-44s %8s %8s %10s\n' job "wall s" "RSS MB" "ratio"
+awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rss curl)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %10s\n", "curl -Z --parallel-max 8 + sync (ceiling)", c, cr / 1024, "1.00x"
+  printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c }'
+awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHA" -v r="$(rss verify)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6 }'
