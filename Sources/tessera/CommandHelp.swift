@@ -81,9 +81,9 @@ struct CommandHelp: Sendable {
     static let demo = CommandHelp(
         name: "demo",
         synopsis: "tessera demo [--fixtures <folder>] [--keep] [--allow-missing-players]",
-        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them.",
+        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them; then packages the multivariant fixture, verifies the package, serves it and has ffmpeg and headless Chromium play it over loopback.",
         flags: [("--fixtures <folder>", "the fixtures folder; default ./Fixtures"),
                 ("--keep", "keep the outputs; default removed"),
-                ("--allow-missing-players", "without ffmpeg, skip the decode check (SKIPPED) instead of failing; default fail")],
+                ("--allow-missing-players", "without ffmpeg, ffprobe or Chromium, skip that check (SKIPPED) instead of failing; default fail")],
         example: "tessera demo")
 }

@@ -13,7 +13,9 @@ import TesseraSupport
 /// serves the AES-128 TS stream; Tessera fetches it through libcurl, decrypts, checks and
 /// publishes it atomically; the result must equal the pinned clear reference by SHA-256; ffmpeg
 /// (when installed) must decode the result, and play the encrypted stream straight from the
-/// loopback server, with `-v error` and no message.
+/// loopback server, with `-v error` and no message. Then the multivariant presentation becomes
+/// an offline package, verified, served by `PackageServer` and played by ffmpeg and headless
+/// Chromium over loopback (`DemoPackage`).
 struct DemoCommand: Sendable {
     var fixtures: URL?
     var keepOutput = false
@@ -72,6 +74,7 @@ struct DemoCommand: Sendable {
             results.append(destination)
         }
         try await playerCheck(results: results, streamURL: server.baseURL.appendingPathComponent(Self.streams[0]))
+        try await DemoPackage(origin: server.baseURL, transport: transport, output: output, allowsMissingPlayers: allowsMissingPlayers).run()
         Terminal.line(keepOutput ? "demo: passed (output kept in \(output.path))" : "demo: passed")
     }
 

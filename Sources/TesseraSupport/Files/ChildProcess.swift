@@ -29,8 +29,34 @@ package enum ChildProcess {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Runs `tool` (an absolute path) with `arguments`, waiting at most `timeLimit`.
-    package static func run(_ tool: String, _ arguments: [String], timeLimit: Duration = .seconds(600)) -> Outcome {
+    /// Ends a run early: for a program that does not end by itself (a browser playing until its
+    /// page reports), `stop()` kills it as the time limit would, except that the outcome does
+    /// not say it timed out.
+    package final class Stopper: Sendable {
+        private let state = Lock<(event: DispatchSemaphore?, stopped: Bool)>((nil, false))
+
+        package init() {}
+
+        /// Kills the program (now, or as soon as it starts).
+        package func stop() {
+            state.withLock { state in
+                state.stopped = true
+                state.event?.signal()
+            }
+        }
+
+        /// Signals `event` when stopped; true when already stopped.
+        fileprivate func attach(_ event: DispatchSemaphore) -> Bool {
+            state.withLock { state in
+                state.event = event
+                return state.stopped
+            }
+        }
+    }
+
+    /// Runs `tool` (an absolute path) with `arguments`, waiting at most `timeLimit` (or until
+    /// `stopper` is stopped).
+    package static func run(_ tool: String, _ arguments: [String], timeLimit: Duration = .seconds(600), stopper: Stopper? = nil) -> Outcome {
         var template = Array("/tmp/tessera-child-XXXXXX".utf8CString)
         guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             return Outcome(status: -1, output: "", errors: "could not create a temporary folder: \(String(cString: strerror(errno)))", timedOut: false)
@@ -54,29 +80,35 @@ package enum ChildProcess {
         guard started == 0 else {
             return Outcome(status: -1, output: "", errors: "could not start \(tool): \(String(cString: strerror(started)))", timedOut: false)
         }
-        let finished = DispatchSemaphore(value: 0)
-        let status = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        defer { status.deallocate() }
-        let waiter = WaitedProcess(pid: pid, status: status)
+        // The waiter sees the exit without reaping (the pid stays reserved, so a kill can never
+        // reach another process); this thread reaps.
+        let event = DispatchSemaphore(value: 0)
+        let exited = Lock(false)
+        let child = pid
         DispatchQueue.global().async {
-            waiter.wait()
-            finished.signal()
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            exited.withLock { $0 = true }
+            event.signal()
         }
+        let stopped = stopper?.attach(event) ?? false
         let nanoseconds = Int(timeLimit.components.seconds) * 1_000_000_000 + Int(timeLimit.components.attoseconds / 1_000_000_000)
-        let timedOut = finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut
-        if timedOut {
+        let timedOut = !stopped && event.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut
+        if !exited.withLock({ $0 }) {
             kill(pid, SIGKILL)
-            finished.wait()
+            while !exited.withLock({ $0 }) { event.wait() }
         }
-        let raw = status.pointee
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
         let exit = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
         return Outcome(status: exit, output: read(outputPath), errors: read(errorsPath), timedOut: timedOut)
     }
 
     /// `run` off the calling task's thread (waiting blocks a thread).
-    package static func run(_ tool: String, _ arguments: [String], timeLimit: Duration = .seconds(600)) async -> Outcome {
+    package static func run(_ tool: String, _ arguments: [String], timeLimit: Duration = .seconds(600),
+                            stopper: Stopper? = nil) async -> Outcome {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: run(tool, arguments, timeLimit: timeLimit)) }
+            DispatchQueue.global().async { continuation.resume(returning: run(tool, arguments, timeLimit: timeLimit, stopper: stopper)) }
         }
     }
 
@@ -84,21 +116,5 @@ package enum ChildProcess {
         // An unreadable capture is reported as empty output: the exit status still says what happened.
         let bytes = (try? FileDescriptorIO.readRegularFile(path, limit: 16 << 20)) ?? []
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// A child waited for on a dispatch thread. `@unchecked Sendable`: `status` is written once by
-/// `wait`, before the semaphore the caller waits on is signalled, and read only after.
-private final class WaitedProcess: @unchecked Sendable {
-    let pid: pid_t
-    let status: UnsafeMutablePointer<Int32>
-
-    init(pid: pid_t, status: UnsafeMutablePointer<Int32>) {
-        self.pid = pid
-        self.status = status
-    }
-
-    func wait() {
-        while waitpid(pid, status, 0) < 0, errno == EINTR {}
     }
 }
