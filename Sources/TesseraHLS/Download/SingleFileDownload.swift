@@ -92,7 +92,7 @@ public struct SingleFileDownload: Sendable {
         let state = try SteeringState(multivariant: chosen.playlist, url: chosen.url, steering: steering, penalty: options.steeringPenalty)
         let controller = SteeringController(state: state, url: chosen.url, client: client) { events(.steering($0)) }
         let loader = PlaylistLoader(fetcher: fetcher)
-        let resolver = SteeringResolver(controller: controller, stream: planned.plan.stream, stableVariantId: stableId,
+        let resolver = SteeringResolver(controller: controller, stream: planned.plan.stream, equivalent: .variant(stableId: stableId),
                                         planned: planned.loaded.playlist, plannedURL: planned.url,
                                         plannedPathway: chosen.variant.pathwayId ?? ".", multivariantURL: chosen.url) { url throws(HLSError) in
             try await loader.loadMediaPlaylist(url)

@@ -12,6 +12,8 @@ extension PackageDownload {
         case retry(url: String, attempt: Int, delay: Duration, reason: String)
         /// Resources were written: the whole package, and each track's resources done.
         case progress(DownloadProgress, tracks: [String: Int])
+        /// Content Steering acted (pathway IDs only).
+        case steering(SteeringEvent)
         /// Something the job works around and the user should know (one sentence).
         case warning(String)
     }

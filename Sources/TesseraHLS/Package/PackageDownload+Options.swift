@@ -15,6 +15,14 @@ extension PackageDownload {
         public var iFrames = false
         /// Continue from a checkpoint of an earlier run for the same plan. Default true.
         public var resumes = true
+        /// Follow the presentation's Content Steering (EXT-X-CONTENT-STEERING): the tracks are
+        /// taken on the steering pathway, which needs every one of them on every pathway (by
+        /// STABLE-VARIANT-ID and STABLE-RENDITION-ID; else the plan is refused), the manifest is
+        /// reloaded while the job runs, and a pathway whose playlist or media fails is left for
+        /// the next one. Default true.
+        public var steering = true
+        /// How long a failed pathway is avoided. Default 300 s.
+        public var steeringPenalty: Duration = .seconds(300)
         /// Requests in flight (default 8 here), bytes held, sizes, checkpoints, free space and
         /// deadlines; each reads and writes as a property of the options.
         public var bounds: TransferBounds = {

@@ -58,17 +58,57 @@ public struct PackageDownload: Sendable {
         defer { lock.release() }
         let job = PackageJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
         do {
-            return try await job.run(try await load(fetcher), resumes: nil)
+            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
+                try await job.run(planned, resolver: resolver, resumes: nil)
+            }
         } catch where error.code == .sourceChanged {
             events(.checkpointDiscarded(reason: error.message))
-            return try await job.run(try await load(fetcher), resumes: false)
+            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
+                try await job.run(planned, resolver: resolver, resumes: false)
+            }
         }
+    }
+
+    /// Runs `work` with the resolver of `planned`: each track on the steering pathway, with the
+    /// steering manifest reloaded while it runs and failover to the stable-ID equivalent on the
+    /// next pathway, when the presentation steers; else against each playlist's URL.
+    private func steered(_ planned: Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
+                         _ work: (Planned, any TransferURLResolver) async throws(HLSError) -> PackageReport) async throws(HLSError) -> PackageReport {
+        let plan = planned.plan
+        guard planned.steers, let steering = planned.multivariant.contentSteering else {
+            return try await work(planned, PlaylistURLResolver(playlists: plan.playlistURLs))
+        }
+        let state = try SteeringState(multivariant: planned.multivariant, url: planned.url, steering: steering, penalty: options.steeringPenalty)
+        let controller = SteeringController(state: state, url: planned.url, client: client) { events(.steering($0)) }
+        let loader = PlaylistLoader(fetcher: fetcher)
+        var resolvers: [StreamIdentity: any TransferURLResolver] = [:]
+        for track in plan.tracks {
+            guard let equivalent = track.equivalent else { continue }
+            resolvers[track.stream] = SteeringResolver(controller: controller, stream: track.stream, equivalent: equivalent, planned: track.playlist,
+                                                       plannedURL: track.url, plannedPathway: planned.pathway,
+                                                       multivariantURL: planned.url) { url throws(HLSError) in
+                try await loader.loadMediaPlaylist(url)
+            }
+        }
+        guard let first = plan.tracks.first, let primary = resolvers[first.stream] else {
+            return try await work(planned, PlaylistURLResolver(playlists: plan.playlistURLs))
+        }
+        let reloads = Task { await controller.run() }
+        defer { reloads.cancel() }
+        return try await work(planned, StreamResolvers(resolvers, primary: primary))
     }
 
     /// A loaded and planned package.
     struct Planned: Sendable {
         let plan: PackagePlan
         let summary: PackagePlanSummary
+        let multivariant: MultivariantPlaylist
+        /// The multivariant playlist's URL (the final one).
+        let url: URL
+        /// The pathway the selection was made on.
+        let pathway: String
+        /// Whether the transfer follows Content Steering.
+        let steers: Bool
     }
 
     private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
@@ -81,13 +121,15 @@ public struct PackageDownload: Sendable {
         guard let variant = selection.variant else {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(rootURL)): \(selection.reasons.last ?? "no variant qualifies").")
         }
-        let chosen = try PackageSelection.sources(of: selection, in: multivariant, at: rootURL, policy: options.selection, iFrames: options.iFrames)
+        var chosen = try PackageSelection.sources(of: selection, in: multivariant, at: rootURL, policy: options.selection, iFrames: options.iFrames)
+        let steers = options.steering && multivariant.contentSteering != nil
+        if steers { chosen = try PackageSelection.steered(chosen, in: multivariant, variant: variant) }
         var sources: [PackagePlan.Source] = []
         try await OrderedTransfer.run(ListInput(chosen), parallelism: 8, size: { _ in 1 },
                                       work: { chosen throws(HLSError) -> PackagePlan.Source in
                                           let (media, finalURL) = try await loader.loadMediaPlaylist(chosen.url, importing: variables)
                                           return PackagePlan.Source(role: chosen.role, key: chosen.key, provenance: chosen.provenance,
-                                                                    playlist: media, url: finalURL)
+                                                                    playlist: media, url: finalURL, equivalent: chosen.equivalent)
                                       },
                                       consume: { source throws(HLSError) in sources.append(source) })
         let plan = try PackagePlan(multivariant: multivariant, variant: variant, sources: sources,
@@ -97,6 +139,6 @@ public struct PackageDownload: Sendable {
         let summary = PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,
                                          requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
                                          gaps: plan.gaps.count, reasons: selection.reasons)
-        return Planned(plan: plan, summary: summary)
+        return Planned(plan: plan, summary: summary, multivariant: multivariant, url: rootURL, pathway: selection.pathway, steers: steers)
     }
 }

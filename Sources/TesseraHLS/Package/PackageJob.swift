@@ -16,7 +16,7 @@ struct PackageJob: Sendable {
     let clock: any Clock<Duration>
     let events: @Sendable (PackageDownload.Event) -> Void
 
-    func run(_ planned: PackageDownload.Planned, resumes: Bool?) async throws(HLSError) -> PackageReport {
+    func run(_ planned: PackageDownload.Planned, resolver: any TransferURLResolver, resumes: Bool?) async throws(HLSError) -> PackageReport {
         let plan = planned.plan
         try options.bounds.checkBudgets(knownBytes: plan.knownBytes, largestRange: plan.largestRange)
         events(.planned(planned.summary))
@@ -29,7 +29,6 @@ struct PackageJob: Sendable {
         do throws(HLSError) {
             let log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: plan.fingerprint.hex, resume: resumes ?? options.resumes)
             checkpoint = log
-            let resolver = PlaylistURLResolver(playlists: plan.playlistURLs)
             let keys = KeyCache(fetcher: fetcher, resolver: resolver)
             var records = log.restorable
             if let reason = log.discarded {

@@ -21,6 +21,10 @@ struct PackagePlan: Sendable {
         let stream: StreamIdentity
         /// Its media playlist's URL (the final one, after redirects).
         let url: URL
+        /// Its source media playlist (a steered transfer matches another pathway's against it).
+        let playlist: MediaPlaylist
+        /// How it is found on another pathway, when the presentation steers.
+        let equivalent: PathwayEquivalent?
         let playlistText: String
     }
 
@@ -32,6 +36,8 @@ struct PackagePlan: Sendable {
         let provenance: String
         let playlist: MediaPlaylist
         let url: URL
+        /// How it is found on another pathway, when the presentation steers.
+        var equivalent: PathwayEquivalent? = nil
     }
 
     private struct PlaceKey: Hashable {
@@ -90,7 +96,8 @@ struct PackagePlan: Sendable {
             let playlistPath = "\(id)/index.m3u8"
             localPlaylists[source.key] = playlistPath
             tracks.append(Track(info: Self.info(source, id: id, playlist: playlistPath, multivariant: multivariant),
-                                stream: planner.stream, url: source.url, playlistText: text))
+                                stream: planner.stream, url: source.url, playlist: source.playlist, equivalent: source.equivalent,
+                                playlistText: text))
         }
         let renditions = sources.compactMap { if case .rendition(let index) = $0.key { index } else { nil } }
         let iFrames = sources.compactMap { if case .iFrameVariant(let index) = $0.key { index } else { nil } }

@@ -14,6 +14,8 @@ enum PackageSelection {
         let key: PackagePlaylistKey
         let provenance: String
         let url: URL
+        /// How it is found on another pathway, when the presentation steers.
+        var equivalent: PathwayEquivalent?
     }
 
     /// The playlists of `selection` (made by `policy` from `multivariant`, fetched from `url`).
@@ -47,6 +49,38 @@ enum PackageSelection {
                                  url: try ResourceURL.resolve(stream.uri, against: url, what: "The I-frame stream of line \(stream.line.number)")))
         }
         return chosen
+    }
+
+    /// The chosen playlists of a steered presentation with how each is found on every other
+    /// pathway of `multivariant`: by STABLE-VARIANT-ID, or STABLE-RENDITION-ID in the groups of
+    /// that pathway's variant. A package can fail over mid-transfer only when every one of them
+    /// has its equivalent on every pathway.
+    /// - Throws: `unsupported` naming what has no stable ID, or the pathway that lacks it.
+    static func steered(_ chosen: [Chosen], in multivariant: MultivariantPlaylist, variant: Int) throws(HLSError) -> [Chosen] {
+        let refusal = "a package of a steered presentation must find every track on every pathway to fail over (--no-steering packages from one pathway)"
+        guard let variantId = multivariant.variants[variant].stableVariantId else {
+            throw HLSError(.unsupported, "The presentation steers between pathways but its chosen variant has no STABLE-VARIANT-ID: \(refusal).")
+        }
+        let pathways = Set((multivariant.variants + multivariant.iFrameVariants).map { $0.pathwayId ?? "." }).sorted()
+        return try chosen.map { item throws(HLSError) -> Chosen in
+            var item = item
+            let equivalent: PathwayEquivalent?
+            switch item.key {
+            case .variant: equivalent = .variant(stableId: variantId)
+            case .iFrameVariant(let index): equivalent = multivariant.iFrameVariants[index].stableVariantId.map { .iFrameVariant(stableId: $0) }
+            case .rendition(let index):
+                let rendition = multivariant.renditions[index]
+                equivalent = rendition.stableRenditionId.map { .rendition(stableId: $0, type: rendition.type, variant: variantId) }
+            }
+            guard let equivalent else {
+                throw HLSError(.unsupported, "The presentation steers between pathways but its chosen \(item.role.rawValue) playlist has no stable ID (STABLE-VARIANT-ID or STABLE-RENDITION-ID): \(refusal).")
+            }
+            for pathway in pathways where equivalent.uri(on: pathway, in: multivariant) == nil {
+                throw HLSError(.unsupported, "Pathway \"\(pathway)\" has no \(equivalent.description.dropFirst(4)): \(refusal).")
+            }
+            item.equivalent = equivalent
+            return item
+        }
     }
 
     /// Of the playable I-frame variants (lowest BANDWIDTH first), the one of `variant`'s

@@ -6,9 +6,10 @@ import Foundation
 import TesseraPlaylist
 import TesseraSupport
 
-/// The URL resolver of a steered transfer: each URI of the planned stream resolves on the
-/// pathway the `SteeringController` has in use. The first time a pathway serves the stream, the
-/// variant of the same STABLE-VARIANT-ID is loaded there and must match the plan
+/// The URL resolver of one stream of a steered transfer: each URI of the planned stream resolves
+/// on the pathway the `SteeringController` has in use. The first time a pathway serves the
+/// stream, its equivalent there (`PathwayEquivalent`: the variant of the same STABLE-VARIANT-ID,
+/// or the rendition of the same STABLE-RENDITION-ID) is loaded and must match the plan
 /// (`PathwayPlaylistMatch`), else the transfer fails with `pathway-mismatch`; its URIs are then
 /// mapped position by position. A fetch that fails on a pathway penalises it
 /// (`recover(from:at:)`) and the fetch is tried again on the next one.
@@ -20,18 +21,18 @@ actor SteeringResolver: TransferURLResolver {
 
     private let controller: SteeringController
     private let stream: StreamIdentity
-    private let stableVariantId: String
+    private let equivalent: PathwayEquivalent
     private let planned: MediaPlaylist
     private let multivariantURL: URL
     private let load: @Sendable (URL) async throws(HLSError) -> (MediaPlaylist, URL)
     private var pathways: [String: Task<Located, any Error>] = [:]
 
-    init(controller: SteeringController, stream: StreamIdentity, stableVariantId: String, planned: MediaPlaylist,
+    init(controller: SteeringController, stream: StreamIdentity, equivalent: PathwayEquivalent, planned: MediaPlaylist,
          plannedURL: URL, plannedPathway: String, multivariantURL: URL,
          load: @escaping @Sendable (URL) async throws(HLSError) -> (MediaPlaylist, URL)) {
         self.controller = controller
         self.stream = stream
-        self.stableVariantId = stableVariantId
+        self.equivalent = equivalent
         self.planned = planned
         self.multivariantURL = multivariantURL
         self.load = load
@@ -87,10 +88,10 @@ actor SteeringResolver: TransferURLResolver {
             task = known
         } else {
             let state = await controller.state
-            guard let variant = state.multivariant.variants.first(where: { ($0.pathwayId ?? ".") == pathway && $0.stableVariantId == stableVariantId }) else {
-                throw HLSError(.pathwayMismatch, "Pathway \"\(pathway)\" has no variant with STABLE-VARIANT-ID \"\(stableVariantId)\".")
+            guard let uri = equivalent.uri(on: pathway, in: state.multivariant) else {
+                throw HLSError(.pathwayMismatch, "Pathway \"\(pathway)\" has no \(equivalent.description.dropFirst(4)).")
             }
-            let url = try ResourceURL.resolve(variant.uri, against: multivariantURL, what: "The variant on pathway \"\(pathway)\"")
+            let url = try ResourceURL.resolve(uri, against: multivariantURL, what: "The playlist on pathway \"\(pathway)\"")
             let load = self.load, planned = self.planned
             task = Task { () throws -> Located in
                 let (other, finalURL) = try await load(url)

@@ -9,7 +9,7 @@ import TesseraSupport
 /// Parses `tessera package`'s arguments.
 enum PackageArguments {
     static let usage = "tessera package <URL> -o <dir> \(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) "
-        + "[--iframes] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] \(NetworkOptions.usage)"
+        + "[--iframes] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "package",
@@ -20,7 +20,8 @@ enum PackageArguments {
             ("--parallel <N>", "requests in flight, 1–32; default 8"),
             ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
             ("--dry-run", "plan only: the tracks, resources and bytes; no media, nothing written"),
-            ("--overwrite", "replace an existing package at commit; default refuse")] + NetworkOptions.help,
+            ("--overwrite", "replace an existing package at commit; default refuse"),
+            ("--no-steering", "ignore the presentation's Content Steering (package from the initial pathway, no failover); default follow it")] + NetworkOptions.help,
         example: "tessera package https://cdn.example/master.m3u8 -o movie --audio lang:en,fr --subtitles all")
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> PackageCommand {
@@ -43,6 +44,7 @@ enum PackageArguments {
             case "--overwrite": options.overwrite = .replace
             case "--no-resume": options.resumes = false
             case "--dry-run": dryRun = true
+            case "--no-steering": options.steering = false
             case "--parallel":
                 guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "--parallel needs a value") }
                 let text = rest.removeFirst()

@@ -64,6 +64,7 @@ struct PackageCommand: Sendable {
         case .progress(let progress, let tracks):
             let detail = totals.keys.sorted().map { "\($0) \(tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
             display.update(progress, detail: detail)
+        case .steering(let steering): Terminal.line(steering.description, to: .standardError)
         case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
         }
     }

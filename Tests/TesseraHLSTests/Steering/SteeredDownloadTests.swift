@@ -13,33 +13,26 @@ import TesseraTestSupport
 @Suite("Steered downloads: failover between pathways mid-transfer, over real loopback hosts")
 struct SteeredDownloadTests {
     final class Pathways: Sendable {
-        let tree: TemporaryDirectory
-        let other: TemporaryDirectory
-        let a: OriginSimulator
-        let b: OriginSimulator
-        let transport: CurlTransport
-        let output: TemporaryDirectory
+        let origins: TwoPathwayOrigins
         private let recorded = Lock<[SingleFileDownload.Event]>([])
         var events: [SingleFileDownload.Event] { recorded.withLock { $0 } }
+        var a: OriginSimulator { origins.a }
+        var b: OriginSimulator { origins.b }
+        var output: TemporaryDirectory { origins.output }
 
         /// `otherPlaylist` replaces the playlist pathway B serves; `stableIds` puts STABLE-VARIANT-IDs on the variants.
         /// With `cloned`, the multivariant playlist lists pathway A only and the manifest clones C
         /// from it, its variant's URI (PER-VARIANT-URIS) on pathway B's host.
         init(otherPlaylist: String? = nil, stableIds: Bool = true, cloned: Bool = false) throws {
-            tree = try TemporaryDirectory()
-            other = try TemporaryDirectory()
-            for directory in [tree, other] {
+            origins = try TwoPathwayOrigins { directory in
                 for index in 0..<4 {
                     _ = try directory.write("a_ts_vod/seg_00\(index).ts", try FixtureStore.bytes("a_ts_vod/seg_00\(index).ts"))
                 }
             }
             let playlist = try FixtureStore.bytes("a_ts_vod/index.m3u8")
-            _ = try tree.write("a_ts_vod/index.m3u8", playlist)
-            _ = try other.write("a_ts_vod/index.m3u8", otherPlaylist.map { Array($0.utf8) } ?? playlist)
-            a = try OriginSimulator(root: tree.url)
-            var configuration = OriginSimulator.defaultConfiguration
-            configuration.address = try LoopbackAddress("127.0.0.2")
-            b = try OriginSimulator(root: other.url, configuration: configuration)
+            _ = try origins.tree.write("a_ts_vod/index.m3u8", playlist)
+            _ = try origins.other.write("a_ts_vod/index.m3u8", otherPlaylist.map { Array($0.utf8) } ?? playlist)
+            let a = origins.a, b = origins.b
             let id = stableIds ? ",STABLE-VARIANT-ID=\"main\"" : ""
             let multivariant = """
             #EXTM3U
@@ -51,33 +44,21 @@ struct SteeredDownloadTests {
             \(b.url("/a_ts_vod/index.m3u8").absoluteString)
             """
             let lines = multivariant.split(separator: "\n", omittingEmptySubsequences: false)
-            _ = try tree.write("master.m3u8", Array((cloned ? lines.dropLast(2).joined(separator: "\n") : multivariant).utf8))
+            _ = try origins.tree.write("master.m3u8", Array((cloned ? lines.dropLast(2).joined(separator: "\n") : multivariant).utf8))
             let clone = "{\"BASE-ID\":\"A\",\"ID\":\"C\",\"URI-REPLACEMENT\":{\"HOST\":\"unused.invalid\",\"PER-VARIANT-URIS\":{\"main\":\"\(b.url("/a_ts_vod/index.m3u8").absoluteString)\"}}}"
             let manifest = cloned ? "{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"C\"],\"PATHWAY-CLONES\":[\(clone)]}"
                 : "{\"VERSION\":1,\"TTL\":300,\"PATHWAY-PRIORITY\":[\"A\",\"B\"]}"
-            _ = try tree.write("steer.json", Array(manifest.utf8))
-            transport = try CurlTransport.loopback()
-            output = try TemporaryDirectory()
+            _ = try origins.tree.write("steer.json", Array(manifest.utf8))
         }
 
-        deinit {
-            transport.shutdown()
-            a.shutdown()
-            b.shutdown()
-        }
-
-        /// The download through a client that does not retry (a failure is the pathway's at once)
-        /// on a manual clock (steering reloads wait for ever; retries and deadlines are tested elsewhere).
+        /// The download, through the origins' client.
         func download(steering: Bool = true) async throws(HLSError) -> DownloadReport {
-            var configuration = HLSClient.defaultConfiguration
-            configuration.retry = .never
-            let client = HLSClient(transport: transport, configuration: configuration, clock: ManualClock())
             var options = SingleFileDownload.Options()
             options.resourceDeadline = nil
             options.steering = steering
             options.parallelism = 1
             return try await SingleFileDownload(playlistURL: a.url("/master.m3u8"), destination: output.url.appendingPathComponent("out.ts"),
-                                                client: client, options: options).run { [recorded] event in recorded.withLock { $0.append(event) } }
+                                                client: origins.client(), options: options).run { [recorded] event in recorded.withLock { $0.append(event) } }
         }
     }
 
@@ -152,7 +133,7 @@ struct ScriptedSteeringServerTests {
         let master = pathways.a.url("/master.m3u8")
         let state = try SteeringState(multivariant: playlist, url: master, steering: steering)
         let events = SteeringControllerTests.Events()
-        let client = HLSClient(transport: pathways.transport, clock: ImmediateClock())
+        let client = HLSClient(transport: pathways.origins.transport, clock: ImmediateClock())
         let controller = SteeringController(state: state, url: master, client: client) { events.add($0) }
         await controller.run()
         #expect(pathways.a.attempts("/steer.json") == 4, "the pipeline waited out the 429 and asked again")

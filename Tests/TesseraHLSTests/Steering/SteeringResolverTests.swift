@@ -14,7 +14,7 @@ struct SteeringResolverTests {
         let controller = SteeringController(state: state, url: SteeringStateTests.url,
                                             client: HLSClient(transport: MockTransport(), clock: ImmediateClock()))
         guard case .media(let media) = try PlaylistParser().parse(Array(GraphHarness.media().utf8)).playlist else { preconditionFailure() }
-        let resolver = SteeringResolver(controller: controller, stream: .main, stableVariantId: "hd", planned: media,
+        let resolver = SteeringResolver(controller: controller, stream: .main, equivalent: .variant(stableId: "hd"), planned: media,
                                         plannedURL: URL(string: "https://cdn-a.example/vod/a/hd.m3u8")!, plannedPathway: "A",
                                         multivariantURL: SteeringStateTests.url, load: load)
         return (controller, resolver)
