@@ -10,7 +10,7 @@ export SWIFT_BACKTRACE=enable=no    # else Swift's backtracer eats the trap and 
 swift build --package-path "$FUZZ" -c release --sanitize=fuzzer
 BIN="$(swift build --package-path "$FUZZ" -c release --sanitize=fuzzer --show-bin-path)"
 status=0
-for target in FuzzPlaylistParser FuzzTransportStream FuzzContentRange FuzzEventStreams FuzzHeaderValues FuzzMP4Validator FuzzPresentation; do
+for target in FuzzPlaylistParser FuzzTransportStream FuzzContentRange FuzzEventStreams FuzzHeaderValues FuzzMP4Validator FuzzPresentation FuzzPackage; do
   corpus="$FUZZ/corpus/$target"
   crashes="$FUZZ/crashes/$target"
   work="$(mktemp -d)"

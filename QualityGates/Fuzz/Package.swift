@@ -19,6 +19,8 @@ let package = Package(
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "FuzzHeaderValues",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "FuzzPackage",
+                          dependencies: [.product(name: "TesseraHLS", package: "Tessera")]),
         .executableTarget(name: "FuzzPresentation",
                           dependencies: [.product(name: "TesseraHLS", package: "Tessera"), .product(name: "TesseraPlaylist", package: "Tessera")]),
     ]
