@@ -60,6 +60,7 @@ struct PackagePlan: Sendable {
     let keyCount: Int
     let maximumCoalescedBytes: UInt64
     private let places: [PlaceKey: SafeRelativePath]
+    /// The track whose resources go to each file first, by path (the manifest's owner of a file).
     private let owners: [String: String]
 
     /// Plans a package of `sources` from `multivariant` (variant first).
@@ -159,8 +160,10 @@ struct PackagePlan: Sendable {
         return path
     }
 
-    /// The track whose resources go to `path` first (the manifest's owner of a file).
-    func owner(of path: String) -> String? { owners[path] }
+    /// What the package's last files say.
+    var contents: PackageContents {
+        PackageContents(kind: .vod, tracks: tracks.map { ($0.info, $0.playlistText) }, masterText: masterText, owners: owners, gaps: gaps)
+    }
 
     private static func info(_ source: Source, id: String, playlist: String, multivariant: MultivariantPlaylist) -> PackageTrack {
         let duration = source.playlist.segments.reduce(0.0) { $0 + $1.duration }

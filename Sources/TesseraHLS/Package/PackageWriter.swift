@@ -4,18 +4,19 @@ import TesseraSupport
 /// track's local playlist, `master.m3u8`, `manifest.json` (every other file with its size and
 /// SHA-256) and `manifest-sha256.txt` (every file but itself); the commit flushes them with the
 /// media.
-enum PackageWriter {
-    /// Writes the playlists and manifests of `plan` beside `media`; returns the manifest.
+package enum PackageWriter {
+    /// Writes the playlists and manifests of `contents` beside `media`; returns the manifest.
     /// - Throws: `destination-unwritable`.
-    static func finish(_ plan: PackagePlan, media: [ResourceFileSink.WrittenFile], in staging: StagingDirectory) throws(HLSError) -> PackageManifest {
+    package static func finish(_ contents: PackageContents, media: [ResourceFileSink.WrittenFile], in staging: StagingDirectory) throws(HLSError) -> PackageManifest {
         var files = media.map { file in
-            PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: file.sha256.hex, role: .media, track: plan.owner(of: file.path.value))
+            PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: file.sha256.hex, role: .media, track: contents.owners[file.path.value])
         }
-        for track in plan.tracks {
+        for track in contents.tracks {
             files.append(try write(track.playlistText, at: track.info.playlist, role: .playlist, track: track.info.id, in: staging))
         }
-        files.append(try write(plan.masterText, at: PackageManifest.entryName, role: .playlist, track: nil, in: staging))
-        let manifest = PackageManifest(kind: .vod, tracks: plan.tracks.map(\.info), files: files, gaps: plan.gaps)
+        files.append(try write(contents.masterText, at: PackageManifest.entryName, role: .playlist, track: nil, in: staging))
+        let manifest = PackageManifest(kind: contents.kind, tracks: contents.tracks.map(\.info), files: files, gaps: contents.gaps,
+                                       evictions: contents.evictions)
         let manifestFile = try write(manifest.encoded(), at: PackageManifest.fileName, role: .playlist, track: nil, in: staging)
         let sums = PackageChecksums.text((files + [manifestFile]).map { (path: $0.path, sha256: $0.sha256) })
         _ = try write(Array(sums.utf8), at: PackageChecksums.fileName, role: .playlist, track: nil, in: staging)

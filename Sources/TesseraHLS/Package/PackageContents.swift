@@ -1,0 +1,28 @@
+/// What a package's last files say, whatever made its media — a VOD plan now, a live recording
+/// next: its kind, each track with the text of its local playlist, `master.m3u8`, the owner of
+/// each media file, and what it lists without a file (gaps) or dropped (evictions).
+package struct PackageContents: Sendable {
+    /// `vod` or `recording`.
+    package let kind: PackageManifest.Kind
+    /// Each track and its local playlist's text, the variant's stream first.
+    package let tracks: [(info: PackageTrack, playlistText: String)]
+    /// The text of `master.m3u8`.
+    package let masterText: String
+    /// The track ID owning each media file, by path.
+    package let owners: [String: String]
+    /// Listed media without a file.
+    package let gaps: [PackageManifest.Gap]
+    /// Runs a recording dropped.
+    package let evictions: [PackageManifest.Eviction]
+
+    /// Contents of a package of `kind`.
+    package init(kind: PackageManifest.Kind, tracks: [(info: PackageTrack, playlistText: String)], masterText: String,
+                 owners: [String: String], gaps: [PackageManifest.Gap] = [], evictions: [PackageManifest.Eviction] = []) {
+        self.kind = kind
+        self.tracks = tracks
+        self.masterText = masterText
+        self.owners = owners
+        self.gaps = gaps
+        self.evictions = evictions
+    }
+}
