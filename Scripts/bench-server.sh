@@ -2,12 +2,14 @@
 # `tessera serve` against nginx-light (1 worker, sendfile, tcp_nopush off) serving the same
 # package folder, under wrk on loopback with 16 connections: whole 1 MiB segments (each request
 # one of the package's 32 segments, in turn) and random 64 KiB ranges of them (random segment,
-# random offset). Interleaved runs; median requests/s of REPS runs of DURATION seconds.
+# random offset). Both servers are pinned to CPU 0 and wrk to CPU 1 (unpinned, where the
+# scheduler puts them moves either by ±5 % from run to run). Interleaved runs; median
+# requests/s of REPS runs of DURATION seconds.
 #   bench-server.sh [REPS] [DURATION]      (run by Scripts/bench.sh server)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
-REPS="${1:-3}"; DURATION="${2:-5}"
+REPS="${1:-11}"; DURATION="${2:-3}"
 TESSERA="$(bash Scripts/release-tessera.sh)"
 WORK="$(mktemp -d)"
 PIDS=()
@@ -29,7 +31,8 @@ if [ "${THREADS:-1}" != 1 ]; then   # as many nginx workers as server threads
   sed -i "s/worker_processes 1;/worker_processes ${THREADS};/" "$WORK/nginx/nginx/nginx.conf"
   kill -HUP "$NGINX_PID"; sleep 0.5
 fi
-"$TESSERA" serve "$WORK/pkg" --threads "${THREADS:-1}" > "$WORK/serve.out" 2>&1 & PIDS+=($!)
+taskset -c 0 "$TESSERA" serve "$WORK/pkg" --threads "${THREADS:-1}" > "$WORK/serve.out" 2>&1 & PIDS+=($!)
+for pid in $(pgrep -P "$NGINX_PID") "$NGINX_PID"; do taskset -pc 0 "$pid" > /dev/null; done
 for _ in $(seq 1 100); do [ -s "$WORK/serve.out" ] && break; sleep 0.05; done
 OURS_PORT="$(sed -n 's#^serving http://127\.0\.0\.1:\([0-9]*\)/master\.m3u8$#\1#p' "$WORK/serve.out")"
 [ -n "$OURS_PORT" ] || { echo "bench server: tessera serve did not start: $(cat "$WORK/serve.out")" >&2; exit 1; }
@@ -49,7 +52,7 @@ request = function()
 end
 LUA
 rps() { # port, script
-  wrk -t1 -c16 -d"${DURATION}s" -s "$2" "http://127.0.0.1:$1/" | awk '/Requests\/sec/ {print $2}'
+  taskset -c 1 wrk -t1 -c16 -d"${DURATION}s" -s "$2" "http://127.0.0.1:$1/" | awk '/Requests\/sec/ {print $2}'
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # Both answer what they should before they are timed.

@@ -14,10 +14,17 @@ import TesseraSupport
 /// down; libmicrohttpd then sees EOF and closes it. Entries are removed in the close notification,
 /// which runs before the descriptor is closed, under the same lock as the sweep.
 final class SlowClientWatchdog: Sendable {
-    private struct Entry {
-        var descriptor: Int32
+    /// A connection's state: a class, so a request's start and end change it in place with one
+    /// lookup and no write-back into the table (all under the table's lock).
+    private final class Entry {
+        let descriptor: Int32
         var phaseStart: ContinuousClock.Instant
         var isInRequest = false
+
+        init(descriptor: Int32, phaseStart: ContinuousClock.Instant) {
+            self.descriptor = descriptor
+            self.phaseStart = phaseStart
+        }
     }
 
     private let headerDeadline: Duration
@@ -38,9 +45,11 @@ final class SlowClientWatchdog: Sendable {
     }
 
     func requestEnded(_ connection: OpaquePointer) {
+        let now = ContinuousClock.now
         entries.withLock { table in
-            table[Self.key(connection)]?.isInRequest = false
-            table[Self.key(connection)]?.phaseStart = .now
+            guard let entry = table[Self.key(connection)] else { return }
+            entry.isInRequest = false
+            entry.phaseStart = now
         }
     }
 
