@@ -61,7 +61,7 @@ let package = Package(
                     dependencies: ["TesseraSupport", "TesseraHLS", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport", "TesseraMedia",
                                    "TesseraPlaylist", "TesseraPlayback"],
                     swiftSettings: strict),
-        .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive", "TesseraPlaylist"], swiftSettings: strict),
+        .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive", "TesseraPlaylist", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraPlaybackTests",

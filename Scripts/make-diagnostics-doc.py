@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates docs/DIAGNOSTICS.md from the catalogues in
-Sources/TesseraPlaylist/Diagnostics/DiagnosticCatalog.swift (one playlist) and
+Sources/TesseraPlaylist/Diagnostics/DiagnosticCatalog.swift (one playlist),
 Sources/TesseraHLS/Graph/PresentationDiagnosticCatalog.swift (between the playlists of a
-presentation); tests check the doc lists every ID."""
+presentation) and Sources/TesseraLive/Health/LiveFinding.swift (a live stream's health); tests
+check the doc lists every ID."""
 import os
 import re
 
@@ -41,4 +42,12 @@ for path, prefix in ((os.path.join(SOURCES, "DiagnosticCatalog.swift"), ""),
         m = re.search(r'(?:Entry|\.init)\(id: \.(\w+), severity: \.(\w+), section: "([\w .]+)", summary: "(.*)"\)', line)
         if m:
             out.append(f"| `{ids[m.group(1)]}` | {m.group(2)} | {m.group(3)} | {m.group(4)} |")
+# Live health findings: `/// severity: meaning` above `public static let name = Code("id")`.
+live = open(os.path.join(ROOT, "Sources/TesseraLive/Health/LiveFinding.swift")).read()
+out += ["", "## Live health", "",
+        "Findings of `LiveHealth` (the live reloader's health analyzer, caller-clocked) about a live stream "
+        "rather than one playlist's text: each has a stable ID, a severity, one sentence and when it was found.", "",
+        "| ID | severity | meaning |", "|---|---|---|"]
+for m in re.finditer(r'/// (info|warning|error): (.*)\n\s*public static let \w+ = Code\("([\w-]+)"\)', live):
+    out.append(f"| `{m.group(3)}` | {m.group(1)} | {m.group(2)} |")
 open(os.path.join(ROOT, "docs/DIAGNOSTICS.md"), "w").write("\n".join(out) + "\n")
