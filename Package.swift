@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TesseraMedia", dependencies: ["TesseraSupport", "CCrypto"], swiftSettings: strict),
         .target(name: "TesseraHLS", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia"],
                 swiftSettings: strict),
-        .target(name: "TesseraLive", dependencies: ["TesseraPlaylist"], swiftSettings: strict),
+        .target(name: "TesseraLive", dependencies: ["TesseraPlaylist", "TesseraSupport"], swiftSettings: strict),
         .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "tessera",
                           dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia", "TesseraHLS",
