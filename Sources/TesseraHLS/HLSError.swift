@@ -62,7 +62,7 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
     /// The lower-level error, when there is one.
     public let cause: (any Error & Sendable)?
 
-    init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
+    package init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
         self.cause = cause

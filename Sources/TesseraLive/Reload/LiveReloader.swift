@@ -1,0 +1,178 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// Follows a live media playlist through the caller's `HLSClient`: the first load, then each
+/// reload as the `ReloadScheduler` plans it (blocking, delta, poll; the recoveries after a
+/// refused blocking request or an unprovable delta), every wait on the client's clock. Each
+/// reload becomes a `LiveSnapshot` sent to a `SnapshotChannel` (never queued: a slow consumer
+/// gets them coalesced). A failed reload is retried as `OutageBackoff` says for as long as the
+/// outage is shorter than the limit (the playlist's window by default), each retry reported;
+/// the snapshot after it names the media sequences never seen. Ends at EXT-X-ENDLIST (the
+/// final snapshot delivered first), on cancellation, or with the typed error past the limit.
+public struct LiveReloader: Sendable {
+    /// How it follows the playlist.
+    public struct Options: Sendable {
+        /// The longest outage tried through; nil: the playlist's window (at least one target
+        /// duration). A recorder passes a longer one.
+        public var outageLimit: Duration?
+        /// The parser (its byte limit bounds every reload).
+        public var parser = PlaylistParser()
+        /// The defaults.
+        public init() {}
+    }
+
+    /// What the reloader reports beside its snapshots.
+    public enum Event: Sendable, Equatable {
+        /// A reload failed and is tried again after `wait` (the `attempt`th retry of this outage).
+        case retry(attempt: Int, wait: Duration, reason: String)
+        /// The server refused a blocking request (400 or 503): one plain reload follows.
+        case blockingRefused(status: Int)
+        /// A delta update could not be merged: one whole reload follows.
+        case deltaRefused(reason: String)
+    }
+
+    private let url: URL
+    private let client: HLSClient
+    private let options: Options
+    private let onEvent: @Sendable (Event) -> Void
+
+    /// A reloader of the media playlist at `url` through `client`.
+    public init(url: URL, client: HLSClient, options: Options = Options(), onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.url = url
+        self.client = client
+        self.options = options
+        self.onEvent = onEvent
+    }
+
+    /// Follows the playlist, sending each snapshot to `channel`, which it finishes when it ends.
+    /// - Throws: the load's error (`fetch-failed`, `http-status`, `invalid-playlist`,
+    ///   `multivariant-playlist`) once an outage has lasted the limit; `cancelled`.
+    public func run(into channel: SnapshotChannel) async throws(HLSError) {
+        defer { channel.finish() }
+        try await client.withFetcher { fetcher throws(HLSError) in try await follow(fetcher, channel) }
+    }
+
+    private func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
+        let clock = ElapsedClock(client.clock)
+        var scheduler = ReloadScheduler()
+        var held: MediaPlaylist?
+        var receivedAt = Duration.zero
+        var loadStart = Duration.zero
+        var backoff: OutageBackoff?
+        var outageStart: Duration?
+        while true {
+            var plan = ReloadScheduler.Plan(mode: .full, directives: nil, wait: .zero, timeout: nil)
+            if let held {
+                let now = clock.elapsed()
+                guard let next = scheduler.next(after: held, changed: true, age: now - receivedAt, sinceLoadStart: now - loadStart) else { return }
+                plan = next
+            }
+            if plan.wait > .zero { try await Self.sleep(plan.wait, clock) }
+            loadStart = clock.elapsed()
+            var request = HTTPRequest(url: DeliveryDirectives.url(url, with: plan.directives), purpose: .mediaPlaylist)
+            request.limits.maximumBodyBytes = UInt64(options.parser.limits.maximumBytes)
+            if let timeout = plan.timeout { request.limits.timeToFirstByte = timeout }
+            let outcome = await reload(request, plan: plan, held: held, fetcher: fetcher)
+            switch outcome {
+            case .refusedBlocking(let status):
+                onEvent(.blockingRefused(status: status))
+                scheduler.blockingRefused()
+            case .refusedDelta(let reason):
+                onEvent(.deltaRefused(reason: reason))
+                scheduler.deltaRefused()
+            case .failed(let error):
+                if error.code == .cancelled || Task.isCancelled { throw HLSError(.cancelled, "Following the live playlist was cancelled.") }
+                let now = clock.elapsed()
+                let started = outageStart ?? now
+                outageStart = started
+                let target = Duration.seconds(held?.targetDuration ?? 6)
+                let window = Duration.milliseconds(Int64((held?.segments.reduce(0) { $0 + $1.duration } ?? 0) * 1000))
+                var policy = backoff ?? OutageBackoff(targetDuration: target, window: window, limit: options.outageLimit)
+                let decision = policy.failed(outageSoFar: now - started)
+                backoff = policy
+                switch decision {
+                case .retry(let wait, let attempt):
+                    onEvent(.retry(attempt: attempt, wait: wait, reason: error.message))
+                    try await Self.sleep(wait, clock)
+                    loadStart = clock.elapsed()
+                case .giveUp(let after, let attempts):
+                    throw HLSError(error.code, "\(URLRedaction.redact(url)) could not be reloaded for \(after) (\(attempts) attempts): \(error.message)", cause: error)
+                }
+            case .loaded(let playlist):
+                let missed = outageStart == nil ? nil
+                    : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
+                channel.send(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed))
+                held = playlist
+                receivedAt = clock.elapsed()
+                backoff = nil
+                outageStart = nil
+                if playlist.hasEndList { return }
+            }
+        }
+    }
+
+    /// What one reload gave.
+    private enum Outcome {
+        case loaded(MediaPlaylist)
+        case refusedBlocking(Int)
+        case refusedDelta(String)
+        case failed(HLSError)
+    }
+
+    private func reload(_ request: HTTPRequest, plan: ReloadScheduler.Plan, held: MediaPlaylist?, fetcher: ResourceFetcher) async -> Outcome {
+        let response: (head: HTTPResponseHead, body: [UInt8])
+        do { response = try await fetcher.answer(request, what: "Live playlist", limit: options.parser.limits.maximumBytes) } catch {
+            return .failed(error)
+        }
+        if plan.directives?.blocks == true, response.head.status == 400 || response.head.status == 503 {
+            return .refusedBlocking(response.head.status)
+        }
+        guard response.head.isSuccess else {
+            return .failed(HLSError(.httpStatus, "The live playlist \(URLRedaction.redact(request.url)) answered HTTP \(response.head.status)."))
+        }
+        let parsed: ParsedPlaylist
+        do { parsed = try options.parser.parse(response.body, context: ParseContext(playlistURL: response.head.url)) } catch {
+            return .failed(HLSError(.invalidPlaylist, "\(URLRedaction.redact(request.url)) is not a usable playlist: \(error)", cause: error))
+        }
+        guard case .media(let playlist) = parsed.playlist else {
+            return .failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(request.url)) is a multivariant playlist; the reloader follows one media playlist."))
+        }
+        guard let held else { return playlist.skip == nil ? .loaded(playlist) : .refusedDelta("a first load cannot be a delta update") }
+        switch DeltaMerge.merge(playlist, into: held) {
+        case .success(let merged): return .loaded(merged)
+        case .failure(let refusal): return .refusedDelta(refusal.reason)
+        }
+    }
+
+    /// The snapshot of `playlist` after `held`: the segments and parts that appeared.
+    static func snapshot(_ playlist: MediaPlaylist, after held: MediaPlaylist?, mode: ReloadScheduler.Mode, at: Duration,
+                         missed: ClosedRange<UInt64>?) -> LiveSnapshot {
+        let last = playlist.segments.last?.mediaSequence
+        let heldLast = held?.segments.last?.mediaSequence
+        var newSegments: ClosedRange<UInt64>?
+        if let last, let first = playlist.segments.first?.mediaSequence {
+            let from = heldLast.map { max(first, $0 &+ 1) } ?? first
+            if from <= last { newSegments = from...last }
+        }
+        // Parts now listed (of the new segments and the one being built) minus those the held
+        // copy had of the segment it was building.
+        var parts = playlist.pendingParts.count
+        if let held, let heldLast {
+            parts += playlist.segments.filter { $0.mediaSequence > heldLast }.reduce(0) { $0 + $1.parts.count }
+            parts -= held.pendingParts.count
+        }
+        return LiveSnapshot(playlist: playlist, mode: mode, at: at, newSegments: newSegments, newParts: max(0, parts),
+                            missed: missed.map { [$0] } ?? [])
+    }
+
+    private static func sleep(_ duration: Duration, _ clock: ElapsedClock) async throws(HLSError) {
+        do { try await clock.sleep(duration) } catch { throw HLSError(.cancelled, "Following the live playlist was cancelled.") }
+    }
+}

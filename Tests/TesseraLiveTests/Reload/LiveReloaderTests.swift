@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraHTTPTesting
+import TesseraLive
+import TesseraPlaylist
+import TesseraSupport
+
+/// The reloader over a scripted transport and an immediate clock: every request it makes, every
+/// wait it asks for, every snapshot it sends.
+@Suite("Live reloader: blocking reloads, polling, outages, recoveries, ENDLIST")
+struct LiveReloaderTests {
+    static let base = "https://live.example/v.m3u8"
+
+    static func playlist(_ range: ClosedRange<Int>, control: String? = "CAN-BLOCK-RELOAD=YES", endList: Bool = false) -> [UInt8] {
+        var text = "#EXTM3U\n#EXT-X-VERSION:9\n#EXT-X-TARGETDURATION:4\n"
+        if let control { text += "#EXT-X-SERVER-CONTROL:\(control)\n" }
+        text += "#EXT-X-MEDIA-SEQUENCE:\(range.lowerBound)\n" + range.map { "#EXTINF:4.0,\ns\($0).ts\n" }.joined()
+        return Array((text + (endList ? "#EXT-X-ENDLIST\n" : "")).utf8)
+    }
+
+    final class Run: Sendable {
+        let transport = MockTransport()
+        let clock = ImmediateClock()
+        private let recorded = Lock<[LiveReloader.Event]>([])
+        var events: [LiveReloader.Event] { recorded.withLock { $0 } }
+
+        func stub(_ query: String = "", _ stub: MockTransport.Stub) {
+            transport.stub(URL(string: LiveReloaderTests.base + query)!, stub)
+        }
+
+        /// Runs the reloader to its end; every snapshot it sent, and how it ended.
+        func follow(outageLimit: Duration? = nil) async -> ([LiveSnapshot], HLSError?) {
+            var configuration = HLSClient.defaultConfiguration
+            configuration.retry = .never
+            var options = LiveReloader.Options()
+            options.outageLimit = outageLimit
+            let reloader = LiveReloader(url: URL(string: LiveReloaderTests.base)!, client: HLSClient(transport: transport, configuration: configuration, clock: clock),
+                                        options: options) { [recorded] event in recorded.withLock { $0.append(event) } }
+            let channel = SnapshotChannel()
+            let collector = Task { () -> [LiveSnapshot] in
+                var snapshots: [LiveSnapshot] = []
+                for await snapshot in channel { snapshots.append(snapshot) }
+                return snapshots
+            }
+            var failure: HLSError?
+            do { try await reloader.run(into: channel) } catch { failure = error }
+            return (await collector.value, failure)
+        }
+
+        var urls: [String] { transport.requests.map(\.url.absoluteString) }
+    }
+
+    @Test("a blocking server: one request per new segment, each for the next one, until ENDLIST")
+    func blocking() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11)))
+        run.stub("?_HLS_msn=12", .ok(Self.playlist(10...12)))
+        run.stub("?_HLS_msn=13", .ok(Self.playlist(11...13, endList: true)))
+        let (snapshots, failure) = await run.follow()
+        #expect(failure == nil)
+        #expect(run.urls == [Self.base, Self.base + "?_HLS_msn=12", Self.base + "?_HLS_msn=13"])
+        #expect(run.clock.sleeps.isEmpty, "a blocking reload is sent at once")
+        let last = try #require(snapshots.last)
+        #expect(last.playlist.hasEndList && last.playlist.segments.last?.mediaSequence == 13)
+        #expect(snapshots.reduce(0) { $0 + $1.coalesced } == 3)
+        #expect(snapshots.first?.newSegments?.lowerBound == 10, "coalesced or not, the first snapshot starts at the first segment")
+        if snapshots.first?.coalesced == 1 { #expect(snapshots.first?.mode == .full) }
+    }
+
+    @Test("without server control: §6.3.4 polling waits between plain reloads")
+    func polling() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11, control: nil)))
+        run.stub("", .ok(Self.playlist(10...12, control: nil)))
+        run.stub("", .ok(Self.playlist(10...12, control: nil, endList: true)))
+        let (snapshots, _) = await run.follow()
+        #expect(run.urls == [Self.base, Self.base, Self.base])
+        #expect(run.clock.sleeps == [.seconds(4), .seconds(4)], "the last segment's duration after each change")
+        #expect(snapshots.last?.mode == .poll)
+    }
+
+    @Test("a refused blocking request (503) is followed by one plain reload, then blocking again")
+    func refusedBlocking() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11)))
+        run.stub("?_HLS_msn=12", .response(status: 503, chunks: []))
+        run.stub("", .ok(Self.playlist(10...12)))
+        run.stub("?_HLS_msn=13", .ok(Self.playlist(10...13, endList: true)))
+        let (_, failure) = await run.follow()
+        #expect(failure == nil)
+        #expect(run.urls == [Self.base, Self.base + "?_HLS_msn=12", Self.base, Self.base + "?_HLS_msn=13"])
+        #expect(run.events == [.blockingRefused(status: 503)])
+    }
+
+    @Test("an outage inside the window is tried through with capped backoff, each retry reported, and the snapshot after it names what was missed")
+    func outage() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...14, control: nil)))
+        for _ in 0..<4 { run.stub("", .response(status: 404, chunks: [])) }
+        run.stub("", .ok(Self.playlist(17...19, control: nil, endList: true)))
+        let (snapshots, failure) = await run.follow()
+        #expect(failure == nil)
+        #expect(run.events.map { if case .retry(let attempt, let wait, _) = $0 { "\(attempt):\(wait)" } else { "?" } }
+                == ["1:0.25 seconds", "2:0.5 seconds", "3:1.0 seconds", "4:2.0 seconds"])
+        #expect(snapshots.flatMap(\.missed) == [15...16])
+    }
+
+    @Test("an outage past the limit ends with the typed error after the snapshots before it")
+    func giveUp() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11, control: nil)))
+        run.stub("", .response(status: 404, chunks: []))
+        let (snapshots, failure) = await run.follow(outageLimit: .seconds(10))
+        #expect(snapshots.count == 1)
+        #expect(failure?.code == .httpStatus && failure?.message.contains("could not be reloaded for") == true, "\(String(describing: failure))")
+        let retries = run.events.filter { if case .retry = $0 { true } else { false } }
+        #expect(retries.count >= 3 && retries.count <= 8)
+    }
+}
