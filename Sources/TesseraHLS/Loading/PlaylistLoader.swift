@@ -49,7 +49,7 @@ public struct PlaylistLoader: Sendable {
         self.parser = parser
     }
 
-    init(fetcher: ResourceFetcher, parser: PlaylistParser = PlaylistParser()) {
+    package init(fetcher: ResourceFetcher, parser: PlaylistParser = PlaylistParser()) {
         self.fetcher = fetcher
         client = nil
         self.parser = parser
@@ -113,7 +113,7 @@ public struct PlaylistLoader: Sendable {
     }
 
     /// The playlist at `url`, the URL that answered and the variables it declared.
-    func load(_ url: URL, what: String, importing variables: [String: String] = [:]) async throws(HLSError) -> (Playlist, URL, [String: String]) {
+    package func load(_ url: URL, what: String, importing variables: [String: String] = [:]) async throws(HLSError) -> (Playlist, URL, [String: String]) {
         let (bytes, finalURL) = try await withFetcher { fetcher throws(HLSError) in
             try await fetcher.fetch(url, purpose: .mediaPlaylist, what: what, limit: parser.limits.maximumBytes)
         }

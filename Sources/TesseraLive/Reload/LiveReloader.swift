@@ -8,7 +8,8 @@ import TesseraHTTP
 import TesseraPlaylist
 import TesseraSupport
 
-/// Follows a live media playlist through the caller's `HLSClient`: the first load, then each
+/// Follows a live media playlist (or the variant a selection policy takes from a multivariant
+/// one) through the caller's `HLSClient`: the first load, then each
 /// reload as the `ReloadScheduler` plans it (blocking, delta, poll; the recoveries after a
 /// refused blocking request or an unprovable delta), every wait on the client's clock. Each
 /// reload becomes a `LiveSnapshot` sent to a `SnapshotChannel` (never queued: a slow consumer
@@ -24,6 +25,8 @@ public struct LiveReloader: Sendable {
         public var outageLimit: Duration?
         /// The parser (its byte limit bounds every reload).
         public var parser = PlaylistParser()
+        /// The variant followed when the URL is a multivariant playlist. Default: the best.
+        public var selection = SelectionPolicy()
         /// The defaults.
         public init() {}
     }
@@ -59,12 +62,35 @@ public struct LiveReloader: Sendable {
         try await client.withFetcher { fetcher throws(HLSError) in try await follow(fetcher, channel) }
     }
 
+    /// The media playlist to follow — `url`, or the variant `options.selection` chooses when it
+    /// is a multivariant playlist — and, when `url` was it, its first load.
+    private func entry(_ fetcher: ResourceFetcher) async throws(HLSError) -> (url: URL, first: MediaPlaylist?) {
+        let (playlist, finalURL, _) = try await PlaylistLoader(fetcher: fetcher, parser: options.parser).load(url, what: "Live playlist")
+        guard case .multivariant(let multivariant) = playlist else {
+            guard case .media(let media) = playlist else { preconditionFailure("a playlist is one kind or the other") }
+            return (finalURL, media)
+        }
+        let selection = PresentationSelector.select(options.selection, from: multivariant)
+        guard let index = selection.variant else {
+            throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(finalURL)): \(selection.reasons.last ?? "no variant qualifies").")
+        }
+        let variant = multivariant.variants[index]
+        return (try ResourceURL.resolve(variant.uri, against: finalURL, what: "The variant of line \(variant.line.number)"), nil)
+    }
+
     private func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
+        let (url, first) = try await entry(fetcher)
         var scheduler = ReloadScheduler()
         var held: MediaPlaylist?
         var receivedAt = Duration.zero
         var loadStart = Duration.zero
+        if let first {
+            channel.send(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil))
+            if first.hasEndList { return }
+            held = first
+            receivedAt = clock.elapsed()
+        }
         var backoff: OutageBackoff?
         var outageStart: Duration?
         while true {

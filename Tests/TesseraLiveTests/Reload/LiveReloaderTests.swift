@@ -118,4 +118,18 @@ struct LiveReloaderTests {
         let retries = run.events.filter { if case .retry = $0 { true } else { false } }
         #expect(retries.count >= 3 && retries.count <= 8)
     }
+
+    @Test("a multivariant URL: the selection's variant is followed")
+    func multivariant() async throws {
+        let run = Run()
+        let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=100000\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000\nhigh.m3u8\n"
+        run.transport.stub(URL(string: "https://live.example/master.m3u8")!, .ok(Array(master.utf8)))
+        run.transport.stub(URL(string: "https://live.example/high.m3u8")!, .ok(Self.playlist(10...11, control: nil, endList: true)))
+        let reloader = LiveReloader(url: URL(string: "https://live.example/master.m3u8")!, client: HLSClient(transport: run.transport, clock: run.clock))
+        let channel = SnapshotChannel()
+        try await reloader.run(into: channel)
+        var iterator = channel.makeAsyncIterator()
+        #expect(await iterator.next()?.playlist.hasEndList == true)
+        #expect(run.urls == ["https://live.example/master.m3u8", "https://live.example/high.m3u8"])
+    }
 }
