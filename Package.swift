@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "tessera",
                           dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia", "TesseraHLS",
-                                         "TesseraPlayback"],
+                                         "TesseraPlayback", "TesseraLive"],
                           swiftSettings: strict),
 
         .target(name: "TesseraTestSupport",

@@ -161,6 +161,19 @@ expect_failure "package of a media playlist" 1 "$WORK/out/pkg2" package "$ORIGIN
 expect_failure "package into an existing folder" 1 "$WORK/out/pkg/video/x" package "$ORIGIN/e_multivariant/master.m3u8" -o "$PK"
 expect_failure "package without -o" 2 "$WORK/out/pkg2" package "$ORIGIN/e_multivariant/master.m3u8"
 expect_failure "package bad --subtitles" 2 "$WORK/out/pkg2" package "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/pkg2" --subtitles many
+# watch: a finished playlist is one snapshot and exit 0; --json lines carry the contract's keys;
+# an origin that never answers is retried and then exit 1 with one error line.
+expect_status "watch a VOD playlist" 0 watch "$ORIGIN/a_ts_vod/index.m3u8"
+grep -q "^msn 3  part -  4 segments  full  ENDLIST" "$WORK/stdout" && ok "watch prints the snapshot line" || bad "watch line: $(cat "$WORK/stdout")"
+expect_status "watch --json" 0 watch "$ORIGIN/e_multivariant/master.m3u8" --json
+if python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).readline()); assert d["endList"] and d["msn"] == 3 and d["part"] is None and d["mode"] == "full" and d["segments"] == 4 and d["health"] == [] and "time" in d' "$WORK/stdout"; then
+  ok "watch --json: time, msn, part, mode, segments, endList, health"
+else bad "watch --json: $(head -c 300 "$WORK/stdout")"; fi
+set +e; "$BIN" watch "$ORIGIN/missing/live.m3u8" --outage-limit 1 --retries 0 > /dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 1 ] && grep -q "^retry 1 in 0.25 s: " "$WORK/err" && tail -1 "$WORK/err" | grep -q "^tessera: error: .*could not be loaded for"; then ok "watch past the outage limit: retries said, then exit 1"
+else bad "watch outage: exit $rc $(cat "$WORK/err")"; fi
+expect_status "watch usage" 2 watch
+expect_status "watch bad --duration" 2 watch "$ORIGIN/a_ts_vod/index.m3u8" --duration 0
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
@@ -278,7 +291,7 @@ else
   skip "package onto a full volume: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
-for command in inspect graph download package verify-package serve fetch validate demo; do
+for command in inspect graph download package verify-package serve watch fetch validate demo; do
   set +e; "$BIN" "$command" --help > "$WORK/stdout" 2>&1; rc1=$?; "$BIN" help "$command" > "$WORK/stdout2" 2>&1; rc2=$?; set -e
   if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$WORK/stdout" "$WORK/stdout2" && grep -q '^usage: tessera '"$command" "$WORK/stdout" \
      && grep -q '^example:' "$WORK/stdout" && { [ "$command" = validate ] || grep -q 'default' "$WORK/stdout"; }; then

@@ -14,6 +14,7 @@ enum CommandLineArguments {
     case package(PackageCommand)
     case verifyPackage(VerifyPackageCommand)
     case serve(ServeCommand)
+    case watch(WatchCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -26,6 +27,7 @@ enum CommandLineArguments {
            \(PackageArguments.usage)
            \(VerifyPackageCommand.usage)
            \(ServeCommand.usage)
+           \(WatchCommand.usage)
            \(FetchArguments.usage)
            \(CommandHelp.validate.synopsis)
            \(CommandHelp.demo.synopsis)
@@ -53,6 +55,8 @@ enum CommandLineArguments {
             return .verifyPackage(try VerifyPackageCommand.parse(rest))
         case "serve":
             return .serve(try ServeCommand.parse(rest))
+        case "watch":
+            return .watch(try WatchCommand.parse(rest))
         case "validate":
             let json = rest.contains("--json")
             let positional = rest.filter { $0 != "--json" }
@@ -115,6 +119,7 @@ enum CommandLineArguments {
         case .package(let command): return await command.run()
         case .verifyPackage(let command): return await command.run()
         case .serve(let command): return await command.run()
+        case .watch(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

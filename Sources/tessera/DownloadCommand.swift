@@ -18,13 +18,10 @@ struct DownloadCommand: Sendable {
     let dryRun: Bool
 
     func run() async -> Int32 {
-        let transport: CurlTransport
-        do { transport = try CurlTransport(configuration: try network.transport(entry: playlistURL)) } catch {
-            Terminal.error(error.message)
-            return 1
-        }
-        defer { transport.shutdown() }
-        let client = HLSClient(transport: transport, configuration: network.pipeline(entry: playlistURL, base: HLSClient.defaultConfiguration))
+        await network.withClient(entry: playlistURL) { client in await run(client) }
+    }
+
+    private func run(_ client: HLSClient) async -> Int32 {
         let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
         let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in

@@ -78,9 +78,28 @@ public struct LiveReloader: Sendable {
         return (try ResourceURL.resolve(variant.uri, against: finalURL, what: "The variant of line \(variant.line.number)"), nil)
     }
 
+    /// The entry, tried through an outage at tune-in as later reloads are (6 s taken as the
+    /// target duration until a playlist says).
+    private func tuneIn(_ fetcher: ResourceFetcher, _ clock: ElapsedClock) async throws(HLSError) -> (url: URL, first: MediaPlaylist?) {
+        var backoff = OutageBackoff(targetDuration: .seconds(6), window: .seconds(6), limit: options.outageLimit)
+        let start = clock.elapsed()
+        while true {
+            do throws(HLSError) { return try await entry(fetcher) } catch {
+                guard error.code == .fetchFailed || error.code == .httpStatus, !Task.isCancelled else { throw error }
+                switch backoff.failed(outageSoFar: clock.elapsed() - start) {
+                case .retry(let wait, let attempt):
+                    onEvent(.retry(attempt: attempt, wait: wait, reason: error.message))
+                    try await Self.sleep(wait, clock)
+                case .giveUp(let after, let attempts):
+                    throw HLSError(error.code, "\(URLRedaction.redact(url)) could not be loaded for \(Self.text(after)) (\(attempts) attempts): \(error.message)", cause: error)
+                }
+            }
+        }
+    }
+
     private func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
-        let (url, first) = try await entry(fetcher)
+        let (url, first) = try await tuneIn(fetcher, clock)
         var scheduler = ReloadScheduler()
         var held: MediaPlaylist?
         var receivedAt = Duration.zero
@@ -129,7 +148,7 @@ public struct LiveReloader: Sendable {
                     try await Self.sleep(wait, clock)
                     loadStart = clock.elapsed()
                 case .giveUp(let after, let attempts):
-                    throw HLSError(error.code, "\(URLRedaction.redact(url)) could not be reloaded for \(after) (\(attempts) attempts): \(error.message)", cause: error)
+                    throw HLSError(error.code, "\(URLRedaction.redact(url)) could not be reloaded for \(Self.text(after)) (\(attempts) attempts): \(error.message)", cause: error)
                 }
             case .loaded(let playlist):
                 let missed = outageStart == nil ? nil
@@ -196,6 +215,12 @@ public struct LiveReloader: Sendable {
         }
         return LiveSnapshot(playlist: playlist, mode: mode, at: at, newSegments: newSegments, newParts: max(0, parts),
                             missed: missed.map { [$0] } ?? [])
+    }
+
+    /// "2.0 s", "0.25 s".
+    public static func text(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return FixedDecimal.format(seconds, digits: seconds < 1 ? 2 : 1) + " s"
     }
 
     private static func sleep(_ duration: Duration, _ clock: ElapsedClock) async throws(HLSError) {

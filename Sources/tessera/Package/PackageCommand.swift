@@ -16,13 +16,10 @@ struct PackageCommand: Sendable {
     let dryRun: Bool
 
     func run() async -> Int32 {
-        let transport: CurlTransport
-        do { transport = try CurlTransport(configuration: try network.transport(entry: url)) } catch {
-            Terminal.error(error.message)
-            return 1
-        }
-        defer { transport.shutdown() }
-        let client = HLSClient(transport: transport, configuration: network.pipeline(entry: url, base: HLSClient.defaultConfiguration))
+        await network.withClient(entry: url) { client in await run(client) }
+    }
+
+    private func run(_ client: HLSClient) async -> Int32 {
         let job = PackageDownload(url: url, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
         let totals = Lock<[String: Int]>([:])

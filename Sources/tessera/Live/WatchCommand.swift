@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraLive
+import TesseraPlaylist
+import TesseraSupport
+
+/// `tessera watch <URL> [--json] [--variant …] [--duration S] [--outage-limit S] [network]`: one
+/// line per snapshot of a live playlist until ENDLIST, the duration or SIGINT (exit 0); an
+/// outage past the limit ends it with exit 1 and the typed error.
+struct WatchCommand: Sendable {
+    let url: URL
+    let json: Bool
+    let selection: SelectionPolicy
+    let duration: Duration?
+    let outageLimit: Duration?
+    let network: NetworkOptions
+
+    static let usage = "tessera watch <URL> [--json] \(SelectionOptions.variantUsage) [--duration <seconds>] [--outage-limit <seconds>] \(NetworkOptions.usage)"
+
+    static let help = CommandHelp(
+        name: "watch",
+        synopsis: usage,
+        summary: "Follows a live playlist (a media playlist, or the variant chosen from a multivariant one) with blocking reloads, delta updates or polling as the server allows, and prints one line per snapshot: media sequence, part, segments, how it was reloaded, latency to the edge, health findings. Ends at EXT-X-ENDLIST, after --duration, or on SIGINT/SIGTERM (exit 0); an outage longer than the limit ends it with exit 1.",
+        flags: [("--json", "print JSON lines (time, msn, part, mode, segments, endList, health); default one line each")] + SelectionOptions.variantHelp + [
+            ("--duration <seconds>", "stop after this long; default until ENDLIST or a signal"),
+            ("--outage-limit <seconds>", "give up after an outage this long; default the playlist's window")] + NetworkOptions.help,
+        example: "tessera watch https://live.example/master.m3u8 --json --duration 60")
+
+    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> WatchCommand {
+        var rest = arguments
+        var positional: [String] = []
+        var json = false
+        var duration: Duration?
+        var outageLimit: Duration?
+        var network = NetworkOptions()
+        var selection = SelectionOptions(takesRenditions: false)
+        func seconds(_ option: String) throws(CommandLineArguments.UsageError) -> Duration {
+            guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "\(option) needs a value") }
+            let text = rest.removeFirst()
+            guard let value = Double(text), value > 0, value <= 31_536_000 else {
+                throw CommandLineArguments.UsageError(message: "\(option) needs a positive number of seconds, not \(text)")
+            }
+            return .milliseconds(Int64(value * 1000))
+        }
+        while !rest.isEmpty {
+            let argument = rest.removeFirst()
+            if try network.parse(argument, &rest) { continue }
+            if try selection.parse(argument, &rest) { continue }
+            switch argument {
+            case "--json": json = true
+            case "--duration": duration = try seconds(argument)
+            case "--outage-limit": outageLimit = try seconds(argument)
+            default:
+                guard !argument.hasPrefix("-") else { throw CommandLineArguments.UsageError(message: "unknown option \(argument)") }
+                positional.append(argument)
+            }
+        }
+        guard positional.count == 1 else { throw CommandLineArguments.UsageError(message: "watch needs exactly one playlist URL") }
+        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw CommandLineArguments.UsageError(message: "\(positional[0]) is not an http or https URL")
+        }
+        return WatchCommand(url: url, json: json, selection: selection.policy, duration: duration, outageLimit: outageLimit, network: network)
+    }
+
+    func run() async -> Int32 {
+        await network.withClient(entry: url) { client in await run(client) }
+    }
+
+    private func run(_ client: HLSClient) async -> Int32 {
+        var options = LiveReloader.Options()
+        options.outageLimit = outageLimit
+        options.selection = selection
+        let reloader = LiveReloader(url: url, client: client, options: options) { event in
+            if case .retry(let attempt, let wait, let reason) = event {
+                Terminal.line("retry \(attempt) in \(LiveReloader.text(wait)): \(reason)", to: .standardError)
+            }
+        }
+        let channel = SnapshotChannel()
+        let json = self.json
+        let printer = Task {
+            var health = LiveHealth()
+            let start = ContinuousClock.now
+            for await snapshot in channel {
+                let findings = health.observe(snapshot.playlist, at: ContinuousClock.now - start, blocking: snapshot.mode == .blocking)
+                Terminal.line(json ? WatchLine.json(snapshot, findings: findings) : WatchLine.text(snapshot, findings: findings))
+            }
+        }
+        let duration = self.duration
+        let result = await Cancellation.cancellingOnSignals { () -> HLSError? in
+            let follower = Task { () -> HLSError? in
+                do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
+                return nil
+            }
+            // --duration ends the follow like a signal does.
+            let timer = duration.map { duration in Task { try? await Task.sleep(for: duration); follower.cancel() } }
+            let ended = await withTaskCancellationHandler { await follower.value } onCancel: { follower.cancel() }
+            timer?.cancel()
+            return ended
+        }
+        channel.finish()
+        await printer.value
+        guard let result, result.code != .cancelled else { return 0 }
+        Terminal.error(result.message)
+        return 1
+    }
+}
