@@ -62,7 +62,7 @@ let package = Package(
                                    "TesseraPlaylist", "TesseraPlayback"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive", "TesseraPlaylist", "TesseraTestSupport", "TesseraHLS", "TesseraHTTP",
-                                                            "TesseraHTTPTesting", "TesseraSupport"], swiftSettings: strict),
+                                                            "TesseraHTTPTesting", "TesseraSupport", "TesseraPlayback"], swiftSettings: strict),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraPlaybackTests",

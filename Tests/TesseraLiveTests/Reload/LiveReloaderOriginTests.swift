@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraHTTPTesting
+import TesseraLive
+import TesseraPlayback
+import TesseraPlaylist
+import TesseraSupport
+import TesseraTestSupport
+
+/// The reloader against the LL-HLS test origin over real HTTP on loopback: the test publishes a
+/// part after each snapshot it receives, so every step is deterministic (no timer, no sleep).
+@Suite("Live reloader against the LL-HLS origin: to the part, one request per part")
+struct LiveReloaderOriginTests {
+    final class Live: Sendable {
+        let origin: LiveOrigin
+        let server: LoopbackServer
+        let transport: CurlTransport
+
+        init(canSkipUntil: Int? = 12) throws {
+            origin = LiveOrigin(canSkipUntil: canSkipUntil)
+            server = try LoopbackServer(responder: origin)
+            transport = try CurlTransport.loopback()
+        }
+
+        deinit {
+            transport.shutdown()
+            server.shutdown()
+        }
+
+        /// Follows the origin, publishing one part after each snapshot, `parts` times, then the end;
+        /// every snapshot received.
+        func follow(parts: Int) async throws -> [LiveSnapshot] {
+            let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"),
+                                        client: HLSClient(transport: transport, clock: ImmediateClock()))
+            let channel = SnapshotChannel()
+            let run = Task { try await reloader.run(into: channel) }
+            var snapshots: [LiveSnapshot] = []
+            for await snapshot in channel {
+                snapshots.append(snapshot)
+                if snapshot.playlist.hasEndList { break }
+                if snapshots.count <= parts { origin.advance(parts: 1) } else { origin.end() }
+            }
+            try await run.value
+            return snapshots
+        }
+    }
+
+    @Test("each new part is one blocking request answered as it is published")
+    func toThePart() async throws {
+        let live = try Live(canSkipUntil: nil)
+        let snapshots = try await live.follow(parts: 9)
+        let reloads = live.origin.log
+        #expect(reloads.first == "/live.m3u8")
+        #expect(reloads.dropFirst().allSatisfy { $0.contains("_HLS_msn=") && $0.contains("_HLS_part=") }, "\(reloads)")
+        #expect(reloads.count == snapshots.count, "no wasted request: \(reloads.count) requests for \(snapshots.count) snapshots")
+        // 8 parts out at tune-in (two segments), then one more per snapshot: segment 2's parts, then 3's.
+        let edges = snapshots.map { "\($0.playlist.segments.last?.mediaSequence ?? 0).\($0.playlist.pendingParts.count)" }
+        #expect(edges.prefix(6) == ["1.0", "1.1", "1.2", "1.3", "2.0", "2.1"], "\(edges)")
+        #expect(snapshots.dropFirst().allSatisfy { $0.mode == .blocking || $0.playlist.hasEndList })
+        #expect(snapshots.last?.playlist.hasEndList == true)
+    }
+
+    @Test("with CAN-SKIP-UNTIL, reloads are delta updates merged into the held copy")
+    func deltas() async throws {
+        let live = try Live(canSkipUntil: 8)
+        live.origin.advance(parts: 16)    // six segments: deltas skip the older ones
+        let snapshots = try await live.follow(parts: 6)
+        #expect(live.origin.log.dropFirst().allSatisfy { $0.contains("_HLS_skip=YES") })
+        #expect(snapshots.dropFirst().allSatisfy { $0.mode == .delta || $0.playlist.hasEndList })
+        let last = try #require(snapshots.last?.playlist)
+        #expect(last.skip == nil, "merged")
+        #expect(last.segments.map(\.mediaSequence) == Array(last.segments.first!.mediaSequence...last.segments.last!.mediaSequence))
+        #expect(last.segments.count >= 6, "the skipped segments came back from history")
+    }
+}
