@@ -10,7 +10,8 @@ import TesseraSupport
 /// Blocking reloads (`_HLS_msn`, `_HLS_part`) are parked until what they ask for is published,
 /// and answered 400 past the advance limits (§6.2.5.2); `_HLS_skip` gets a delta update that
 /// skips the segments older than CAN-SKIP-UNTIL; `end()` publishes EXT-X-ENDLIST (and answers
-/// every parked request); `outage` answers 503 to everything. Media is not served.
+/// every parked request); an outage answers 503 to everything, parked requests included. Media
+/// is not served.
 public final class LiveOrigin: HTTPResponder, Sendable {
     private struct Parked {
         let needed: Int
@@ -67,8 +68,16 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         for item in parked { item.request.complete(response(skip: false)) }
     }
 
-    /// Answers 503 to everything while true.
-    public func setOutage(_ outage: Bool) { state.withLock { $0.outage = outage } }
+    /// Answers 503 to everything while true, the requests parked now included.
+    public func setOutage(_ outage: Bool) {
+        let parked = state.withLock { state -> [Parked] in
+            state.outage = outage
+            guard outage else { return [] }
+            defer { state.parked = [] }
+            return state.parked
+        }
+        for item in parked { item.request.complete(.status(503)) }
+    }
 
     public func reply(to request: ServerRequest) -> ServerReply {
         let query = request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")

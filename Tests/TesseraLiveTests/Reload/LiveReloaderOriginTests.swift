@@ -74,4 +74,53 @@ struct LiveReloaderOriginTests {
         #expect(last.segments.map(\.mediaSequence) == Array(last.segments.first!.mediaSequence...last.segments.last!.mediaSequence))
         #expect(last.segments.count >= 6, "the skipped segments came back from history")
     }
+
+    @Test("a burst of 503s: each retry reported, the follow goes on where it was")
+    func outageBurst() async throws {
+        let live = try Live(canSkipUntil: nil)
+        let retries = Lock(0)
+        let origin = live.origin
+        let reloader = LiveReloader(url: live.server.baseURL.appendingPathComponent("live.m3u8"),
+                                    client: HLSClient(transport: live.transport, clock: ImmediateClock())) { event in
+            guard case .retry = event else { return }
+            // The origin comes back after the third retry, with the next part published meanwhile.
+            if retries.withLock({ count -> Int in count += 1; return count }) == 3 {
+                origin.setOutage(false)
+                origin.advance(parts: 1)
+            }
+        }
+        let channel = SnapshotChannel()
+        let run = Task { try await reloader.run(into: channel) }
+        var snapshots: [LiveSnapshot] = []
+        for await snapshot in channel {
+            snapshots.append(snapshot)
+            if snapshot.playlist.hasEndList { break }
+            if snapshots.count == 1 { origin.setOutage(true) } else { origin.end() }
+        }
+        try await run.value
+        #expect(retries.withLock { $0 } >= 3)
+        #expect(snapshots.last?.playlist.hasEndList == true)
+        #expect(snapshots.allSatisfy { $0.missed.isEmpty }, "nothing left the window during the burst")
+    }
+
+    @Test("an outage longer than the window ends the follow with the typed error")
+    func outageTooLong() async throws {
+        let live = try Live(canSkipUntil: nil)
+        let reloader = LiveReloader(url: live.server.baseURL.appendingPathComponent("live.m3u8"),
+                                    client: HLSClient(transport: live.transport, clock: ImmediateClock()))
+        let channel = SnapshotChannel()
+        let run = Task { () async -> HLSError? in
+            do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
+            return nil
+        }
+        var snapshots = 0
+        for await _ in channel {
+            snapshots += 1
+            live.origin.setOutage(true)
+            live.origin.advance(parts: 1)
+        }
+        let failure = await run.value
+        #expect(snapshots >= 1)
+        #expect(failure?.code == .httpStatus && failure?.message.contains("could not be reloaded for") == true, "\(String(describing: failure))")
+    }
 }
