@@ -29,21 +29,29 @@ struct LiveReloaderOriginTests {
             server.shutdown()
         }
 
-        /// Follows the origin, publishing one part after each snapshot, `parts` times, then the end;
-        /// every snapshot received.
-        func follow(parts: Int) async throws -> [LiveSnapshot] {
+        /// Follows the origin on an immediate clock, calling `step` with the snapshots so far after
+        /// each one (until ENDLIST); every snapshot received.
+        func follow(onEvent: @escaping @Sendable (LiveReloader.Event) -> Void = { _ in },
+                    step: ([LiveSnapshot]) -> Void) async throws -> [LiveSnapshot] {
             let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"),
-                                        client: HLSClient(transport: transport, clock: ImmediateClock()))
+                                        client: HLSClient(transport: transport, clock: ImmediateClock()), onEvent: onEvent)
             let channel = SnapshotChannel()
             let run = Task { try await reloader.run(into: channel) }
             var snapshots: [LiveSnapshot] = []
             for await snapshot in channel {
                 snapshots.append(snapshot)
                 if snapshot.playlist.hasEndList { break }
-                if snapshots.count <= parts { origin.advance(parts: 1) } else { origin.end() }
+                step(snapshots)
             }
             try await run.value
             return snapshots
+        }
+
+        /// Follows the origin, publishing one part after each snapshot, `parts` times, then the end.
+        func follow(parts: Int) async throws -> [LiveSnapshot] {
+            try await follow { snapshots in
+                if snapshots.count <= parts { origin.advance(parts: 1) } else { origin.end() }
+            }
         }
     }
 
@@ -80,24 +88,16 @@ struct LiveReloaderOriginTests {
         let live = try Live(canSkipUntil: nil)
         let retries = Lock(0)
         let origin = live.origin
-        let reloader = LiveReloader(url: live.server.baseURL.appendingPathComponent("live.m3u8"),
-                                    client: HLSClient(transport: live.transport, clock: ImmediateClock())) { event in
+        let snapshots = try await live.follow(onEvent: { event in
             guard case .retry = event else { return }
             // The origin comes back after the third retry, with the next part published meanwhile.
             if retries.withLock({ count -> Int in count += 1; return count }) == 3 {
                 origin.setOutage(false)
                 origin.advance(parts: 1)
             }
-        }
-        let channel = SnapshotChannel()
-        let run = Task { try await reloader.run(into: channel) }
-        var snapshots: [LiveSnapshot] = []
-        for await snapshot in channel {
-            snapshots.append(snapshot)
-            if snapshot.playlist.hasEndList { break }
+        }, step: { snapshots in
             if snapshots.count == 1 { origin.setOutage(true) } else { origin.end() }
-        }
-        try await run.value
+        })
         #expect(retries.withLock { $0 } >= 3)
         #expect(snapshots.last?.playlist.hasEndList == true)
         #expect(snapshots.allSatisfy { $0.missed.isEmpty }, "nothing left the window during the burst")
