@@ -27,6 +27,9 @@ public struct LiveReloader: Sendable {
         public var parser = PlaylistParser()
         /// The variant followed when the URL is a multivariant playlist. Default: the best.
         public var selection = SelectionPolicy()
+        /// Low-Latency CDN tune-in: a response a cache held (`Age`) moves the next blocking
+        /// request on by as much (`TuneIn`). Default true.
+        public var tuneIn = true
         /// The defaults.
         public init() {}
     }
@@ -64,23 +67,37 @@ public struct LiveReloader: Sendable {
 
     /// The media playlist to follow — `url`, or the variant `options.selection` chooses when it
     /// is a multivariant playlist — and, when `url` was it, its first load.
-    private func entry(_ fetcher: ResourceFetcher) async throws(HLSError) -> (url: URL, first: MediaPlaylist?) {
-        let (playlist, finalURL, _) = try await PlaylistLoader(fetcher: fetcher, parser: options.parser).load(url, what: "Live playlist")
+    private func entry(_ fetcher: ResourceFetcher) async throws(HLSError) -> (url: URL, first: MediaPlaylist?, age: Double) {
+        let request = HTTPRequest(url: url, purpose: .mediaPlaylist)
+        let response = try await fetcher.fetch(request, what: "Live playlist", limit: options.parser.limits.maximumBytes)
+        let playlist = try parse(response, request).get()
         guard case .multivariant(let multivariant) = playlist else {
             guard case .media(let media) = playlist else { preconditionFailure("a playlist is one kind or the other") }
-            return (finalURL, media)
+            return (response.head.url, media, Self.age(response.head))
         }
         let selection = PresentationSelector.select(options.selection, from: multivariant)
         guard let index = selection.variant else {
-            throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(finalURL)): \(selection.reasons.last ?? "no variant qualifies").")
+            throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(response.head.url)): \(selection.reasons.last ?? "no variant qualifies").")
         }
         let variant = multivariant.variants[index]
-        return (try ResourceURL.resolve(variant.uri, against: finalURL, what: "The variant of line \(variant.line.number)"), nil)
+        return (try ResourceURL.resolve(variant.uri, against: response.head.url, what: "The variant of line \(variant.line.number)"), nil, 0)
+    }
+
+    /// The playlist in `response` to `request`.
+    private func parse(_ response: (head: HTTPResponseHead, body: [UInt8]), _ request: HTTPRequest) -> Result<Playlist, HLSError> {
+        do { return .success(try options.parser.parse(response.body, context: ParseContext(playlistURL: response.head.url)).playlist) } catch {
+            return .failure(HLSError(.invalidPlaylist, "\(URLRedaction.redact(request.url)) is not a usable playlist: \(error)", cause: error))
+        }
+    }
+
+    /// The response's `Age`, seconds (0 when absent or not a number).
+    private static func age(_ head: HTTPResponseHead) -> Double {
+        head.headers["Age"].flatMap { Double($0) }.map { max(0, $0) } ?? 0
     }
 
     /// The entry, tried through an outage at tune-in as later reloads are (6 s taken as the
     /// target duration until a playlist says).
-    private func tuneIn(_ fetcher: ResourceFetcher, _ clock: ElapsedClock) async throws(HLSError) -> (url: URL, first: MediaPlaylist?) {
+    private func tuneIn(_ fetcher: ResourceFetcher, _ clock: ElapsedClock) async throws(HLSError) -> (url: URL, first: MediaPlaylist?, age: Double) {
         var backoff = OutageBackoff(targetDuration: .seconds(6), window: .seconds(6), limit: options.outageLimit)
         let start = clock.elapsed()
         while true {
@@ -99,7 +116,9 @@ public struct LiveReloader: Sendable {
 
     private func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
-        let (url, first) = try await tuneIn(fetcher, clock)
+        let (url, first, firstAge) = try await tuneIn(fetcher, clock)
+        var cachedAge = firstAge
+        var tuneInGoal: Double?
         var scheduler = ReloadScheduler()
         var held: MediaPlaylist?
         var receivedAt = Duration.zero
@@ -118,6 +137,12 @@ public struct LiveReloader: Sendable {
                 let now = clock.elapsed()
                 guard let next = scheduler.next(after: held, changed: true, age: now - receivedAt, sinceLoadStart: now - loadStart) else { return }
                 plan = next
+                if options.tuneIn, cachedAge > 0, let directives = next.directives, directives.blocks {
+                    let adjusted = TuneIn.adjust(directives, after: held, age: cachedAge, sinceAdvanced: 0, previousGoal: tuneInGoal)
+                    tuneInGoal = adjusted.goal
+                    plan = adjusted.directives.map { ReloadScheduler.Plan(mode: next.mode, directives: $0, wait: next.wait, timeout: next.timeout) }
+                        ?? ReloadScheduler.Plan(mode: .full, directives: nil, wait: .zero, timeout: nil)
+                }
             }
             if plan.wait > .zero { try await Self.sleep(plan.wait, clock) }
             loadStart = clock.elapsed()
@@ -150,7 +175,8 @@ public struct LiveReloader: Sendable {
                 case .giveUp(let after, let attempts):
                     throw HLSError(error.code, "\(URLRedaction.redact(url)) could not be reloaded for \(Self.text(after)) (\(attempts) attempts): \(error.message)", cause: error)
                 }
-            case .loaded(let playlist):
+            case .loaded(let playlist, let age):
+                cachedAge = age
                 let missed = outageStart == nil ? nil
                     : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
                 channel.send(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed))
@@ -165,7 +191,7 @@ public struct LiveReloader: Sendable {
 
     /// What one reload gave.
     private enum Outcome {
-        case loaded(MediaPlaylist)
+        case loaded(MediaPlaylist, age: Double)
         case refusedBlocking(Int)
         case refusedDelta(String)
         case failed(HLSError)
@@ -182,16 +208,18 @@ public struct LiveReloader: Sendable {
         guard response.head.isSuccess else {
             return .failed(HLSError(.httpStatus, "The live playlist \(URLRedaction.redact(request.url)) answered HTTP \(response.head.status)."))
         }
-        let parsed: ParsedPlaylist
-        do { parsed = try options.parser.parse(response.body, context: ParseContext(playlistURL: response.head.url)) } catch {
-            return .failed(HLSError(.invalidPlaylist, "\(URLRedaction.redact(request.url)) is not a usable playlist: \(error)", cause: error))
+        let parsed: Playlist
+        switch parse(response, request) {
+        case .success(let playlist): parsed = playlist
+        case .failure(let error): return .failed(error)
         }
-        guard case .media(let playlist) = parsed.playlist else {
+        guard case .media(let playlist) = parsed else {
             return .failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(request.url)) is a multivariant playlist; the reloader follows one media playlist."))
         }
-        guard let held else { return playlist.skip == nil ? .loaded(playlist) : .refusedDelta("a first load cannot be a delta update") }
+        let age = Self.age(response.head)
+        guard let held else { return playlist.skip == nil ? .loaded(playlist, age: age) : .refusedDelta("a first load cannot be a delta update") }
         switch DeltaMerge.merge(playlist, into: held) {
-        case .success(let merged): return .loaded(merged)
+        case .success(let merged): return .loaded(merged, age: age)
         case .failure(let refusal): return .refusedDelta(refusal.reason)
         }
     }

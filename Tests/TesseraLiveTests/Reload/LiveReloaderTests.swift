@@ -132,4 +132,20 @@ struct LiveReloaderTests {
         #expect(await iterator.next()?.playlist.hasEndList == true)
         #expect(run.urls == ["https://live.example/master.m3u8", "https://live.example/high.m3u8"])
     }
+
+    @Test("a first playlist a cache held 5 s asks one segment further ahead (CDN tune-in); without Age, for the next part")
+    func tuneIn() async throws {
+        let text = "#EXTM3U\n#EXT-X-VERSION:9\n#EXT-X-TARGETDURATION:4\n#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=3.0\n"
+            + "#EXT-X-PART-INF:PART-TARGET=1.0\n#EXT-X-MEDIA-SEQUENCE:100\n#EXTINF:4.0,\ns100.ts\n#EXT-X-PART:DURATION=1.0,URI=\"p0.mp4\"\n"
+        let run = Run()
+        run.stub("", .ok(Array(text.utf8), headers: ["Age": "5"]))
+        run.stub("?_HLS_msn=102&_HLS_part=1", .ok(Self.playlist(100...102, endList: true)))
+        _ = await run.follow()
+        #expect(run.urls == [Self.base, Self.base + "?_HLS_msn=102&_HLS_part=1"], "goal min(5 - 1, 6) = 4 s: one segment on")
+        let fresh = Run()
+        fresh.stub("", .ok(Array(text.utf8)))
+        fresh.stub("?_HLS_msn=101&_HLS_part=1", .ok(Self.playlist(100...101, endList: true)))
+        _ = await fresh.follow()
+        #expect(fresh.urls == [Self.base, Self.base + "?_HLS_msn=101&_HLS_part=1"])
+    }
 }
