@@ -39,17 +39,7 @@ public final class SaturatedListener: @unchecked Sendable {
 
     /// A port with nothing listening (bound briefly, then released).
     public static func unusedPort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ok else { throw SocketFailure(description: "could not find an unused port") }
-        return UInt16(bigEndian: address.sin_port)
+        try RefusingPort().port    // released at once: for a server that binds it itself
     }
 
     static func loopback(port: UInt16) -> sockaddr_in {

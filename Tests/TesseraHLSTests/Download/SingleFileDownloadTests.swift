@@ -43,7 +43,9 @@ struct SingleFileDownloadTests {
     @Test("an unreachable origin fails with fetch-failed and leaves nothing behind")
     func unreachable() async throws {
         let harness = try DownloadHarness()
-        let port = try SaturatedListener.unusedPort()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         do {
             _ = try await SingleFileDownload(playlistURL: URL(string: "http://127.0.0.1:\(port)/x.m3u8")!,
                                              destination: harness.destination, transport: harness.transport).run()

@@ -204,7 +204,9 @@ struct CurlTransportTests {
 
     @Test("a refused connection fails with the connect category")
     func refused() async throws {
-        let port = try SaturatedListener.unusedPort()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let transport = try CurlTransport.loopback()
         do {
             _ = try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x")!))
@@ -308,7 +310,9 @@ struct CurlTransportTests {
 
     @Test("query strings and user-info never appear in error messages")
     func redaction() async throws {
-        let port = try SaturatedListener.unusedPort()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let transport = try CurlTransport.loopback()
         do {
             _ = try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x?token=SECRET")!))
