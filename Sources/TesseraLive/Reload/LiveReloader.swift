@@ -119,6 +119,8 @@ public struct LiveReloader: Sendable {
         let (url, first, firstAge) = try await tuneIn(fetcher, clock)
         var cachedAge = firstAge
         var tuneInGoal: Double?
+        /// Whether the last load changed the playlist (§6.3.4 polls sooner after a change).
+        var changed = true
         var scheduler = ReloadScheduler()
         var held: MediaPlaylist?
         var receivedAt = Duration.zero
@@ -135,7 +137,7 @@ public struct LiveReloader: Sendable {
             var plan = ReloadScheduler.Plan(mode: .full, directives: nil, wait: .zero, timeout: nil)
             if let held {
                 let now = clock.elapsed()
-                guard let next = scheduler.next(after: held, changed: true, age: now - receivedAt, sinceLoadStart: now - loadStart) else { return }
+                guard let next = scheduler.next(after: held, changed: changed, age: now - receivedAt, sinceLoadStart: now - loadStart) else { return }
                 plan = next
                 if options.tuneIn, cachedAge > 0, let directives = next.directives, directives.blocks {
                     let adjusted = TuneIn.adjust(directives, after: held, age: cachedAge, sinceAdvanced: 0, previousGoal: tuneInGoal)
@@ -159,6 +161,7 @@ public struct LiveReloader: Sendable {
                 scheduler.deltaRefused()
             case .failed(let error):
                 if error.code == .cancelled || Task.isCancelled { throw HLSError(.cancelled, "Following the live playlist was cancelled.") }
+                scheduler.resetRefusals()
                 let now = clock.elapsed()
                 let started = outageStart ?? now
                 outageStart = started
@@ -177,6 +180,8 @@ public struct LiveReloader: Sendable {
                 }
             case .loaded(let playlist, let age):
                 cachedAge = age
+                if plan.directives?.blocks == true { scheduler.resetRefusals() }
+                changed = held.map { Self.edge(of: $0) != Self.edge(of: playlist) || $0.hasEndList != playlist.hasEndList } ?? true
                 let missed = outageStart == nil ? nil
                     : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
                 channel.send(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed))
@@ -222,6 +227,11 @@ public struct LiveReloader: Sendable {
         case .success(let merged): return .loaded(merged, age: age)
         case .failure(let refusal): return .refusedDelta(refusal.reason)
         }
+    }
+
+    /// The live edge: the last segment's media sequence number and the parts after it.
+    private static func edge(of playlist: MediaPlaylist) -> [UInt64] {
+        [playlist.segments.last?.mediaSequence ?? playlist.mediaSequence, UInt64(playlist.pendingParts.count)]
     }
 
     /// The snapshot of `playlist` after `held`: the segments and parts that appeared.

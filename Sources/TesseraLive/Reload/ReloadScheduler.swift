@@ -40,6 +40,8 @@ public struct ReloadScheduler: Sendable, Equatable {
     }
 
     private var recovering = false
+    /// Blocking requests refused since one was answered.
+    private var refusals = 0
     private var withoutSkip = false
 
     /// A scheduler for a stream just tuned in to.
@@ -51,7 +53,10 @@ public struct ReloadScheduler: Sendable, Equatable {
         guard !playlist.hasEndList else { return nil }
         if recovering {
             recovering = false
-            return Plan(mode: .full, directives: nil, wait: .zero, timeout: nil)
+            // The first refusal is answered by a plain reload at once; a server that keeps
+            // refusing gets them half a target duration apart, as an unchanged poll would.
+            let wait = refusals > 1 ? Duration.seconds(playlist.targetDuration ?? 6) / 2 : .zero
+            return Plan(mode: .full, directives: nil, wait: wait, timeout: nil)
         }
         let directives = DeliveryDirectives.next(after: playlist, age: age, allowSkip: !withoutSkip)
         withoutSkip = false
@@ -66,8 +71,16 @@ public struct ReloadScheduler: Sendable, Equatable {
         return Plan(mode: mode, directives: directives, wait: pollWait, timeout: nil)
     }
 
-    /// The server answered a blocking request with 400 or 503: the next reload is a plain one.
-    public mutating func blockingRefused() { recovering = true }
+    /// The server answered a blocking request with 400 or 503: the next reload is a plain one
+    /// (after a wait when it keeps refusing).
+    public mutating func blockingRefused() {
+        recovering = true
+        refusals += 1
+    }
+
+    /// A blocking request was answered with a playlist, or a reload failed (the outage policy
+    /// paces what follows): refusals start counting again.
+    public mutating func resetRefusals() { refusals = 0 }
 
     /// A delta update could not be merged (`DeltaMerge.Refusal`): the next reload asks for the
     /// whole playlist.

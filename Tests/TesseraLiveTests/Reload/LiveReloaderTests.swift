@@ -74,10 +74,11 @@ struct LiveReloaderTests {
         let run = Run()
         run.stub("", .ok(Self.playlist(10...11, control: nil)))
         run.stub("", .ok(Self.playlist(10...12, control: nil)))
+        run.stub("", .ok(Self.playlist(10...12, control: nil)))
         run.stub("", .ok(Self.playlist(10...12, control: nil, endList: true)))
         let (snapshots, _) = await run.follow()
-        #expect(run.urls == [Self.base, Self.base, Self.base])
-        #expect(run.clock.sleeps == [.seconds(4), .seconds(4)], "the last segment's duration after each change")
+        #expect(run.urls == [Self.base, Self.base, Self.base, Self.base])
+        #expect(run.clock.sleeps == [.seconds(4), .seconds(4), .seconds(2)], "the last segment's duration after a change, half the target after none")
         #expect(snapshots.last?.mode == .poll)
     }
 

@@ -54,4 +54,17 @@ struct ReloadSchedulerTests {
         #expect(scheduler.next(after: blocking, changed: true, age: .zero, sinceLoadStart: .zero)?.mode == .blocking)
         #expect(scheduler.next(after: try Self.playlist("CAN-BLOCK-RELOAD=YES", endList: true), changed: true, age: .zero, sinceLoadStart: .zero) == nil)
     }
+
+    @Test("a server that keeps refusing blocking requests gets its plain reloads half a target duration apart")
+    func repeatedRefusals() throws {
+        var scheduler = ReloadScheduler()
+        let blocking = try Self.playlist("CAN-BLOCK-RELOAD=YES")
+        scheduler.blockingRefused()
+        #expect(scheduler.next(after: blocking, changed: false, age: .zero, sinceLoadStart: .zero)?.wait == .zero)
+        scheduler.blockingRefused()
+        #expect(scheduler.next(after: blocking, changed: false, age: .zero, sinceLoadStart: .zero)?.wait == .seconds(2))
+        scheduler.resetRefusals()
+        scheduler.blockingRefused()
+        #expect(scheduler.next(after: blocking, changed: false, age: .zero, sinceLoadStart: .zero)?.wait == .zero, "an answered one starts over")
+    }
 }
