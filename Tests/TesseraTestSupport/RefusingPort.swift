@@ -5,7 +5,7 @@ import Glibc
 /// A loopback port that refuses every connection for as long as this lives: bound, never
 /// listening, so no other server of a parallel test can take it in the meantime (a port found
 /// free and released could be, and then a "refused" connection would reach that server).
-public final class RefusingPort: @unchecked Sendable {
+public final class RefusingPort: Sendable {
     /// The port.
     public let port: UInt16
     private let descriptor: Int32
