@@ -90,10 +90,3 @@ enum PackageLocalizer {
         }
     }
 }
-
-/// A playlist of the multivariant playlist a package keeps.
-enum PackagePlaylistKey: Hashable {
-    case variant(Int)
-    case rendition(Int)
-    case iFrameVariant(Int)
-}

@@ -19,6 +19,7 @@ struct TrackPlanner {
     /// The local file of each URI as written (what the sink's `place` looks up).
     private(set) var places: [String: SafeRelativePath] = [:]
     private(set) var gaps: [PackageManifest.Gap] = []
+    /// The distinct AES-128 key URIs (the checker's, which checked them).
     private(set) var keyURIs: Set<String> = []
 
     init(source: PackagePlan.Source, id: String, stream: StreamIdentity) {
@@ -73,8 +74,8 @@ struct TrackPlanner {
                                 encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                 startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
             }
-            for key in segment.keys where key.isIdentity { if let uri = key.uri { keyURIs.insert(uri) } }
         }
+        keyURIs = checker.keyURIs
         return uris
     }
 

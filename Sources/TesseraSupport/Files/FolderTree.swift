@@ -20,24 +20,7 @@ package enum FolderTree {
     /// The relative paths of every entry that is not a folder (files, links) in the tree at
     /// `path`, outermost first; links are listed, never entered.
     package static func files(at path: String) -> [String] {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return [] }
-        return files(fd, prefix: "")
-    }
-
-    private static func files(_ fd: Int32, prefix: String) -> [String] {
-        let copy = dup(fd)
-        var result: [String] = []
-        for entry in entries(fd) {
-            if entry.isFolder {
-                let child = openat(copy, entry.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                if child >= 0 { result += files(child, prefix: prefix + entry.name + "/") }
-            } else {
-                result.append(prefix + entry.name)
-            }
-        }
-        close(copy)
-        return result
+        entries(at: path)?.map(\.path) ?? []
     }
 
     /// What an entry of a tree is.
