@@ -96,8 +96,9 @@ struct WatchCommand: Sendable {
                 do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
                 return nil
             }
-            // --duration ends the follow like a signal does.
-            let timer = duration.map { duration in Task { try? await Task.sleep(for: duration); follower.cancel() } }
+            // --duration ends the follow like a signal does; a timer cancelled because the follow
+            // ended first (its sleep throws) cancels nothing.
+            let timer = duration.map { duration in Task { if (try? await Task.sleep(for: duration)) != nil { follower.cancel() } } }
             let ended = await withTaskCancellationHandler { await follower.value } onCancel: { follower.cancel() }
             timer?.cancel()
             return ended

@@ -39,23 +39,15 @@ struct PackageCommand: Sendable {
                 return .failure(error)
             }
         }
-        switch result {
-        case .success(let text):
-            Terminal.line(text)
-            return 0
-        case .failure(let error):
-            if Terminal.isInteractive { Terminal.write("\n", to: .standardError) }
-            Terminal.error(error.message)
-            return 1
-        }
+        return JobOutput.end(result)
     }
 
     private static func show(_ event: PackageDownload.Event, display: ProgressDisplay, totals: [String: Int]) {
         switch event {
         case .planned(let summary): Terminal.line(describe(summary, dryRun: false), to: .standardError)
         case .resumed(let resources, let bytes):
-            Terminal.line("resuming: \(resources) resources (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint", to: .standardError)
-        case .checkpointDiscarded(let reason): Terminal.line("starting over: \(reason)", to: .standardError)
+            JobOutput.resumed(resources, bytes: bytes)
+        case .checkpointDiscarded(let reason): JobOutput.startingOver(reason)
         case .retry(let url, let attempt, let delay, let reason):
             Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
         case .progress(let progress, let tracks):
