@@ -125,12 +125,16 @@ public struct PackageManifest: Hashable, Sendable, Codable {
 
     /// The JSON text: keys sorted, indented, one trailing newline — the same manifest gives the
     /// same bytes.
-    public func encoded() -> [UInt8] {
+    /// - Throws: `HLSError` `.invalidPlaylist` when a value cannot be written as JSON (a gap
+    ///   duration that is not finite) — never an empty or partial manifest.
+    public func encoded() throws(HLSError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding plain values cannot fail; an empty document would fail verification loudly.
-        guard let data = try? encoder.encode(self) else { return [] }
-        return Array(data) + [0x0A]
+        do {
+            return Array(try encoder.encode(self)) + [0x0A]
+        } catch {
+            throw HLSError(.invalidPlaylist, "The package manifest cannot be written as JSON: \(error)", cause: error)
+        }
     }
 
     /// The manifest in `bytes`.
