@@ -51,10 +51,7 @@ struct EventLine: Encodable {
     }
 
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and optionals only: encoding cannot fail, so the fallback never shows.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        JSONText.of(self)
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

@@ -50,9 +50,6 @@ struct ValidationReport: Encodable {
     }
 
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers, booleans and optionals only: encoding cannot fail.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        JSONText.of(self, pretty: true)
     }
 }

@@ -74,9 +74,6 @@ enum WatchLine {
                                 segments: playlist.segments.count, endList: playlist.hasEndList, coalesced: snapshot.coalesced,
                                 missed: snapshot.missed.map { [$0.lowerBound, $0.upperBound] }, latency: latency(playlist),
                                 health: findings.map { .init(code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Plain values always encode.
-        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return JSONText.of(document)
     }
 }

@@ -48,10 +48,7 @@ struct VerifyPackageCommand: Sendable {
             let document = Document(verified: verification.isVerified, files: verification.fileCount, bytes: verification.byteCount,
                                     tracks: verification.manifest?.tracks.map(\.id) ?? [],
                                     findings: verification.findings.map { .init(code: $0.code.rawValue, path: $0.path, message: $0.message) })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            // Plain strings and numbers always encode.
-            Terminal.line((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+            Terminal.line(JSONText.of(document))
         } else if verification.isVerified {
             Terminal.line("verified \(folder.path): \(verification.fileCount) files, \(ProgressDisplay.bytes(verification.byteCount)), "
                 + "tracks \(verification.manifest?.tracks.map(\.id).joined(separator: ", ") ?? "")")
