@@ -26,6 +26,10 @@ public struct HTTPRequest: Sendable {
     public var cancellationTag: String?
     /// Whether the pipeline attaches the client's bearer token. Default anonymous.
     public var authentication: HTTPAuthentication = .anonymous
+    /// This request's own retry policy, for a caller that retries on its own terms (a live
+    /// reloader answers a refused blocking request with a plain reload and paces outages
+    /// itself: it passes `.never`). Default nil: the pipeline's.
+    public var retry: RetryPolicy? = nil
 
     /// A GET of `url`.
     public init(url: URL, purpose: RequestPurpose = .general) {

@@ -20,8 +20,12 @@ public struct RequestPurpose: Hashable, Sendable, CustomStringConvertible {
     public static let key = RequestPurpose("key")
     /// A partial segment (EXT-X-PART) or a preload hint.
     public static let part = RequestPurpose("part")
-    /// A reload of a live media playlist (polling or a blocking reload).
+    /// A plain reload of a live media playlist (a poll, or a delta update without `_HLS_msn`).
     public static let liveReload = RequestPurpose("live-reload")
+    /// A blocking reload (`_HLS_msn`): the server holds it until the part or segment asked for
+    /// exists, so its time to the first byte is the request's own (the reloader derives it from
+    /// the playlist's durations); `PurposeLimits.hls` has no entry for it.
+    public static let blockingReload = RequestPurpose("blocking-reload")
     /// A Content Steering manifest.
     public static let steeringManifest = RequestPurpose("steering-manifest")
     /// EXT-X-SESSION-DATA, chapters and other data a presentation points to.

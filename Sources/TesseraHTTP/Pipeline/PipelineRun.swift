@@ -19,7 +19,7 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
         self.start = start
         current = request
         redirects = RedirectStateMachine(policy: configuration.redirect, request: request)
-        retries = RetryStateMachine(policy: configuration.retry, request: request)
+        retries = RetryStateMachine(policy: request.retry ?? configuration.retry, request: request)
         mayReplayAfter401 = request.authentication.refreshesOn401
     }
 }

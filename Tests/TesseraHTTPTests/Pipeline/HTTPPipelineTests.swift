@@ -58,6 +58,20 @@ struct HTTPPipelineTests {
         #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .seconds(30)])
     }
 
+    @Test("a request's own retry policy replaces the pipeline's: .never sends once and hands back the 503")
+    func requestRetryPolicy() async throws {
+        let mock = MockTransport()
+        mock.stub(url, .response(status: 503, chunks: []))
+        mock.stub(url, .ok([1]))
+        let clock = ImmediateClock()
+        let pipeline = HTTPPipeline(transport: mock, configuration: configuration { $0.retry.maximumAttempts = 5 }, clock: clock)
+        var request = HTTPRequest(url: url)
+        request.retry = .never
+        #expect(try await pipeline.send(request).head.status == 503)
+        #expect(mock.requests.count == 1 && clock.sleeps.isEmpty)
+        #expect(try await pipeline.send(HTTPRequest(url: url)).head.status == 200, "the pipeline's policy for the others")
+    }
+
     @Test("unsafe methods are not retried without an Idempotency-Key; transport failures are retried for GET")
     func idempotency() async throws {
         let mock = MockTransport()
