@@ -3,59 +3,81 @@ import TesseraHTTP
 import TesseraPlayback
 import TesseraSupport
 
-/// A Low-Latency HLS origin for tests, on the loopback server: a live media playlist whose parts
-/// and segments appear when the test says (`advance(parts:)`, never a timer): `partsPerSegment`
-/// parts of one second make a segment; the playlist lists the last `window` segments (the last
-/// two with their parts), the parts of the segment being built and a PRELOAD-HINT for the next.
-/// Blocking reloads (`_HLS_msn`, `_HLS_part`) are parked until what they ask for is published,
-/// and answered 400 past the advance limits (§6.2.5.2); `_HLS_skip` gets a delta update that
-/// skips the segments older than CAN-SKIP-UNTIL; `end()` publishes EXT-X-ENDLIST (and answers
-/// every parked request); an outage answers 503 to everything, parked requests included. Media
-/// is not served.
+/// A Low-Latency HLS origin for tests, scripts and the benchmark, on the loopback server: a live
+/// media playlist (`LiveOriginPlaylist`) at `/live.m3u8` whose parts and segments appear when
+/// the caller says (`advance(parts:)`: a test's manual clock, or `LiveOriginClock` in real
+/// time). Blocking reloads (`_HLS_msn`, `_HLS_part`) are parked until what they ask for is
+/// published and answered 400 past the advance limits (§6.2.5.2); `_HLS_skip` gets a delta
+/// update that skips the segments older than CAN-SKIP-UNTIL (`v2`: their Date Ranges too);
+/// `end()` publishes EXT-X-ENDLIST (and answers every parked request). Faults: an outage
+/// (503 to everything, parked requests included), an unresponsive origin (blocking requests
+/// never answered), edge regression (the next answers come from an older copy), a stale `Age`
+/// header; a stall is simply not advancing. Media: the `media` segments, cycled, at
+/// `s<msn>.<ext>` and their parts (equal 188-byte-aligned slices) at `s<msn>.p<i>.<ext>`;
+/// `files` serves fixed bodies (a multivariant playlist, a steering manifest) at their paths.
 public final class LiveOrigin: HTTPResponder, Sendable {
     private struct Parked {
         let needed: Int
         let request: ParkedRequest
-        let skip: Bool
+        let skip: Skip?
     }
+
+    private enum Skip { case yes, v2 }
 
     private struct State {
         var published: Int
         var ended = false
         var outage = false
+        var unresponsive = false
+        var age: Int?
+        /// (parts behind, answers left).
+        var regression: (parts: Int, answers: Int)?
         var parked: [Parked] = []
         var log: [String] = []
     }
 
-    /// EXT-X-TARGETDURATION, seconds (= parts per segment: parts are one second).
-    public let partsPerSegment: Int
-    /// Segments listed.
-    public let window: Int
-    /// CAN-SKIP-UNTIL, seconds (nil: no delta updates).
-    public let canSkipUntil: Int?
+    /// What it publishes.
+    public let renderer: LiveOriginPlaylist
+    /// Parts per segment (EXT-X-TARGETDURATION, seconds).
+    public var partsPerSegment: Int { renderer.configuration.partsPerSegment }
+    private let media: [[UInt8]]
+    private let files: [String: (type: String, body: [UInt8])]
     private let state: Lock<State>
 
-    /// An origin with `published` parts already out.
-    public init(partsPerSegment: Int = 4, window: Int = 6, canSkipUntil: Int? = 12, published: Int = 8) {
-        self.partsPerSegment = partsPerSegment
-        self.window = window
-        self.canSkipUntil = canSkipUntil
+    /// An origin with `published` parts already out, publishing as `configuration` says; `media`
+    /// the segment bodies served (none: media paths answer 404); `files` path → (content type,
+    /// body).
+    public init(_ configuration: LiveOriginPlaylist.Configuration = .init(), published: Int = 8, media: [[UInt8]] = [],
+                files: [String: (type: String, body: [UInt8])] = [:]) {
+        renderer = LiveOriginPlaylist(configuration)
+        self.media = media
+        self.files = files
         state = Lock(State(published: published))
+    }
+
+    /// An origin of the default configuration but for CAN-SKIP-UNTIL.
+    public convenience init(canSkipUntil: Int?, published: Int = 8) {
+        var configuration = LiveOriginPlaylist.Configuration()
+        configuration.canSkipUntil = canSkipUntil
+        self.init(configuration, published: published)
     }
 
     /// Every request's path and query, in order.
     public var log: [String] { state.withLock { $0.log } }
 
+    /// Parts published so far.
+    public var published: Int { state.withLock { $0.published } }
+
     /// Publishes `parts` more parts and answers the parked requests they satisfy.
     public func advance(parts: Int = 1) {
-        let ready = state.withLock { state -> [(ParkedRequest, Bool)] in
+        let ready = state.withLock { state -> [Parked] in
             state.published += parts
             let published = state.published
             let (now, later) = (state.parked.filter { $0.needed <= published }, state.parked.filter { $0.needed > published })
             state.parked = later
-            return now.map { ($0.request, $0.skip) }
+            return now
         }
-        for (request, skip) in ready { request.complete(response(skip: skip)) }
+        for item in ready { item.request.complete(response(skip: item.skip)) }
     }
 
     /// Publishes EXT-X-ENDLIST; every parked request gets the final playlist.
@@ -65,7 +87,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             defer { state.parked = [] }
             return state.parked
         }
-        for item in parked { item.request.complete(response(skip: false)) }
+        for item in parked { item.request.complete(response(skip: nil)) }
     }
 
     /// Answers 503 to everything while true, the requests parked now included.
@@ -79,72 +101,99 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         for item in parked { item.request.complete(.status(503)) }
     }
 
+    /// While true, blocking requests are parked and never answered (until the server's limit):
+    /// what the client's blocking timeout is for.
+    public func setUnresponsive(_ unresponsive: Bool) { state.withLock { $0.unresponsive = unresponsive } }
+
+    /// Sends `Age: seconds` on every playlist answer (nil: none), as a cache in front would.
+    public func setAge(_ seconds: Int?) { state.withLock { $0.age = seconds } }
+
+    /// The next `answers` playlist answers are the copy of `segments` segments ago (a cache
+    /// behind the origin, or an origin that restarted).
+    public func regress(segments: Int, answers: Int) {
+        state.withLock { $0.regression = (segments * partsPerSegment, answers) }
+    }
+
     public func reply(to request: ServerRequest) -> ServerReply {
         let query = request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-        let (ended, outage, published) = state.withLock { state -> (Bool, Bool, Int) in
+        let (ended, outage, unresponsive, published) = state.withLock { state -> (Bool, Bool, Bool, Int) in
             state.log.append(request.path + (query.isEmpty ? "" : "?" + query))
-            return (state.ended, state.outage, state.published)
+            return (state.ended, state.outage, state.unresponsive, state.published)
         }
         if outage { return .response(.status(503)) }
-        let skip = request.queryValue("_HLS_skip") != nil && canSkipUntil != nil
-        guard !ended, let msnText = request.queryValue("_HLS_msn"), let msn = Int(msnText) else {
+        if let file = files[request.path] {
+            return .response(ServerResponse(status: 200, headers: ["Content-Type": file.type, "Cache-Control": "no-cache"], body: .bytes(file.body)))
+        }
+        guard request.path == "/live.m3u8" else { return .response(mediaResponse(request.path, published: published)) }
+        let skip: Skip? = request.queryValue("_HLS_skip").flatMap { value in
+            guard renderer.configuration.canSkipUntil != nil else { return nil }
+            return value == "v2" && renderer.configuration.canSkipDateRanges ? .v2 : .yes
+        }
+        guard renderer.configuration.lowLatency, !ended, let msnText = request.queryValue("_HLS_msn"), let msn = Int(msnText) else {
             if request.queryValue("_HLS_part") != nil, request.queryValue("_HLS_msn") == nil { return .response(.status(400)) }
             return .response(response(skip: skip))
         }
-        let lastMSN = published / partsPerSegment - 1
+        let perSegment = partsPerSegment
+        let lastMSN = published / perSegment - 1
         var part = request.queryValue("_HLS_part").flatMap { Int($0) }
         var segment = msn
-        if let index = part, index >= partsPerSegment { (segment, part) = (msn + 1, 0) }
-        guard segment <= lastMSN + 2, (part ?? 0) <= partsPerSegment + 3 else { return .response(.status(400)) }
-        let needed = part.map { segment * partsPerSegment + $0 + 1 } ?? (segment + 1) * partsPerSegment
-        if needed <= published { return .response(response(skip: skip)) }
-        return .park(expiry: .seconds(3 * partsPerSegment)) { [state] parked in
-            let now = state.withLock { state -> Bool in
-                guard state.published < needed, !state.ended else { return true }
-                state.parked.append(Parked(needed: needed, request: parked, skip: skip))
-                return false
+        if let index = part, index >= perSegment { (segment, part) = (msn + 1, 0) }
+        guard segment <= lastMSN + 2, (part ?? 0) <= perSegment + 3 else { return .response(.status(400)) }
+        let needed = part.map { segment * perSegment + $0 + 1 } ?? (segment + 1) * perSegment
+        if needed <= published, !unresponsive { return .response(response(skip: skip)) }
+        // A conforming origin answers 503 after three target durations (§6.2.5.2); an
+        // unresponsive one holds the request far past the client's limit.
+        return .park(expiry: .seconds((unresponsive ? 30 : 3) * perSegment)) { [state] parked in
+            // Re-checked under the lock: what changed since `reply` looked is not missed.
+            let now = state.withLock { state -> ServerResponse?? in
+                if state.outage { return .some(.status(503)) }
+                guard state.published < needed || state.unresponsive, !state.ended else { return .some(nil) }
+                if !state.unresponsive { state.parked.append(Parked(needed: needed, request: parked, skip: skip)) }
+                return .none
             }
-            if now { parked.complete(self.response(skip: skip)) }
+            if let now { parked.complete(now ?? self.response(skip: skip)) }
         }
     }
 
-    /// The playlist as published now, a delta update with `skip`.
-    private func response(skip: Bool) -> ServerResponse {
-        let (published, ended) = state.withLock { ($0.published, $0.ended) }
-        return ServerResponse(status: 200, headers: ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"],
-                              body: .bytes(Array(playlist(published: published, ended: ended, skip: skip).utf8)))
+    /// The playlist as published now (or as a regression says), a delta update with `skip`.
+    private func response(skip: Skip?) -> ServerResponse {
+        let (published, ended, age) = state.withLock { state -> (Int, Bool, Int?) in
+            var published = state.published
+            if let regression = state.regression {
+                published = max(0, published - regression.parts)
+                state.regression = regression.answers > 1 ? (regression.parts, regression.answers - 1) : nil
+            }
+            return (published, state.ended, state.age)
+        }
+        var headers: HTTPHeaders = ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"]
+        if let age { headers.set("Age", String(age)) }
+        let text = renderer.text(published: published, ended: ended, skip: skip != nil, skipDateRanges: skip == .v2)
+        return ServerResponse(status: 200, headers: headers, body: .bytes(Array(text.utf8)))
     }
 
     /// The playlist text after `published` parts.
     public func playlist(published: Int, ended: Bool, skip: Bool) -> String {
-        let complete = published / partsPerSegment
-        let pending = ended ? 0 : published % partsPerSegment
-        let first = max(0, complete - window)
-        var lines = ["#EXTM3U", "#EXT-X-VERSION:9", "#EXT-X-TARGETDURATION:\(partsPerSegment)"]
-        var control = "CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=3.0"
-        if let canSkipUntil { control += ",CAN-SKIP-UNTIL=\(canSkipUntil).0" }
-        lines += ["#EXT-X-SERVER-CONTROL:\(control)", "#EXT-X-PART-INF:PART-TARGET=1.0", "#EXT-X-MEDIA-SEQUENCE:\(first)"]
-        var listedFrom = first
-        if skip, let canSkipUntil {
-            let keep = max(1, canSkipUntil / partsPerSegment)
-            let skipped = max(0, complete - first - keep)
-            if skipped > 0 {
-                lines.append("#EXT-X-SKIP:SKIPPED-SEGMENTS=\(skipped)")
-                listedFrom = first + skipped
-            }
+        renderer.text(published: published, ended: ended, skip: skip)
+    }
+
+    /// A published segment or part of the media, else 404.
+    private func mediaResponse(_ path: String, published: Int) -> ServerResponse {
+        let ext = "." + renderer.configuration.segmentExtension
+        guard !media.isEmpty, path.hasPrefix("/s"), path.hasSuffix(ext) else { return .status(404) }
+        let name = path.dropFirst(2).dropLast(ext.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard let msn = name.first.flatMap({ Int($0) }), msn >= 0 else { return .status(404) }
+        let segment = media[msn % media.count]
+        let headers: HTTPHeaders = ["Content-Type": ext == ".ts" ? "video/mp2t" : "video/mp4"]
+        if name.count == 1 {
+            guard (msn + 1) * partsPerSegment <= published else { return .status(404) }
+            return ServerResponse(status: 200, headers: headers, body: .bytes(segment))
         }
-        for msn in listedFrom..<complete {
-            if msn >= complete - 2 {
-                for index in 0..<partsPerSegment { lines.append("#EXT-X-PART:DURATION=1.0,URI=\"s\(msn).p\(index).mp4\"\(index == 0 ? ",INDEPENDENT=YES" : "")") }
-            }
-            lines += ["#EXTINF:\(partsPerSegment).0,", "s\(msn).mp4"]
-        }
-        for index in 0..<pending { lines.append("#EXT-X-PART:DURATION=1.0,URI=\"s\(complete).p\(index).mp4\"\(index == 0 ? ",INDEPENDENT=YES" : "")") }
-        if ended {
-            lines.append("#EXT-X-ENDLIST")
-        } else {
-            lines.append("#EXT-X-PRELOAD-HINT:TYPE=PART,URI=\"s\(complete).p\(pending).mp4\"")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        guard name.count == 2, name[1].hasPrefix("p"), let index = Int(name[1].dropFirst()), index >= 0, index < partsPerSegment,
+              msn * partsPerSegment + index < published else { return .status(404) }
+        let packets = segment.count / 188
+        let slice = packets / partsPerSegment
+        let start = index * slice * 188
+        let end = index == partsPerSegment - 1 ? segment.count : (index + 1) * slice * 188
+        return ServerResponse(status: 200, headers: headers, body: .bytes(Array(segment[start..<end])))
     }
 }

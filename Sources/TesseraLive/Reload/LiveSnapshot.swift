@@ -18,10 +18,15 @@ public struct LiveSnapshot: Sendable {
     public let missed: [ClosedRange<UInt64>]
     /// Reloads this snapshot stands for (1 unless a slow consumer let them pile up).
     public let coalesced: Int
+    /// The Content Steering pathway it came from (nil when the presentation does not steer).
+    public let pathway: String?
+    /// The response's freshness facts (`Age`, max-age), for `LiveHealth`.
+    public let freshness: LiveHealth.Freshness?
 
     /// A snapshot of one reload.
     public init(playlist: MediaPlaylist, mode: ReloadScheduler.Mode, at: Duration, newSegments: ClosedRange<UInt64>?,
-                newParts: Int, missed: [ClosedRange<UInt64>] = [], coalesced: Int = 1) {
+                newParts: Int, missed: [ClosedRange<UInt64>] = [], coalesced: Int = 1, pathway: String? = nil,
+                freshness: LiveHealth.Freshness? = nil) {
         self.playlist = playlist
         self.mode = mode
         self.at = at
@@ -29,6 +34,8 @@ public struct LiveSnapshot: Sendable {
         self.newParts = newParts
         self.missed = missed
         self.coalesced = coalesced
+        self.pathway = pathway
+        self.freshness = freshness
     }
 
     /// This snapshot and the newer `next` as one: `next`'s state, both changes.
@@ -38,6 +45,7 @@ public struct LiveSnapshot: Sendable {
         case let (old, new): old ?? new
         }
         return LiveSnapshot(playlist: next.playlist, mode: next.mode, at: next.at, newSegments: segments,
-                            newParts: newParts + next.newParts, missed: missed + next.missed, coalesced: coalesced + next.coalesced)
+                            newParts: newParts + next.newParts, missed: missed + next.missed, coalesced: coalesced + next.coalesced,
+                            pathway: next.pathway, freshness: next.freshness)
     }
 }

@@ -67,6 +67,19 @@ struct WatchCommand: Sendable {
         return WatchCommand(url: url, json: json, selection: selection.policy, duration: duration, outageLimit: outageLimit, network: network)
     }
 
+    /// The standard-error line of a reloader event (nil for those not shown).
+    static func line(_ event: LiveReloader.Event) -> String? {
+        switch event {
+        case .retry(let attempt, let wait, let reason): "retry \(attempt) in \(LiveReloader.text(wait)): \(reason)"
+        case .blockingRefused(let status): "blocking reload refused (HTTP \(status)): one plain reload"
+        case .blockingTimedOut(let after): "blocking reload unanswered after \(LiveReloader.text(after)): one plain reload"
+        case .deltaRefused(let reason): "delta update not merged (\(reason)): one whole reload"
+        case .edgeRegressed(let held, let got): "live edge went back from \(held) to \(got): response set aside"
+        case .pathwayChanged(let from, let to, let reason): "pathway \(from) → \(to): \(reason)"
+        case .steering(let event): "steering: \(event)"
+        }
+    }
+
     func run() async -> Int32 {
         await network.withClient(entry: url) { client in await run(client) }
     }
@@ -76,17 +89,21 @@ struct WatchCommand: Sendable {
         options.outageLimit = outageLimit
         options.selection = selection
         let reloader = LiveReloader(url: url, client: client, options: options) { event in
-            if case .retry(let attempt, let wait, let reason) = event {
-                Terminal.line("retry \(attempt) in \(LiveReloader.text(wait)): \(reason)", to: .standardError)
-            }
+            if let line = Self.line(event) { Terminal.line(line, to: .standardError) }
         }
         let channel = SnapshotChannel()
         let json = self.json
         let printer = Task {
             var health = LiveHealth()
+            var pathway: String?
             let start = ContinuousClock.now
             for await snapshot in channel {
-                let findings = health.observe(snapshot.playlist, at: ContinuousClock.now - start, blocking: snapshot.mode == .blocking)
+                let now = ContinuousClock.now - start
+                var findings = health.observe(snapshot.playlist, at: now, freshness: snapshot.freshness, blocking: snapshot.mode == .blocking)
+                if let current = snapshot.pathway, let before = pathway, current != before {
+                    findings += health.pathwaySwitched(at: now, targetDuration: .seconds(snapshot.playlist.targetDuration ?? 6))
+                }
+                pathway = snapshot.pathway
                 Terminal.line(json ? WatchLine.json(snapshot, findings: findings) : WatchLine.text(snapshot, findings: findings))
             }
         }

@@ -28,6 +28,7 @@ enum WatchLine {
         if let latency = latency(playlist) { parts.append("latency \(FixedDecimal.format(latency, digits: 1)) s") }
         if snapshot.coalesced > 1 { parts.append("\(snapshot.coalesced) reloads") }
         if !snapshot.missed.isEmpty { parts.append("missed " + snapshot.missed.map { "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")) }
+        if let pathway = snapshot.pathway { parts.append("pathway \(pathway)") }
         if playlist.hasEndList { parts.append("ENDLIST") }
         parts.append(findings.isEmpty ? "healthy" : findings.map { "\($0.severity) \($0.code)" }.joined(separator: ", "))
         return parts.joined(separator: "  ")
@@ -48,11 +49,13 @@ enum WatchLine {
         let coalesced: Int
         let missed: [[UInt64]]
         let latency: Double?
+        let pathway: String?
         let health: [Finding]
 
-        private enum Key: String, CodingKey { case time, msn, part, mode, segments, endList, coalesced, missed, latency, health }
+        private enum Key: String, CodingKey { case time, msn, part, mode, segments, endList, coalesced, missed, latency, pathway, health }
 
-        /// Every key, `null` for what is not known (`part` without parts, `latency` without a date).
+        /// Every key, `null` for what is not known (`part` without parts, `latency` without a date,
+        /// `pathway` when the presentation does not steer).
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(time, forKey: .time)
@@ -64,15 +67,16 @@ enum WatchLine {
             try container.encode(coalesced, forKey: .coalesced)
             try container.encode(missed, forKey: .missed)
             try container.encode(latency, forKey: .latency)
+            try container.encode(pathway, forKey: .pathway)
             try container.encode(health, forKey: .health)
         }
     }
 
     static func json(_ snapshot: LiveSnapshot, findings: [LiveFinding]) -> String {
         let playlist = snapshot.playlist
-        let document = Document(time: Date().ISO8601Format(), msn: msn(playlist), part: part(playlist), mode: snapshot.mode.rawValue,
+        let document = Document(time: Date().ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true)), msn: msn(playlist), part: part(playlist), mode: snapshot.mode.rawValue,
                                 segments: playlist.segments.count, endList: playlist.hasEndList, coalesced: snapshot.coalesced,
-                                missed: snapshot.missed.map { [$0.lowerBound, $0.upperBound] }, latency: latency(playlist),
+                                missed: snapshot.missed.map { [$0.lowerBound, $0.upperBound] }, latency: latency(playlist), pathway: snapshot.pathway,
                                 health: findings.map { .init(code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message) })
         return JSONText.of(document)
     }

@@ -35,16 +35,7 @@ struct LiveReloaderOriginTests {
                     step: ([LiveSnapshot]) -> Void) async throws -> [LiveSnapshot] {
             let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"),
                                         client: HLSClient(transport: transport, clock: ImmediateClock()), onEvent: onEvent)
-            let channel = SnapshotChannel()
-            let run = Task { try await reloader.run(into: channel) }
-            var snapshots: [LiveSnapshot] = []
-            for await snapshot in channel {
-                snapshots.append(snapshot)
-                if snapshot.playlist.hasEndList { break }
-                step(snapshots)
-            }
-            try await run.value
-            return snapshots
+            return try await LiveFollow.run(reloader, step: step)
         }
 
         /// Follows the origin, publishing one part after each snapshot, `parts` times, then the end.

@@ -95,6 +95,45 @@ struct LiveReloaderTests {
         #expect(run.events == [.blockingRefused(status: 503)])
     }
 
+    @Test("a blocking request unanswered past 3 × target + part target times out: one plain reload, then blocking again, no outage")
+    func blockingTimeout() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11)))
+        run.stub("?_HLS_msn=12", .failure(HTTPError(.timeout, code: .firstByteTimeout, "No response within 13 s.")))
+        run.stub("", .ok(Self.playlist(10...12)))
+        run.stub("?_HLS_msn=13", .ok(Self.playlist(10...13, endList: true)))
+        let (snapshots, failure) = await run.follow()
+        #expect(failure == nil)
+        #expect(run.urls == [Self.base, Self.base + "?_HLS_msn=12", Self.base, Self.base + "?_HLS_msn=13"])
+        #expect(run.transport.requests[1].limits.timeToFirstByte == .seconds(13), "3 × 4 s + 1 s")
+        #expect(run.events == [.blockingTimedOut(after: .seconds(13))])
+        #expect(snapshots.last?.playlist.segments.last?.mediaSequence == 13)
+    }
+
+    @Test("an answer behind the held edge (a stale cache) is set aside and the next part asked for again; one that persists is taken as a restart")
+    func edgeRegression() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...12)))
+        run.stub("?_HLS_msn=13", .ok(Self.playlist(9...11)))
+        run.stub("", .ok(Self.playlist(10...13)))
+        run.stub("?_HLS_msn=14", .ok(Self.playlist(10...14, endList: true)))
+        let (snapshots, _) = await run.follow()
+        #expect(run.events == [.edgeRegressed(held: "12.0", got: "11.0")])
+        #expect(snapshots.compactMap { $0.playlist.segments.last?.mediaSequence } == [12, 13, 14].suffix(snapshots.count))
+        #expect(snapshots.reduce(0) { $0 + $1.coalesced } == 3, "the set-aside answer is no snapshot")
+
+        let restart = Run()
+        restart.stub("", .ok(Self.playlist(10...12)))
+        restart.stub("?_HLS_msn=13", .ok(Self.playlist(0...1)))
+        restart.stub("", .ok(Self.playlist(0...1)))
+        restart.stub("", .ok(Self.playlist(0...1)))
+        restart.stub("?_HLS_msn=2", .ok(Self.playlist(0...2, endList: true)))
+        let (restarted, _) = await restart.follow()
+        #expect(restart.events.count == LiveReloader.regressionsTolerated)
+        #expect(restart.urls.last == Self.base + "?_HLS_msn=2")
+        #expect(restarted.last?.playlist.segments.last?.mediaSequence == 2, "after \(LiveReloader.regressionsTolerated) set aside, the restarted stream is followed")
+    }
+
     @Test("an outage inside the window is tried through with capped backoff, each retry reported, and the snapshot after it names what was missed")
     func outage() async throws {
         let run = Run()
