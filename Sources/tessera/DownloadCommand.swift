@@ -24,7 +24,7 @@ struct DownloadCommand: Sendable {
     private func run(_ client: HLSClient) async -> Int32 {
         let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
-        let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in
+        let result = await SignalCancellation.run { () -> Result<String, HLSError> in
             do throws(HLSError) {
                 if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
                 let report = try await job.run { event in Self.show(event, display: display) }

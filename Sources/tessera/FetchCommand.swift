@@ -35,7 +35,7 @@ struct FetchCommand: Sendable {
         let events = client.events   // read before sending: events start at the first read
         let printer = Task { [showsEvents] in await Self.print(events, all: showsEvents) }
         let display = ProgressDisplay(label: output?.lastPathComponent ?? url.lastPathComponent)
-        let result = await Cancellation.cancellingOnSignals { () -> Result<Void, HTTPError> in
+        let result = await SignalCancellation.run { () -> Result<Void, HTTPError> in
             do throws(HTTPError) {
                 if let output {
                     let metadata = try await client.download(request, to: output, overwrite: overwrite ? .replace : .refuse,

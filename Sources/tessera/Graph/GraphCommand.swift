@@ -60,7 +60,7 @@ struct GraphCommand: Sendable {
         let json = self.json
         let policy = selection.policy
         let local = localBytes
-        let result = await Cancellation.cancellingOnSignals { () -> Result<PresentationGraph, HLSError> in
+        let result = await SignalCancellation.run { () -> Result<PresentationGraph, HLSError> in
             do throws(HLSError) {
                 let root = if let local { try loader.root(local, url: entry, baseURL: base ?? entry) } else { try await loader.loadRoot(entry) }
                 guard json else { return .success(try await loader.loadChildren(of: root)) }

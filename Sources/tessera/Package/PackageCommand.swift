@@ -23,7 +23,7 @@ struct PackageCommand: Sendable {
         let job = PackageDownload(url: url, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
         let totals = Lock<[String: Int]>([:])
-        let result = await Cancellation.cancellingOnSignals { () -> Result<String, HLSError> in
+        let result = await SignalCancellation.run { () -> Result<String, HLSError> in
             do throws(HLSError) {
                 if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
                 let report = try await job.run { event in

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraPlayback
+import TesseraSupport
 
 /// `tessera serve <dir> [--port N] [--host 127.0.0.1|::1] [--log FILE]`: verifies the package,
 /// prints `serving http://HOST:PORT/master.m3u8` as its first line, serves until SIGINT or
@@ -70,7 +71,7 @@ struct ServeCommand: Sendable {
             return 1
         }
         Terminal.line("serving \(server.entryURL.absoluteString)")
-        await Cancellation.cancellingOnSignals { await server.run() }
+        await SignalCancellation.run { await server.run() }
         server.shutdown()
         return 0
     }

@@ -5,10 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs `work` as a task that SIGINT and SIGTERM cancel, so a job interrupted from the keyboard
-/// still cleans up its staging files and leaves nothing at the destination.
-enum Cancellation {
-    static func cancellingOnSignals<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
+/// Runs work as a task that SIGINT and SIGTERM cancel, so a command interrupted from the
+/// keyboard or by its supervisor still cleans up (staging files, servers) and exits normally.
+/// The signals are ignored while it runs (their default action would end the process at once)
+/// and handled on a dispatch source.
+public enum SignalCancellation {
+    /// The value of `work`, which SIGINT or SIGTERM cancels.
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
         let task = Task { await work() }
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
