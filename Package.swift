@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "TesseraTestSupport",
                 dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlayback", "TesseraMedia", "TesseraHLS"],
                 path: "Tests/TesseraTestSupport", swiftSettings: strict),
+        // The LL-HLS test origin in real time for scripts, the demo and the benchmark (not part of `tessera`).
+        .executableTarget(name: "tessera-live-origin", dependencies: ["TesseraTestSupport", "TesseraPlayback", "TesseraSupport"],
+                          path: "Tests/LiveOriginServer", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),

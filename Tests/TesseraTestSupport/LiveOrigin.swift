@@ -20,6 +20,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let needed: Int
         let request: ParkedRequest
         let skip: Skip?
+        let target: String
     }
 
     private enum Skip { case yes, v2 }
@@ -43,15 +44,19 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     private let media: [[UInt8]]
     private let files: [String: (type: String, body: [UInt8])]
     private let state: Lock<State>
+    private let onAnswer: @Sendable (_ published: Int, _ request: String) -> Void
 
     /// An origin with `published` parts already out, publishing as `configuration` says; `media`
     /// the segment bodies served (none: media paths answer 404); `files` path → (content type,
-    /// body).
+    /// body); `onAnswer` hears each playlist answer as it is sent (the parts it shows, and the
+    /// request's path and query) and each media request (the parts published then).
     public init(_ configuration: LiveOriginPlaylist.Configuration = .init(), published: Int = 8, media: [[UInt8]] = [],
-                files: [String: (type: String, body: [UInt8])] = [:]) {
+                files: [String: (type: String, body: [UInt8])] = [:],
+                onAnswer: @escaping @Sendable (_ published: Int, _ request: String) -> Void = { _, _ in }) {
         renderer = LiveOriginPlaylist(configuration)
         self.media = media
         self.files = files
+        self.onAnswer = onAnswer
         state = Lock(State(published: published))
     }
 
@@ -77,17 +82,20 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             state.parked = later
             return now
         }
-        for item in ready { item.request.complete(response(skip: item.skip)) }
+        for item in ready { item.request.complete(response(skip: item.skip, for: item.target)) }
     }
 
-    /// Publishes EXT-X-ENDLIST; every parked request gets the final playlist.
+    /// Completes the segment being built and publishes EXT-X-ENDLIST; every parked request gets
+    /// the final playlist.
     public func end() {
         let parked = state.withLock { state -> [Parked] in
             state.ended = true
+            let perSegment = renderer.configuration.partsPerSegment
+            state.published = (state.published + perSegment - 1) / perSegment * perSegment
             defer { state.parked = [] }
             return state.parked
         }
-        for item in parked { item.request.complete(response(skip: nil)) }
+        for item in parked { item.request.complete(response(skip: nil, for: item.target)) }
     }
 
     /// Answers 503 to everything while true, the requests parked now included.
@@ -116,22 +124,26 @@ public final class LiveOrigin: HTTPResponder, Sendable {
 
     public func reply(to request: ServerRequest) -> ServerReply {
         let query = request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        let target = request.path + (query.isEmpty ? "" : "?" + query)
         let (ended, outage, unresponsive, published) = state.withLock { state -> (Bool, Bool, Bool, Int) in
-            state.log.append(request.path + (query.isEmpty ? "" : "?" + query))
+            state.log.append(target)
             return (state.ended, state.outage, state.unresponsive, state.published)
         }
         if outage { return .response(.status(503)) }
         if let file = files[request.path] {
             return .response(ServerResponse(status: 200, headers: ["Content-Type": file.type, "Cache-Control": "no-cache"], body: .bytes(file.body)))
         }
-        guard request.path == "/live.m3u8" else { return .response(mediaResponse(request.path, published: published)) }
+        guard request.path == "/live.m3u8" else {
+            onAnswer(published, target)
+            return .response(mediaResponse(request.path, published: published))
+        }
         let skip: Skip? = request.queryValue("_HLS_skip").flatMap { value in
             guard renderer.configuration.canSkipUntil != nil else { return nil }
             return value == "v2" && renderer.configuration.canSkipDateRanges ? .v2 : .yes
         }
         guard renderer.configuration.lowLatency, !ended, let msnText = request.queryValue("_HLS_msn"), let msn = Int(msnText) else {
             if request.queryValue("_HLS_part") != nil, request.queryValue("_HLS_msn") == nil { return .response(.status(400)) }
-            return .response(response(skip: skip))
+            return .response(response(skip: skip, for: target))
         }
         let perSegment = partsPerSegment
         let lastMSN = published / perSegment - 1
@@ -140,7 +152,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         if let index = part, index >= perSegment { (segment, part) = (msn + 1, 0) }
         guard segment <= lastMSN + 2, (part ?? 0) <= perSegment + 3 else { return .response(.status(400)) }
         let needed = part.map { segment * perSegment + $0 + 1 } ?? (segment + 1) * perSegment
-        if needed <= published, !unresponsive { return .response(response(skip: skip)) }
+        if needed <= published, !unresponsive { return .response(response(skip: skip, for: target)) }
         // A conforming origin answers 503 after three target durations (§6.2.5.2); an
         // unresponsive one holds the request far past the client's limit.
         return .park(expiry: .seconds((unresponsive ? 30 : 3) * perSegment)) { [state] parked in
@@ -148,15 +160,15 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             let now = state.withLock { state -> ServerResponse?? in
                 if state.outage { return .some(.status(503)) }
                 guard state.published < needed || state.unresponsive, !state.ended else { return .some(nil) }
-                if !state.unresponsive { state.parked.append(Parked(needed: needed, request: parked, skip: skip)) }
+                if !state.unresponsive { state.parked.append(Parked(needed: needed, request: parked, skip: skip, target: target)) }
                 return .none
             }
-            if let now { parked.complete(now ?? self.response(skip: skip)) }
+            if let now { parked.complete(now ?? self.response(skip: skip, for: target)) }
         }
     }
 
     /// The playlist as published now (or as a regression says), a delta update with `skip`.
-    private func response(skip: Skip?) -> ServerResponse {
+    private func response(skip: Skip?, for target: String) -> ServerResponse {
         let (published, ended, age) = state.withLock { state -> (Int, Bool, Int?) in
             var published = state.published
             if let regression = state.regression {
@@ -168,6 +180,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         var headers: HTTPHeaders = ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"]
         if let age { headers.set("Age", String(age)) }
         let text = renderer.text(published: published, ended: ended, skip: skip != nil, skipDateRanges: skip == .v2)
+        onAnswer(published, target)
         return ServerResponse(status: 200, headers: headers, body: .bytes(Array(text.utf8)))
     }
 

@@ -1,0 +1,147 @@
+import Foundation
+import TesseraPlayback
+import TesseraSupport
+import TesseraTestSupport
+
+/// Runs a `LiveOrigin` on the loopback server, publishing one one-second part each second of
+/// the continuous clock: prints `live origin http://HOST:PORT/live.m3u8` once it listens, writes
+/// a JSON line per publication and per playlist answer to `--log` (wall-clock seconds), plays
+/// the scheduled faults, publishes EXT-X-ENDLIST after `--duration`, and exits on SIGINT/SIGTERM
+/// or after `--max-seconds`.
+enum LiveOriginCommand {
+    static let usage = """
+        tessera-live-origin [--host 127.0.0.1] [--port N] [--parts-per-segment 4] [--window 6 | --event]
+          [--published PARTS] [--can-skip-until S | --no-skip] [--skip-dateranges] [--dateranges-every N]
+          [--no-low-latency] [--media DIR] [--extension mp4] [--log FILE] [--duration S] [--max-seconds 900]
+          [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS]
+        """
+
+    struct Options: Sendable {
+        var host = "127.0.0.1"
+        var port: UInt16 = 0
+        var configuration = LiveOriginPlaylist.Configuration()
+        var published = 8
+        var media: String?
+        var log: String?
+        var duration: Double?
+        var maxSeconds = 900.0
+        var outages: [(at: Double, for: Double)] = []
+        var stalls: [(at: Double, for: Double)] = []
+        var age: Int?
+    }
+
+    static func main(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        do { options = try parse(arguments) } catch {
+            FileHandle.standardError.write(Data("tessera-live-origin: \(error)\n\(usage)\n".utf8))
+            return 2
+        }
+        do { try await run(options) } catch {
+            FileHandle.standardError.write(Data("tessera-live-origin: \(error)\n".utf8))
+            return 1
+        }
+        return 0
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return next
+        }
+        func number(_ flag: String) throws -> Double {
+            let text = try value(flag)
+            guard let number = Double(text), number >= 0, number.isFinite else { throw UsageError(description: "\(flag) needs a number, not \(text)") }
+            return number
+        }
+        func span(_ flag: String) throws -> (at: Double, for: Double) {
+            let text = try value(flag)
+            let parts = text.split(separator: ":").compactMap { Double($0) }
+            guard parts.count == 2, parts[0] >= 0, parts[1] > 0 else { throw UsageError(description: "\(flag) needs AT:FOR seconds, not \(text)") }
+            return (parts[0], parts[1])
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--host": options.host = try value(flag)
+            case "--port": options.port = UInt16(try number(flag))
+            case "--parts-per-segment": options.configuration.partsPerSegment = max(1, Int(try number(flag)))
+            case "--window": options.configuration.window = max(1, Int(try number(flag)))
+            case "--event": options.configuration.window = nil
+            case "--published": options.published = Int(try number(flag))
+            case "--can-skip-until": options.configuration.canSkipUntil = Int(try number(flag))
+            case "--no-skip": options.configuration.canSkipUntil = nil
+            case "--skip-dateranges": options.configuration.canSkipDateRanges = true
+            case "--dateranges-every": options.configuration.dateRangeEvery = max(1, Int(try number(flag)))
+            case "--no-low-latency": options.configuration.lowLatency = false
+            case "--media": options.media = try value(flag)
+            case "--extension": options.configuration.segmentExtension = try value(flag)
+            case "--log": options.log = try value(flag)
+            case "--duration": options.duration = try number(flag)
+            case "--max-seconds": options.maxSeconds = try number(flag)
+            case "--outage": options.outages.append(try span(flag))
+            case "--stall": options.stalls.append(try span(flag))
+            case "--age": options.age = Int(try number(flag))
+            default: throw UsageError(description: "unknown option \(flag)")
+            }
+        }
+        return options
+    }
+
+    static func run(_ options: Options) async throws {
+        var options = options
+        // Real time: PROGRAM-DATE-TIME says when each part was published (one a second).
+        options.configuration.epoch = Date().timeIntervalSince1970 - Double(options.published)
+        let media = try options.media.map { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix("." + options.configuration.segmentExtension) }.sorted()
+                .map { Array(try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent($0))) }
+        } ?? []
+        let log = try options.log.map { try LineLog(path: $0) }
+        let perSegment = options.configuration.partsPerSegment
+        let origin = LiveOrigin(options.configuration, published: options.published, media: media) { published, request in
+            log?.write(#"{"t":\#(now()),"answer":"\#(request)","published":\#(published),"msn":\#(published / perSegment),"part":\#(published % perSegment)}"#)
+        }
+        origin.setAge(options.age)
+        var configuration = LoopbackServer.Configuration()
+        configuration.address = try LoopbackAddress(options.host)
+        configuration.port = options.port
+        configuration.threadCount = 2
+        let server = try LoopbackServer(configuration: configuration, responder: origin)
+        defer { server.shutdown() }
+        FileHandle.standardOutput.write(Data("live origin http://\(options.host):\(server.port)/live.m3u8\n".utf8))
+        await SignalCancellation.run { [options] in await publish(origin, options, log: log) }
+    }
+
+    /// One part a second on the continuous clock (absolute deadlines: no drift), the faults as
+    /// scheduled, ENDLIST after the duration; until cancelled or `--max-seconds`.
+    static func publish(_ origin: LiveOrigin, _ options: Options, log: LineLog?) async {
+        let perSegment = options.configuration.partsPerSegment
+        let clock = ContinuousClock()
+        let start = clock.now
+        var second = 0
+        var ended = false
+        while !Task.isCancelled {
+            second += 1
+            do { try await clock.sleep(until: start + .seconds(second), tolerance: .zero) } catch { return }
+            let elapsed = Double(second)
+            if elapsed >= options.maxSeconds { return }
+            origin.setOutage(options.outages.contains { elapsed >= $0.at && elapsed < $0.at + $0.for })
+            if ended || options.stalls.contains(where: { elapsed >= $0.at && elapsed < $0.at + $0.for }) { continue }
+            origin.advance(parts: 1)
+            let published = origin.published
+            log?.write(#"{"t":\#(now()),"published":\#(published),"msn":\#(published / perSegment),"part":\#(published % perSegment)}"#)
+            if let duration = options.duration, elapsed >= duration {
+                origin.end()
+                ended = true
+                log?.write(#"{"t":\#(now()),"ended":true}"#)
+            }
+        }
+    }
+
+    /// Wall-clock seconds since 1970, to the microsecond.
+    static func now() -> String { String(format: "%.6f", Date().timeIntervalSince1970) }
+}
