@@ -174,6 +174,25 @@ if [ $rc = 1 ] && grep -q "^retry 1 in 0.25 s: " "$WORK/err" && tail -1 "$WORK/e
 else bad "watch outage: exit $rc $(cat "$WORK/err")"; fi
 expect_status "watch usage" 2 watch
 expect_status "watch bad --duration" 2 watch "$ORIGIN/a_ts_vod/index.m3u8" --duration 0
+# watch a Low-Latency origin in real time (the test-support tessera-live-origin, a part a second,
+# ENDLIST after 4 s): the first load full, then one delta update per part, each one part on.
+LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"
+[ -x "$LIVE_ORIGIN" ] || (cd "$HERE" && swift build --product tessera-live-origin >/dev/null)
+"$LIVE_ORIGIN" --duration 4 --max-seconds 30 > "$WORK/live.out" 2>&1 &
+LIVE_PID=$!
+for _ in $(seq 1 200); do [ -s "$WORK/live.out" ] && break; sleep 0.05; done
+expect_status "watch a live LL-HLS origin" 0 watch "$(awk '{print $3; exit}' "$WORK/live.out")" --json --duration 20
+kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
+if python3 - "$WORK/stdout" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+edge = lambda r: (r["msn"] + 1) * 4 + (0 if r["part"] is None else r["part"] + 1)
+assert len(rows) >= 4 and rows[0]["mode"] == "full" and rows[-1]["endList"], rows
+assert all(r["mode"] == "delta" for r in rows[1:]), [r["mode"] for r in rows]
+assert all(edge(b) - edge(a) == 1 for a, b in zip(rows[:-1], rows[1:-1])), [edge(r) for r in rows]
+PY
+then ok "watch follows a live origin to the part: full, then a delta update per part, ENDLIST"
+else bad "watch live: $(head -c 600 "$WORK/stdout")"; fi
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"

@@ -108,7 +108,7 @@ struct WatchCommand: Sendable {
             }
         }
         let duration = self.duration
-        let result = await Cancellation.cancellingOnSignals { () -> HLSError? in
+        let result = await SignalCancellation.run { () -> HLSError? in
             let follower = Task { () -> HLSError? in
                 do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
                 return nil

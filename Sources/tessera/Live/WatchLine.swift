@@ -15,10 +15,12 @@ enum WatchLine {
     /// The index of the last part of the segment after it (nil without parts being published).
     static func part(_ playlist: MediaPlaylist) -> Int? { playlist.pendingParts.isEmpty ? nil : playlist.pendingParts.count - 1 }
 
-    /// Seconds from the end of the last segment (by its PROGRAM-DATE-TIME) to now, when known.
+    /// Seconds from the live edge — the end of the last segment (by its PROGRAM-DATE-TIME) and
+    /// the parts listed after it — to now, when known.
     static func latency(_ playlist: MediaPlaylist) -> Double? {
         guard let last = playlist.segments.last, let start = last.programDateTime?.secondsSince1970 else { return nil }
-        return Date().timeIntervalSince1970 - (start + last.duration)
+        let parts = playlist.pendingParts.reduce(0) { $0 + $1.duration }
+        return Date().timeIntervalSince1970 - (start + last.duration + parts)
     }
 
     static func text(_ snapshot: LiveSnapshot, findings: [LiveFinding]) -> String {
