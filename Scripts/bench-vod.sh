@@ -17,17 +17,11 @@ cd "$HERE"
 REPS="${1:-3}"
 NSEG="${NSEG:-200}"
 BIG_SEGMENTS="${BIG_SEGMENTS:-2100}"
-VENV="${TESSERA_BENCH_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera-bench/venv}"
 rm -f QualityGates/Bench/.build/release.yaml QualityGates/Bench/.build/build.db
 swift build --package-path QualityGates/Bench -c release --product DecryptBench >/dev/null
 TESSERA="$(bash Scripts/release-tessera.sh)"
 DECRYPT="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/DecryptBench"
-if [ ! -x "$VENV/bin/yt-dlp" ] || [ ! -x "$VENV/bin/streamlink" ]; then
-  echo "bench: installing yt-dlp and streamlink from PyPI into $VENV" >&2
-  command -v python3 >/dev/null || apt-get install -y -qq python3 python3-venv >/dev/null
-  [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV" || { apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$VENV"; }
-  "$VENV/bin/pip" install -q "yt-dlp[default]" streamlink >&2
-fi
+. "$HERE/Scripts/bench-peers.sh"
 WORK="$( [ -d /dev/shm ] && mktemp -d -p /dev/shm || mktemp -d)"
 NGINX_PID=""
 cleanup() { [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }

@@ -18,6 +18,9 @@
 #             ceiling on 200 × ~1 MB TS, clear and AES-128; decryption vs openssl speed; peak RSS
 #             on a ≥ 2 GB stream; validation GB/s (Scripts/bench-vod.sh; REPS medians; BEFORE=<binary>
 #             adds an older tessera side by side).
+#   live    — tessera watch against the LL-HLS test origin in real time: part → snapshot p50/p95,
+#             requests per part; on a plain origin beside streamlink and ffmpeg; RSS over a
+#             40,000-segment EVENT playlist (Scripts/bench-live.sh; one run).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -35,5 +38,6 @@ case "$WHAT" in
   bounds) exec bash "$HERE/Scripts/bench-bounds.sh" ;;
   graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package]" >&2; exit 2 ;;
+  live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live]" >&2; exit 2 ;;
 esac
