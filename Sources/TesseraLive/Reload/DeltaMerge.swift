@@ -34,16 +34,17 @@ public enum DeltaMerge {
         guard end <= held.segments.count, held.segments[end - 1].mediaSequence == firstListed - 1 else {
             return .failure(Refusal(reason: "The held playlist does not have every skipped segment, \(first) to \(firstListed - 1)."))
         }
-        let history = Array(held.segments[start..<end])
-        guard history[0].discontinuitySequence == delta.discontinuitySequence else {
-            return .failure(Refusal(reason: "The delta's discontinuity sequence \(delta.discontinuitySequence) is not the held \(history[0].discontinuitySequence) of segment \(first)."))
+        // A slice, not a copy: a day-long EVENT playlist's history is copied once, into the result.
+        let history = held.segments[start..<end]
+        guard history[start].discontinuitySequence == delta.discontinuitySequence else {
+            return .failure(Refusal(reason: "The delta's discontinuity sequence \(delta.discontinuitySequence) is not the held \(history[start].discontinuitySequence) of segment \(first)."))
         }
         // The parser counted the listed segments' discontinuities from the delta's sequence, not
         // seeing the skipped ones: count on from the last skipped segment instead.
-        let offset = history[history.count - 1].discontinuitySequence &- delta.discontinuitySequence
+        let last = history[end - 1]
+        let offset = last.discontinuitySequence &- delta.discontinuitySequence
         var listed = delta.segments
         var carriesKeys = true, carriesMap = true
-        let last = history[history.count - 1]
         for index in listed.indices {
             listed[index].discontinuitySequence &+= offset
             if !listed[index].keys.isEmpty { carriesKeys = false }
@@ -63,7 +64,11 @@ public enum DeltaMerge {
         }
         var merged = delta
         merged.skip = nil
-        merged.segments = history + listed
+        var segments: [MediaSegment] = []
+        segments.reserveCapacity(history.count + listed.count)
+        segments.append(contentsOf: history)
+        segments.append(contentsOf: listed)
+        merged.segments = segments
         let removed = Set(skip.recentlyRemovedDateRanges ?? [])
         let relisted = Set(delta.dateRanges.map(\.id))
         merged.dateRanges = held.dateRanges.filter { !removed.contains($0.id) && !relisted.contains($0.id) } + delta.dateRanges

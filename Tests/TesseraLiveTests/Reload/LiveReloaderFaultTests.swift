@@ -128,6 +128,46 @@ struct LiveReloaderFaultTests {
         }
     }
 
+    @Test("a day-long EVENT playlist (40,000 segments) is followed with delta updates: each reload small, the merged copy whole")
+    func dayLongEvent() async throws {
+        var configuration = LiveOriginPlaylist.Configuration()
+        configuration.partsPerSegment = 2
+        configuration.window = nil
+        configuration.canSkipUntil = 12
+        let origin = LiveOrigin(configuration, published: 80_000)
+        let server = try LoopbackServer(responder: origin)
+        let transport = try CurlTransport.loopback()
+        defer { transport.shutdown(); server.shutdown() }
+        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock()))
+        let snapshots = try await LiveFollow.run(reloader) { snapshots in
+            if snapshots.count < 8 { origin.advance(parts: 1) } else { origin.end() }
+        }
+        #expect(origin.log.dropFirst().allSatisfy { $0.contains("_HLS_skip=YES") }, "every reload after tune-in a delta update")
+        let last = try #require(snapshots.last?.playlist)
+        #expect(last.hasEndList && last.segments.count == 40_004)
+        #expect(last.segments.first?.mediaSequence == 0 && last.segments.last?.mediaSequence == 40_003)
+        #expect(snapshots.dropFirst().allSatisfy { $0.mode == .delta || $0.playlist.hasEndList })
+    }
+
+    @Test("a cache serving an older copy mid-stream: the answer is set aside, the next part asked for again, no snapshot goes back")
+    func staleCopy() async throws {
+        let origin = LiveOrigin(canSkipUntil: nil, published: 16)
+        let server = try LoopbackServer(responder: origin)
+        let transport = try CurlTransport.loopback()
+        defer { transport.shutdown(); server.shutdown() }
+        let events = Events()
+        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock())) {
+            events.record($0)
+        }
+        let snapshots = try await LiveFollow.run(reloader) { snapshots in
+            if snapshots.count == 2 { origin.regress(segments: 2, answers: 1) }
+            if snapshots.count < 6 { origin.advance(parts: 1) } else { origin.end() }
+        }
+        #expect(events.all.contains { if case .edgeRegressed = $0 { true } else { false } }, "\(events.all)")
+        let edges = snapshots.map { ($0.playlist.segments.last?.mediaSequence ?? 0) * 10 + UInt64($0.playlist.pendingParts.count) }
+        #expect(edges == edges.sorted(), "\(edges)")
+    }
+
     @Test("a pathway that dies mid-stream: the follow moves to the equivalent variant on the other pathway at once, tuned in from its rendition report")
     func steeringFailover() async throws {
         var configuration = LiveOriginPlaylist.Configuration()

@@ -134,6 +134,23 @@ struct LiveReloaderTests {
         #expect(restarted.last?.playlist.segments.last?.mediaSequence == 2, "after \(LiveReloader.regressionsTolerated) set aside, the restarted stream is followed")
     }
 
+    @Test("a delta update that cannot be merged (it skips segments the held copy never had) costs one whole reload, then deltas again")
+    func unmergeableDelta() async throws {
+        let control = "CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=24.0"
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...14, control: control)))
+        let delta = "#EXTM3U\n#EXT-X-VERSION:9\n#EXT-X-TARGETDURATION:4\n#EXT-X-SERVER-CONTROL:\(control)\n#EXT-X-MEDIA-SEQUENCE:4\n"
+            + "#EXT-X-SKIP:SKIPPED-SEGMENTS=9\n#EXTINF:4.0,\ns13.ts\n#EXTINF:4.0,\ns14.ts\n#EXTINF:4.0,\ns15.ts\n"
+        run.stub("?_HLS_msn=15&_HLS_skip=YES", .ok(Array(delta.utf8)))
+        run.stub("?_HLS_msn=15", .ok(Self.playlist(10...15, control: control)))
+        run.stub("?_HLS_msn=16&_HLS_skip=YES", .ok(Self.playlist(11...16, control: control, endList: true)))
+        let (snapshots, failure) = await run.follow()
+        #expect(failure == nil)
+        #expect(run.urls == [Self.base, Self.base + "?_HLS_msn=15&_HLS_skip=YES", Self.base + "?_HLS_msn=15", Self.base + "?_HLS_msn=16&_HLS_skip=YES"])
+        #expect(run.events.count == 1 && { if case .deltaRefused = run.events[0] { true } else { false } }(), "\(run.events)")
+        #expect(snapshots.last?.playlist.segments.map(\.mediaSequence) == Array(11...16))
+    }
+
     @Test("an outage inside the window is tried through with capped backoff, each retry reported, and the snapshot after it names what was missed")
     func outage() async throws {
         let run = Run()
