@@ -46,6 +46,8 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let invalidExternalResource = Code("invalid-external-resource")
         /// A switch to another pathway found a playlist that does not match the plan.
         public static let pathwayMismatch = Code("pathway-mismatch")
+        /// A recording ended before any segment was written: nothing was committed.
+        public static let nothingRecorded = Code("nothing-recorded")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
         /// later run resumes: transient failures (network, status, cancellation, a full or

@@ -8,14 +8,14 @@ import Foundation
 /// `.name.tessera-partial` (the bytes so far), `.name.tessera-checkpoint` (what they are),
 /// `.name.tessera-lock` (admission) and `.name.tessera-spill` (resource bodies too large for
 /// memory, while the job runs).
-struct DownloadPaths: Sendable {
-    let destination: URL
-    let partial: String
-    let checkpoint: String
-    let lock: String
-    let spill: String
+package struct DownloadPaths: Sendable {
+    package let destination: URL
+    package let partial: String
+    package let checkpoint: String
+    package let lock: String
+    package let spill: String
 
-    init(destination: URL) {
+    package init(destination: URL) {
         self.destination = destination
         let stem = destination.deletingLastPathComponent().path + "/." + destination.lastPathComponent + ".tessera-"
         partial = stem + "partial"

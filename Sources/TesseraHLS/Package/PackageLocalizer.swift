@@ -5,11 +5,11 @@ import TesseraSupport
 /// (media is stored decrypted), no EXT-X-DEFINE (the resolved text is written), nothing that
 /// names a server — no parts, preload hints, rendition reports, server control, steering,
 /// session keys, session data by URI or interstitial assets.
-enum PackageLocalizer {
+package enum PackageLocalizer {
     /// The text of `playlist` with each segment and map URI replaced by `uris[uri]`.
     /// - Throws: `invalid-playlist` when a URI has no local name or a substituted value still
     ///   holds a variable reference (`{$…}`); `what` names the playlist.
-    static func media(_ playlist: MediaPlaylist, uris: [String: String], what: String) throws(HLSError) -> String {
+    package static func media(_ playlist: MediaPlaylist, uris: [String: String], what: String) throws(HLSError) -> String {
         var local = playlist.removingKeys()
         local.partInformation = nil
         local.serverControl = nil
@@ -35,7 +35,7 @@ enum PackageLocalizer {
     /// closed-caption renditions), the chosen I-frame streams; `uris` maps each kept playlist
     /// to its local path. An audio or video group left with no DEFAULT=YES member gets its first
     /// one as default, so a player plays it without being told.
-    static func master(_ source: MultivariantPlaylist, variant: Int, renditions: [Int], iFrameVariants: [Int],
+    package static func master(_ source: MultivariantPlaylist, variant: Int, renditions: [Int], iFrameVariants: [Int],
                        uris: [PackagePlaylistKey: String]) throws(HLSError) -> String {
         var master = source
         var chosen = source.variants[variant]

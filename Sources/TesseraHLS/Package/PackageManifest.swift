@@ -65,15 +65,39 @@ public struct PackageManifest: Hashable, Sendable, Codable {
         public let mediaSequence: UInt64
         /// Its EXTINF seconds.
         public let duration: Double
-        /// Why ("EXT-X-GAP in the source").
+        /// Why ("EXT-X-GAP in the source", "left the live window during an outage").
         public let reason: String
+        /// Whether `duration` is an estimate (a recording's gap for media it never saw listed:
+        /// from PROGRAM-DATE-TIME, else the target duration). Written only when true.
+        public let estimated: Bool
 
         /// Creates a gap entry.
-        public init(track: String, mediaSequence: UInt64, duration: Double, reason: String) {
+        public init(track: String, mediaSequence: UInt64, duration: Double, reason: String, estimated: Bool = false) {
             self.track = track
             self.mediaSequence = mediaSequence
             self.duration = duration
             self.reason = reason
+            self.estimated = estimated
+        }
+
+        private enum CodingKeys: String, CodingKey { case track, mediaSequence, duration, reason, estimated }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            track = try container.decode(String.self, forKey: .track)
+            mediaSequence = try container.decode(UInt64.self, forKey: .mediaSequence)
+            duration = try container.decode(Double.self, forKey: .duration)
+            reason = try container.decode(String.self, forKey: .reason)
+            estimated = try container.decodeIfPresent(Bool.self, forKey: .estimated) ?? false
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(track, forKey: .track)
+            try container.encode(mediaSequence, forKey: .mediaSequence)
+            try container.encode(duration, forKey: .duration)
+            try container.encode(reason, forKey: .reason)
+            if estimated { try container.encode(true, forKey: .estimated) }
         }
     }
 

@@ -1,5 +1,5 @@
 /// A playlist of the multivariant playlist a package keeps, by its index there.
-enum PackagePlaylistKey: Hashable {
+package enum PackagePlaylistKey: Hashable, Sendable {
     /// `variants[index]`.
     case variant(Int)
     /// `renditions[index]`.

@@ -62,7 +62,7 @@ public struct TransferBounds: Sendable {
 
     /// The transfer engine of a job: the processor within these bounds, `preparation` done to
     /// each resource.
-    func engine(fetcher: ResourceFetcher, resolver: any TransferURLResolver, keys: KeyCache, preparation: ContainerPreparation,
+    package func engine(fetcher: ResourceFetcher, resolver: any TransferURLResolver, keys: KeyCache, preparation: ContainerPreparation,
                 spillFolder: String, clock: any Clock<Duration>) -> TransferEngine {
         var settings = ResourceProcessor.Settings()
         settings.maximumResourceBytes = maximumResourceBytes

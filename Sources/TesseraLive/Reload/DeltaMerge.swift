@@ -76,5 +76,5 @@ public enum DeltaMerge {
     }
 
     /// A URI without its query and fragment (signed query values change from reload to reload).
-    private static func stripped(_ uri: String) -> Substring { uri.prefix { $0 != "?" && $0 != "#" } }
+    static func stripped(_ uri: String) -> Substring { uri.prefix { $0 != "?" && $0 != "#" } }
 }

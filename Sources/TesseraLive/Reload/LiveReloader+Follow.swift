@@ -51,7 +51,7 @@ extension LiveReloader {
         let entry = try await tuneIn(fetcher, clock)
         var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age)
         if let first = entry.first {
-            channel.send(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness))
+            channel.send(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness, url: entry.url))
             if first.hasEndList { return }
             position.held = first
             position.receivedAt = clock.elapsed()
@@ -100,7 +100,7 @@ extension LiveReloader {
                 let missed = position.outageStart == nil ? nil
                     : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
                 channel.send(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed, pathway: position.pathway,
-                                           freshness: LiveHealth.Freshness(headers: head.headers)))
+                                           freshness: LiveHealth.Freshness(headers: head.headers), url: head.url))
                 position.held = playlist
                 position.receivedAt = clock.elapsed()
                 position.backoff = nil

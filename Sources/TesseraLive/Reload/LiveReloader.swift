@@ -158,7 +158,8 @@ public struct LiveReloader: Sendable {
 
     /// The snapshot of `playlist` after `held`: the segments and parts that appeared.
     static func snapshot(_ playlist: MediaPlaylist, after held: MediaPlaylist?, mode: ReloadScheduler.Mode, at: Duration,
-                         missed: ClosedRange<UInt64>?, pathway: String? = nil, freshness: LiveHealth.Freshness? = nil) -> LiveSnapshot {
+                         missed: ClosedRange<UInt64>?, pathway: String? = nil, freshness: LiveHealth.Freshness? = nil,
+                         url: URL? = nil) -> LiveSnapshot {
         let last = playlist.segments.last?.mediaSequence
         let heldLast = held?.segments.last?.mediaSequence
         var newSegments: ClosedRange<UInt64>?
@@ -174,7 +175,8 @@ public struct LiveReloader: Sendable {
             parts -= held.pendingParts.count
         }
         return LiveSnapshot(playlist: playlist, mode: mode, at: at, newSegments: newSegments, newParts: max(0, parts),
-                            missed: missed.map { [$0] } ?? [], pathway: pathway, freshness: freshness)
+                            missed: missed.map { [$0] } ?? [], pathway: pathway, freshness: freshness,
+                            url: url.map { DeliveryDirectives.url($0, with: nil) })
     }
 
     /// "2.0 s", "0.25 s".

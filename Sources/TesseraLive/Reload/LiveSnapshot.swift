@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TesseraPlaylist
 
 /// The live playlist as a reload found it, how it was obtained, when, and what changed since the
@@ -22,11 +27,14 @@ public struct LiveSnapshot: Sendable {
     public let pathway: String?
     /// The response's freshness facts (`Age`, max-age), for `LiveHealth`.
     public let freshness: LiveHealth.Freshness?
+    /// The playlist's URL as answered (after redirects, without Delivery Directives): what its
+    /// relative URIs resolve against. May carry signed query values: never log it unredacted.
+    public let url: URL?
 
     /// A snapshot of one reload.
     public init(playlist: MediaPlaylist, mode: ReloadScheduler.Mode, at: Duration, newSegments: ClosedRange<UInt64>?,
                 newParts: Int, missed: [ClosedRange<UInt64>] = [], coalesced: Int = 1, pathway: String? = nil,
-                freshness: LiveHealth.Freshness? = nil) {
+                freshness: LiveHealth.Freshness? = nil, url: URL? = nil) {
         self.playlist = playlist
         self.mode = mode
         self.at = at
@@ -36,6 +44,7 @@ public struct LiveSnapshot: Sendable {
         self.coalesced = coalesced
         self.pathway = pathway
         self.freshness = freshness
+        self.url = url
     }
 
     /// This snapshot and the newer `next` as one: `next`'s state, both changes.
@@ -46,6 +55,6 @@ public struct LiveSnapshot: Sendable {
         }
         return LiveSnapshot(playlist: next.playlist, mode: next.mode, at: next.at, newSegments: segments,
                             newParts: newParts + next.newParts, missed: missed + next.missed, coalesced: coalesced + next.coalesced,
-                            pathway: next.pathway, freshness: next.freshness)
+                            pathway: next.pathway, freshness: next.freshness, url: next.url)
     }
 }

@@ -37,12 +37,10 @@ struct LiveReloaderFaultTests {
         configuration.window = 15
         configuration.canSkipUntil = nil
         let origin = LiveOrigin(configuration, published: 30)
-        let server = try LoopbackServer(responder: origin)
-        let transport = try CurlTransport.loopback()
-        defer { transport.shutdown(); server.shutdown() }
+        let host = try LiveOriginHost(origin)
         let clock = ManualClock()
         let events = Events()
-        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: clock)) { events.record($0) }
+        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: clock)) { events.record($0) }
         let channel = SnapshotChannel()
         let run = Task { try await reloader.run(into: channel) }
         var iterator = channel.makeAsyncIterator()
@@ -82,11 +80,10 @@ struct LiveReloaderFaultTests {
         for tuneIn in [true, false] {
             let origin = LiveOrigin(canSkipUntil: nil, published: 16)
             origin.setAge(6)
-            let server = try LoopbackServer(responder: origin)
-            let transport = try CurlTransport.loopback()
+            let host = try LiveOriginHost(origin)
             var options = LiveReloader.Options()
             options.tuneIn = tuneIn
-            let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock()),
+            let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock()),
                                         options: options)
             let channel = SnapshotChannel()
             let run = Task { try await reloader.run(into: channel) }
@@ -101,8 +98,6 @@ struct LiveReloaderFaultTests {
             while await iterator.next() != nil {}
             try await run.value
             #expect(origin.log[1] == (tuneIn ? "/live.m3u8?_HLS_msn=5&_HLS_part=1" : "/live.m3u8?_HLS_msn=4&_HLS_part=0"), "\(origin.log)")
-            transport.shutdown()
-            server.shutdown()
         }
     }
 
@@ -113,10 +108,8 @@ struct LiveReloaderFaultTests {
         configuration.canSkipDateRanges = true
         configuration.dateRangeEvery = 1
         let origin = LiveOrigin(configuration, published: 24)
-        let server = try LoopbackServer(responder: origin)
-        let transport = try CurlTransport.loopback()
-        defer { transport.shutdown(); server.shutdown() }
-        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock()))
+        let host = try LiveOriginHost(origin)
+        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock()))
         let snapshots = try await LiveFollow.run(reloader) { snapshots in
             if snapshots.count < 10 { origin.advance(parts: 1) } else { origin.end() }
         }
@@ -135,10 +128,8 @@ struct LiveReloaderFaultTests {
         configuration.window = nil
         configuration.canSkipUntil = 12
         let origin = LiveOrigin(configuration, published: 80_000)
-        let server = try LoopbackServer(responder: origin)
-        let transport = try CurlTransport.loopback()
-        defer { transport.shutdown(); server.shutdown() }
-        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock()))
+        let host = try LiveOriginHost(origin)
+        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock()))
         let snapshots = try await LiveFollow.run(reloader) { snapshots in
             if snapshots.count < 8 { origin.advance(parts: 1) } else { origin.end() }
         }
@@ -152,11 +143,9 @@ struct LiveReloaderFaultTests {
     @Test("a cache serving an older copy mid-stream: the answer is set aside, the next part asked for again, no snapshot goes back")
     func staleCopy() async throws {
         let origin = LiveOrigin(canSkipUntil: nil, published: 16)
-        let server = try LoopbackServer(responder: origin)
-        let transport = try CurlTransport.loopback()
-        defer { transport.shutdown(); server.shutdown() }
+        let host = try LiveOriginHost(origin)
         let events = Events()
-        let reloader = LiveReloader(url: server.baseURL.appendingPathComponent("live.m3u8"), client: Self.client(transport, clock: ImmediateClock())) {
+        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock())) {
             events.record($0)
         }
         let snapshots = try await LiveFollow.run(reloader) { snapshots in
@@ -173,10 +162,8 @@ struct LiveReloaderFaultTests {
         var configuration = LiveOriginPlaylist.Configuration()
         configuration.canSkipUntil = nil
         let b = LiveOrigin(configuration)
-        var address = LoopbackServer.Configuration()
-        address.address = try LoopbackAddress("127.0.0.2")
-        let serverB = try LoopbackServer(configuration: address, responder: b)
-        let other = "http://127.0.0.2:\(serverB.port)/live.m3u8"
+        let hostB = try LiveOriginHost(b, address: try LoopbackAddress("127.0.0.2"))
+        let other = hostB.playlistURL.absoluteString
         configuration.renditionReports = [other]
         let master = """
             #EXTM3U
@@ -190,13 +177,11 @@ struct LiveReloaderFaultTests {
         let steer = #"{"VERSION":1,"TTL":300,"PATHWAY-PRIORITY":["A","B"]}"#
         let a = LiveOrigin(configuration, files: ["/master.m3u8": ("application/vnd.apple.mpegurl", Array(master.utf8)),
                                                   "/steer.json": ("application/json", Array(steer.utf8))])
-        let serverA = try LoopbackServer(responder: a)
-        let transport = try CurlTransport.loopback()
-        defer { transport.shutdown(); serverA.shutdown(); serverB.shutdown() }
+        let hostA = try LiveOriginHost(a)
         let events = Events()
         // A manual clock that never moves: the steering manifest's TTL and the penalty last for
         // ever (a failover needs no wait).
-        let reloader = LiveReloader(url: serverA.baseURL.appendingPathComponent("master.m3u8"), client: Self.client(transport, clock: ManualClock())) {
+        let reloader = LiveReloader(url: hostA.server.baseURL.appendingPathComponent("master.m3u8"), client: Self.client(hostA.transport, clock: ManualClock())) {
             events.record($0)
         }
         let snapshots = try await LiveFollow.run(reloader) { snapshots in

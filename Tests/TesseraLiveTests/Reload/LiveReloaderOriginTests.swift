@@ -14,19 +14,13 @@ import TesseraTestSupport
 @Suite("Live reloader against the LL-HLS origin: to the part, one request per part")
 struct LiveReloaderOriginTests {
     final class Live: Sendable {
-        let origin: LiveOrigin
-        let server: LoopbackServer
-        let transport: CurlTransport
+        let host: LiveOriginHost
+        var origin: LiveOrigin { host.origin }
+        var server: LoopbackServer { host.server }
+        var transport: CurlTransport { host.transport }
 
         init(canSkipUntil: Int? = 12) throws {
-            origin = LiveOrigin(canSkipUntil: canSkipUntil)
-            server = try LoopbackServer(responder: origin)
-            transport = try CurlTransport.loopback()
-        }
-
-        deinit {
-            transport.shutdown()
-            server.shutdown()
+            host = try LiveOriginHost(LiveOrigin(canSkipUntil: canSkipUntil))
         }
 
         /// Follows the origin on an immediate clock, calling `step` with the snapshots so far after

@@ -11,14 +11,17 @@ import TesseraSupport
 /// cannot be requested, keys that cannot be used, URIs that cannot be fetched, and the layouts
 /// its output cannot hold — one file holds one map, no gap and (fMP4) no discontinuity; a
 /// package keeps files at their offsets, so a byte range cannot be decrypted into it.
-struct PlanChecker {
+package struct PlanChecker {
     /// What the plan's output is.
-    enum Layout {
+    package enum Layout: Sendable {
         /// One file of this container.
         case singleFile(DownloadPlan.Container)
         /// A package: each source file kept whole at its offsets (EXT-X-GAP segments are the
         /// planner's to skip).
         case package
+        /// A recording: each resource its own file (so an encrypted byte range is stored
+        /// decrypted, whole); EXT-X-GAP segments are the recorder's to keep.
+        case recording
     }
 
     let baseURL: URL
@@ -26,9 +29,9 @@ struct PlanChecker {
     let layout: Layout
     let first: MediaSegment
     /// The distinct key URIs seen.
-    private(set) var keyURIs: Set<String> = []
+    package private(set) var keyURIs: Set<String> = []
 
-    init(baseURL: URL, source: String, layout: Layout, first: MediaSegment) {
+    package init(baseURL: URL, source: String, layout: Layout, first: MediaSegment) {
         self.baseURL = baseURL
         self.source = source
         self.layout = layout
@@ -36,7 +39,7 @@ struct PlanChecker {
     }
 
     /// Checks the initialization section.
-    mutating func check(map: MediaInitializationSection) throws(HLSError) {
+    package mutating func check(map: MediaInitializationSection) throws(HLSError) {
         let label = "Initialization section (line \(map.line.number))"
         if case .package = layout, map.byteRange != nil, !map.keys.isEmpty {
             throw encryptedRange(label)
@@ -47,7 +50,7 @@ struct PlanChecker {
     }
 
     /// Checks segment `position`.
-    mutating func check(_ segment: MediaSegment, at position: Int, previous: MediaSegment?) throws(HLSError) {
+    package mutating func check(_ segment: MediaSegment, at position: Int, previous: MediaSegment?) throws(HLSError) {
         let label = "Segment \(position) (line \(segment.line.number))"
         switch layout {
         case .singleFile(let container):
@@ -64,6 +67,8 @@ struct PlanChecker {
             guard segment.byteRange == nil || segment.keys.isEmpty else {
                 throw encryptedRange(label)
             }
+        case .recording:
+            break
         }
         try checkRange(segment.byteRange, label: label)
         try checkURI(segment.uri, label: label)

@@ -5,7 +5,7 @@ import TesseraPlaylist
 /// The resources of a media playlist in output order — the initialization section (when the
 /// stream has one) then every segment — made on demand from the playlist: random access by
 /// index, and a lazy run from any index, so no list of the plan is ever held.
-struct ResourceSequence: Sendable {
+package struct ResourceSequence: Sendable {
     let playlist: MediaPlaylist
     let stream: StreamIdentity
     let hasInitialization: Bool
@@ -83,7 +83,7 @@ struct ResourceSequence: Sendable {
 
     /// The identity AES-128 key among `keys`, or nil when clear (the checker refused anything
     /// else before the transfer).
-    static func encryption(_ keys: [SegmentKey], stream: StreamIdentity, iv: [UInt8]?) -> ResourceEncryption? {
+    package static func encryption(_ keys: [SegmentKey], stream: StreamIdentity, iv: [UInt8]?) -> ResourceEncryption? {
         guard let key = keys.first(where: \.isIdentity), key.method == .aes128, let uri = key.uri, let resolved = key.iv ?? iv else { return nil }
         return ResourceEncryption(keyURI: uri, stream: stream, iv: resolved)
     }

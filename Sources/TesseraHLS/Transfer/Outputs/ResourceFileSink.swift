@@ -18,11 +18,11 @@ package final class ResourceFileSink: TransferOutput {
     /// One file the sink wrote, as a manifest lists it.
     package struct WrittenFile: Sendable, Equatable {
         /// Its path inside the staging folder.
-        let path: SafeRelativePath
+        package let path: SafeRelativePath
         /// Its size.
-        let byteCount: UInt64
+        package let byteCount: UInt64
         /// Its SHA-256.
-        let sha256: SHA256Digest
+        package let sha256: SHA256Digest
     }
 
     private let staging: StagingDirectory
@@ -38,9 +38,9 @@ package final class ResourceFileSink: TransferOutput {
     /// Files restored from a checkpoint, which later resources may continue.
     private var restored: Set<SafeRelativePath> = []
     /// Resources written (restored ones included).
-    private(set) var resourcesDone = 0
+    package private(set) var resourcesDone = 0
     /// Bytes written in this run.
-    private(set) var bytesWritten: UInt64 = 0
+    package private(set) var bytesWritten: UInt64 = 0
     /// Bytes of the files a checkpoint vouched for (`restore`).
     private(set) var restoredBytes: UInt64 = 0
 

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraMedia
+import TesseraPlaylist
+import TesseraSupport
+
+/// The files of one recorded track: a sequence-stable local name for every entry of the
+/// timeline (`<msn>.<ext>`, never reused, a gap's name listed without a file) and for every
+/// distinct initialization section (`init-<n>.<ext>`, by URI without its query and byte
+/// range: a map whose signed query rotates is still the one map), and the fetches each new
+/// segment needs — its map the first time it appears, then the segment, AES-128 resources with
+/// their key and IV (the media sequence number's when the key has none), written decrypted.
+/// Each entry remembers how many resources the track has planned up to it, so the recording can
+/// be cut at the last entry whose resources were all written.
+struct RecordingPlanner: Sendable {
+    /// What the local playlist needs of one timeline entry.
+    struct Local: Sendable {
+        /// Its URI relative to the track's folder.
+        let uri: String
+        /// Its initialization section, local.
+        let map: MediaInitializationSection?
+        /// Resources planned for the track up to and including this entry.
+        let resourcesEnd: Int
+    }
+
+    /// The track's folder (`video`).
+    let track: String
+    let stream: StreamIdentity
+    private(set) var locals: [Local] = []
+    private(set) var resourceCount = 0
+    private var maps: [String: String] = [:]
+    private var checker: PlanChecker?
+
+    init(track: String, stream: StreamIdentity) {
+        self.track = track
+        self.stream = stream
+    }
+
+    /// One fetch and the package path of its resource.
+    struct Planned: Sendable {
+        let fetch: PlannedFetch
+        let path: SafeRelativePath
+    }
+
+    /// The fetches of `entry` (none for a gap), listed in `playlistURL`.
+    /// - Throws: `unsupported` (SAMPLE-AES, DRM-only keys), `invalid-playlist` (unusable byte
+    ///   ranges, URIs or keys), as a package's plan checks them.
+    mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL) throws(HLSError) -> [Planned] {
+        let segment = entry.segment
+        let ext = Self.fileExtension(of: segment.uri, default: "seg")
+        let name = "\(segment.mediaSequence).\(ext)"
+        guard entry.kind == .segment else {
+            locals.append(Local(uri: name, map: nil, resourcesEnd: resourceCount))
+            return []
+        }
+        var checker = self.checker ?? PlanChecker(baseURL: playlistURL, source: URLRedaction.redact(playlistURL), layout: .recording, first: segment)
+        defer { self.checker = checker }
+        try checker.check(segment, at: Int(clamping: segment.mediaSequence), previous: nil)
+        var fetches: [Planned] = []
+        var localMap: MediaInitializationSection?
+        if let map = segment.map {
+            let key = "\(DeltaMerge.stripped(map.uri))@\(map.byteRange.map { "\($0.length)@\($0.resolvedOffset)" } ?? "whole")"
+            if let known = maps[key] {
+                localMap = MediaInitializationSection(uri: known)
+            } else {
+                try checker.check(map: map)
+                let local = "init-\(maps.count).\(Self.fileExtension(of: map.uri, default: "mp4"))"
+                maps[key] = local
+                localMap = MediaInitializationSection(uri: local)
+                let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+                let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
+                                               encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number,
+                                               uri: try absolute(map.uri, playlistURL, "The initialization section of segment \(segment.mediaSequence)"))
+                fetches.append(add(resource, at: local))
+            }
+        }
+        let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+        let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
+                                       encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
+                                       startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
+                                       uri: try absolute(segment.uri, playlistURL, "Segment \(segment.mediaSequence)"))
+        fetches.append(add(resource, at: name))
+        locals.append(Local(uri: name, map: localMap, resourcesEnd: resourceCount))
+        return fetches
+    }
+
+    private mutating func add(_ resource: PlannedResource, at name: String) -> Planned {
+        resourceCount += 1
+        // A name made here of digits, a dot and an extension of letters and digits: always safe.
+        return Planned(fetch: PlannedFetch(resource), path: SafeRelativePath(track + "/" + name)!)
+    }
+
+    /// `uri` resolved against the playlist it came from: the playlist's URL moves with every
+    /// reload (and pathway), so each fetch carries its own absolute URL.
+    private func absolute(_ uri: String, _ playlistURL: URL, _ what: String) throws(HLSError) -> String {
+        try ResourceURL.resolve(uri, against: playlistURL, what: what).absoluteString
+    }
+
+    /// The extension of the path of `uri` when it is a short run of letters and digits, lowercased.
+    static func fileExtension(of uri: String, default fallback: String) -> String {
+        let path = uri.prefix { $0 != "?" && $0 != "#" }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return fallback }
+        let ext = path[path.index(after: dot)...].lowercased()
+        guard (1...5).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return fallback }
+        return ext
+    }
+}

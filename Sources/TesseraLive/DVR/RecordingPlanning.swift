@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraPlaylist
+import TesseraSupport
+
+/// The recorder's planning half: reads the reloader's snapshots, adds each to the timeline,
+/// plans the new entries' fetches and queues them for the transfer engine (waiting while the
+/// queue is full: snapshots coalesce meanwhile), until the recording has what it wants, the
+/// playlist ends, the follow stops or the transfer has ended.
+struct RecordingPlanning: Sendable {
+    let options: LiveRecording.Options
+    let source: RecordingSource
+    let events: @Sendable (LiveRecording.Event) -> Void
+
+    /// What the planner hands over when it ends.
+    struct Planned: Sendable {
+        var timeline: RecordingTimeline
+        var planner: RecordingPlanner
+        var dateRanges = RecordingDateRanges()
+        var lastPlaylist: MediaPlaylist?
+        var end: RecordingReport.End?
+    }
+
+    /// What the planner, the sink and the progress share.
+    struct Shared: Sendable {
+        var places: [ResourceIdentity: SafeRelativePath] = [:]
+        /// After each planned entry: resources planned, seconds, segments and gaps up to it.
+        var marks: [(resources: Int, duration: Double, segments: Int, gaps: Int)] = []
+        var retries = 0
+    }
+
+    /// Reads snapshots until the recording has what it wants, the playlist ends or the follow
+    /// stops, planning each new entry and queueing its fetches.
+    func plan(_ channel: SnapshotChannel, into queue: FetchQueue, shared: Lock<Shared>) async -> Planned {
+        let limit = options.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        var planned = Planned(timeline: RecordingTimeline(start: options.start == .now ? .now : .windowStart, limit: limit),
+                              planner: RecordingPlanner(track: "video", stream: .main))
+        var segments = 0, gaps = 0
+        reading: for await snapshot in channel {
+            planned.dateRanges.observe(snapshot.playlist)
+            planned.lastPlaylist = snapshot.playlist
+            let step: RecordingTimeline.Step
+            do { step = try planned.timeline.take(snapshot.playlist) } catch {
+                planned.end = .failed(code: .sourceChanged, reason: error.message)
+                break
+            }
+            for index in step.added {
+                let entry = planned.timeline.entries[index]
+                let fetches: [RecordingPlanner.Planned]
+                do { fetches = try planned.planner.plan(entry, listedIn: snapshot.url ?? source.mediaURL) } catch {
+                    planned.end = .failed(code: error.code, reason: error.message)
+                    break reading
+                }
+                if entry.kind == .segment { segments += 1 } else { gaps += 1 }
+                if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }
+                let total = planned.planner.resourceCount
+                shared.withLock { shared in
+                    for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
+                    shared.marks.append((total, (shared.marks.last?.duration ?? 0) + entry.segment.duration, segments, gaps))
+                }
+                for item in fetches { await queue.push(item.fetch) }
+                if queue.isFinished { break reading }
+            }
+            if step.complete {
+                planned.end = .duration
+                break
+            }
+            if snapshot.playlist.hasEndList {
+                planned.end = .endList
+                break
+            }
+        }
+        queue.finish()
+        return planned
+    }
+}

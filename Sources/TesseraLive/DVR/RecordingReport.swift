@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+
+/// What a committed recording holds, and why it ended.
+public struct RecordingReport: Sendable {
+    /// Why the recording ended.
+    public enum End: Sendable, Equatable {
+        /// The duration asked for was recorded.
+        case duration
+        /// The playlist ended (EXT-X-ENDLIST).
+        case endList
+        /// `RecordingControl.stop()` (SIGINT or SIGTERM in the CLI).
+        case stopped
+        /// It could not go on (an outage past the limit, a changed source, a segment that could
+        /// not be fetched): what was recorded before is committed, `reason` says why it ended.
+        case failed(code: HLSError.Code, reason: String)
+    }
+
+    /// The package folder.
+    public let destination: URL
+    /// Why it ended.
+    public let end: End
+    /// Segments recorded (files).
+    public let segments: Int
+    /// Seconds of media, gaps included.
+    public let duration: Double
+    /// Gaps of the recorder: media that left the window before it could be fetched.
+    public let gaps: Int
+    /// EXT-X-GAP segments of the origin, kept as gaps.
+    public let originGaps: Int
+    /// Date Ranges omitted because they could not be kept whole.
+    public let dateRangesOmitted: Int
+    /// Playlist reloads retried during outages.
+    public let retries: Int
+    /// Media bytes written.
+    public let bytes: UInt64
+    /// The manifest written.
+    public let manifest: PackageManifest
+}

@@ -1,0 +1,140 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// One run of a `LiveRecording` with its destination locked and its staging folder made: the
+/// reloader follows the playlist, the planner turns each snapshot into timeline entries and
+/// fetches (`RecordingTimeline`, `RecordingPlanner`) queued for the transfer engine, the engine
+/// writes them into the per-resource sink; when the recording ends, it is cut at the last entry
+/// whose files were all written, and the track's playlist, `master.m3u8` and the manifests are
+/// written and committed.
+struct RecordingSession {
+    let recording: LiveRecording
+    let source: RecordingSource
+    let paths: DownloadPaths
+    let staging: StagingDirectory
+    let log: CheckpointLog<ResourceFileRecord>
+    let fetcher: ResourceFetcher
+    let control: RecordingControl
+    let events: @Sendable (LiveRecording.Event) -> Void
+
+    func run() async throws(HLSError) -> RecordingReport {
+        let options = recording.options
+        let clock = recording.client.clock
+        let shared = Lock(RecordingPlanning.Shared())
+        let sink = ResourceFileSink(staging: staging, checkpoint: log, spillFolder: paths.spill, checkpointBytes: options.bounds.checkpointBytes,
+                                    clock: clock) { resource throws(HLSError) -> SafeRelativePath in
+            guard let path = shared.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
+                throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
+            }
+            return path
+        }
+        let resolver = PlaylistURLResolver(stream: .main, playlistURL: source.mediaURL)
+        let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
+                                           preparation: .asFetched, spillFolder: paths.spill, clock: clock)
+        let queue = FetchQueue(capacity: max(1, options.queueCapacity))
+        let channel = SnapshotChannel()
+        var reloadOptions = LiveReloader.Options()
+        reloadOptions.outageLimit = options.outageLimit
+        reloadOptions.parser = options.parser
+        let events = self.events
+        let reloader = LiveReloader(url: source.mediaURL, client: recording.client, options: reloadOptions) { event in
+            if case .retry = event { shared.withLock { $0.retries += 1 } }
+            events(.reload(event))
+        }
+        let follow = Task { () -> HLSError? in
+            do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
+            return nil
+        }
+        control.onStop { follow.cancel() }
+        let planning = Task { [planner = RecordingPlanning(options: options, source: source, events: events)] in
+            await planner.plan(channel, into: queue, shared: shared)
+        }
+        var transferError: HLSError?
+        await withTaskCancellationHandler {
+            do throws(HLSError) {
+                try await engine.run(queue, into: sink) { progress(sink, shared) }
+            } catch {
+                transferError = error
+            }
+        } onCancel: {
+            follow.cancel()
+            queue.finish()
+        }
+        follow.cancel()
+        queue.finish()
+        let planned = await planning.value
+        let followError = await follow.value
+        if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
+        if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
+            throw transferError
+        }
+        let end: RecordingReport.End = if let transferError {
+            .failed(code: transferError.code, reason: transferError.message)
+        } else if let end = planned.end {
+            end
+        } else if control.isStopped {
+            .stopped
+        } else if let followError, followError.code != .cancelled {
+            .failed(code: followError.code, reason: followError.message)
+        } else {
+            .endList
+        }
+        return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, retries: shared.withLock { $0.retries })
+    }
+
+    /// Reports where the written files are.
+    private func progress(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>) {
+        let written = sink.resourcesDone
+        let (mark, planned, retries) = shared.withLock { shared in
+            (shared.marks.last { $0.resources <= written }, shared.marks.last, shared.retries)
+        }
+        events(.progress(RecordingProgress(duration: mark?.duration ?? 0, segments: mark?.segments ?? 0, gaps: mark?.gaps ?? 0, retries: retries,
+                                           bytes: sink.bytesWritten, edgeLag: max(0, (planned?.duration ?? 0) - (mark?.duration ?? 0)))))
+    }
+
+    /// Cuts the recording at the last entry whose resources were all written and commits it.
+    private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End, retries: Int) throws(HLSError) -> RecordingReport {
+        let locals = planned.planner.locals
+        let count = locals.prefix { $0.resourcesEnd <= written }.count
+        let track = RecordedTrack(id: "video", entries: planned.timeline.entries.prefix(count), locals: locals.prefix(count),
+                                  source: planned.lastPlaylist ?? MediaPlaylist())
+        let segments = track.entries.count(where: { $0.kind == .segment })
+        guard segments > 0 else {
+            let why: String = switch end {
+            case .failed(_, let reason): reason
+            case .stopped: "it was stopped first"
+            case .endList: "the playlist ended first"
+            case .duration: "no segment was listed"
+            }
+            throw HLSError(.nothingRecorded, "Nothing was recorded to \(recording.destination.path): \(why)")
+        }
+        let media = try sink.finish()
+        let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
+        var peak: UInt64 = 0
+        for (entry, local) in zip(track.entries, track.locals) where entry.kind == .segment && entry.segment.duration > 0 {
+            let bits = Double(sizes["video/" + local.uri] ?? 0) * 8 / entry.segment.duration
+            peak = max(peak, UInt64(bits.rounded(.up)))
+        }
+        let span = track.dateSpan
+        let (ranges, omitted) = planned.dateRanges.kept(from: span?.start, to: span?.end)
+        let variant = source.variant.flatMap { source.multivariant?.variants[$0] }
+        let info = track.info(provenance: source.provenance, variant: variant, bandwidth: peak)
+        let contents = PackageContents(kind: .recording, tracks: [(info, try track.playlistText(dateRanges: ranges))],
+                                       masterText: try RecordedTrack.master(source, playlist: track.playlistPath, bandwidth: peak),
+                                       owners: Dictionary(media.map { ($0.path.value, track.id) }, uniquingKeysWith: { first, _ in first }),
+                                       gaps: track.gaps)
+        let manifest = try PackageWriter.finish(contents, media: media, in: staging)
+        do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
+        let gaps = track.entries.count(where: { $0.kind == .missed })
+        return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: track.duration, gaps: gaps,
+                               originGaps: track.entries.count(where: { $0.kind == .originGap }), dateRangesOmitted: omitted, retries: retries,
+                               bytes: media.reduce(0) { $0 + $1.byteCount }, manifest: manifest)
+    }
+}

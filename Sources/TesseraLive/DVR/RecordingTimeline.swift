@@ -1,0 +1,121 @@
+import TesseraPlaylist
+
+/// What a recording holds, in media-sequence order, and what each new snapshot of the live
+/// playlist adds to it — a pure value. Every media sequence number from the first taken on is
+/// accounted for exactly once: a segment to fetch, an EXT-X-GAP of the origin (kept, never
+/// fetched), or media that left the window before it could be fetched (a gap of the recorder,
+/// its duration estimated from PROGRAM-DATE-TIME, else the target duration). A segment listed
+/// again must be the one taken (same URI without its query, same discontinuity sequence), else
+/// the source changed under the recording. It stops taking once `limit` seconds of media (gaps
+/// included) are in.
+struct RecordingTimeline: Sendable {
+    /// Where a recording starts.
+    enum Start: Sendable, Equatable {
+        /// The newest complete segment at tune-in.
+        case now
+        /// The first segment of the window at tune-in.
+        case windowStart
+    }
+
+    /// One media sequence number of the recording.
+    struct Entry: Sendable {
+        enum Kind: Sendable, Equatable {
+            /// A segment to fetch.
+            case segment
+            /// EXT-X-GAP in the source.
+            case originGap
+            /// Media that left the window before it could be fetched (duration estimated).
+            case missed
+        }
+
+        /// The source segment (for `missed`, one made from what is known: its number, the
+        /// estimated duration, the discontinuity sequence before it).
+        var segment: MediaSegment
+        let kind: Kind
+    }
+
+    /// What one snapshot added.
+    struct Step: Sendable {
+        /// Indices into `entries` of the entries it appended.
+        let added: Range<Int>
+        /// Whether the recording has all the media it asked for.
+        let complete: Bool
+    }
+
+    /// A segment listed again differs from the one taken.
+    struct Changed: Error, Sendable {
+        let message: String
+    }
+
+    let start: Start
+    /// Seconds of media wanted (gaps included); nil: until ENDLIST or a stop.
+    let limit: Double?
+    private(set) var entries: [Entry] = []
+    /// Seconds of media in `entries`.
+    private(set) var duration: Double = 0
+    /// The next media sequence number to take (nil before the first snapshot).
+    private(set) var next: UInt64?
+
+    init(start: Start, limit: Double?) {
+        self.start = start
+        self.limit = limit
+    }
+
+    /// Whether the wanted media is in.
+    var isComplete: Bool { limit.map { duration >= $0 } ?? false }
+
+    /// Takes what `playlist` adds.
+    /// - Throws: `Changed` when a segment already taken is listed with another URI or
+    ///   discontinuity sequence (the stream restarted or was replaced).
+    mutating func take(_ playlist: MediaPlaylist) throws(Changed) -> Step {
+        let before = entries.count
+        guard !isComplete, let first = playlist.segments.first else { return Step(added: before..<before, complete: isComplete) }
+        let next = self.next ?? (start == .now ? playlist.segments.last!.mediaSequence : first.mediaSequence)
+        try check(playlist, before: next)
+        if first.mediaSequence > next, !entries.isEmpty || self.next != nil {
+            addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6))
+        }
+        for segment in playlist.segments where segment.mediaSequence >= max(next, first.mediaSequence) {
+            guard !isComplete else { break }
+            entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment))
+            duration += segment.duration
+            self.next = segment.mediaSequence &+ 1
+        }
+        if self.next == nil { self.next = next }
+        return Step(added: before..<entries.count, complete: isComplete)
+    }
+
+    /// The segments of `playlist` before `next` that the recording holds must be those it took.
+    private func check(_ playlist: MediaPlaylist, before next: UInt64) throws(Changed) {
+        guard let firstTaken = entries.first?.segment.mediaSequence else { return }
+        for segment in playlist.segments where segment.mediaSequence >= firstTaken && segment.mediaSequence < next {
+            let taken = entries[Int(segment.mediaSequence - firstTaken)]
+            guard taken.kind != .missed else { continue }
+            guard DeltaMerge.stripped(taken.segment.uri) == DeltaMerge.stripped(segment.uri),
+                  taken.segment.discontinuitySequence == segment.discontinuitySequence else {
+                throw Changed(message: "Segment \(segment.mediaSequence) is listed with another URI or discontinuity sequence than the one recorded: the stream restarted or was replaced.")
+            }
+        }
+    }
+
+    /// Gap entries for `missed`, which slid out of the window before `after` was listed: the
+    /// span between the last recorded segment's end and `after`'s PROGRAM-DATE-TIME shared
+    /// among them when both are known, else a target duration each.
+    private mutating func addMissed(_ missed: Range<UInt64>, before after: MediaSegment, target: Double) {
+        let count = Double(missed.count)
+        var each = target
+        if let last = entries.last, let lastStart = last.segment.programDateTime?.secondsSince1970,
+           let nextStart = after.programDateTime?.secondsSince1970 {
+            let span = nextStart - (lastStart + last.segment.duration)
+            if span > 0 { each = span / count }
+        }
+        let discontinuity = entries.last?.segment.discontinuitySequence ?? after.discontinuitySequence
+        for msn in missed {
+            guard !isComplete else { break }
+            let segment = MediaSegment(uri: "missed-\(msn)", duration: each, mediaSequence: msn, discontinuitySequence: discontinuity, isGap: true)
+            entries.append(Entry(segment: segment, kind: .missed))
+            duration += each
+            next = msn &+ 1
+        }
+    }
+}
