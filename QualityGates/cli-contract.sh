@@ -193,6 +193,27 @@ assert all(edge(b) - edge(a) == 1 for a, b in zip(rows[:-1], rows[1:-1])), [edge
 PY
 then ok "watch follows a live origin to the part: full, then a delta update per part, ENDLIST"
 else bad "watch live: $(head -c 600 "$WORK/stdout")"; fi
+# record: a live origin of TS segments (2 s, a part a second) into a recording package that
+# verifies; SIGINT ends a recording cleanly and commits it; nothing is left for a dead source.
+"$LIVE_ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 60 > "$WORK/live.out" 2>&1 &
+LIVE_PID=$!
+for _ in $(seq 1 200); do [ -s "$WORK/live.out" ] && break; sleep 0.05; done
+LIVE_URL="$(awk '{print $3; exit}' "$WORK/live.out")"
+expect_status "record --duration 4 --from start --json" 0 record "$LIVE_URL" -o "$WORK/out/rec" --duration 4 --from start --json
+if python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read().splitlines()[-1]); assert d["segments"] >= 2 and d["duration"] >= 4 and d["gaps"] == 0 and d["end"] == "duration", d' "$WORK/stdout" \
+  && grep -q "^recorded: [0-9]* segments, [0-9.]* s, 0 gaps, [0-9]* bytes → $WORK/out/rec$" "$WORK/err"; then
+  ok "record --json: the summary object on stdout, the recorded: line on stderr"
+else bad "record --json: $(cat "$WORK/stdout") $(tail -2 "$WORK/err")"; fi
+expect_status "verify-package of a recording" 0 verify-package "$WORK/out/rec"
+set +e; "$BIN" record "$LIVE_URL" -o "$WORK/out/rec-int" > "$WORK/stdout" 2> "$WORK/err" & REC=$!
+for _ in $(seq 1 200); do grep -q "segments" "$WORK/err" 2>/dev/null && break; sleep 0.05; done
+kill -INT "$REC"; wait "$REC"; rc=$?; set -e
+if [ "$rc" = 0 ] && grep -q "^recorded: " "$WORK/stdout" && "$BIN" verify-package "$WORK/out/rec-int" > /dev/null; then ok "record ended by SIGINT: exit 0, committed, verified"
+else bad "record SIGINT: exit $rc $(cat "$WORK/stdout") $(tail -2 "$WORK/err")"; fi
+kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
+expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
+expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"
+expect_failure "record --from later" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --from later
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
@@ -310,7 +331,7 @@ else
   skip "package onto a full volume: no mount namespace here (unshare -m fails)"
 fi
 # Help, standard input, unknown formats, redirects, timeouts and retries.
-for command in inspect graph download package verify-package serve watch fetch validate demo; do
+for command in inspect graph download package verify-package serve watch record fetch validate demo; do
   set +e; "$BIN" "$command" --help > "$WORK/stdout" 2>&1; rc1=$?; "$BIN" help "$command" > "$WORK/stdout2" 2>&1; rc2=$?; set -e
   if [ $rc1 = 0 ] && [ $rc2 = 0 ] && cmp -s "$WORK/stdout" "$WORK/stdout2" && grep -q '^usage: tessera '"$command" "$WORK/stdout" \
      && grep -q '^example:' "$WORK/stdout" && { [ "$command" = validate ] || grep -q 'default' "$WORK/stdout"; }; then

@@ -24,7 +24,7 @@ struct CommandHelp: Sendable {
     }
 
     /// Every command's help, by name.
-    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, graph, download, PackageArguments.help, VerifyPackageCommand.help, ServeCommand.help, WatchCommand.help, fetch, validate, demo].map { ($0.name, $0) })
+    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, graph, download, PackageArguments.help, VerifyPackageCommand.help, ServeCommand.help, WatchCommand.help, RecordCommand.help, fetch, validate, demo].map { ($0.name, $0) })
 
     static let inspect = CommandHelp(
         name: "inspect",

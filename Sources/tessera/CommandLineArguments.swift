@@ -15,6 +15,7 @@ enum CommandLineArguments {
     case verifyPackage(VerifyPackageCommand)
     case serve(ServeCommand)
     case watch(WatchCommand)
+    case record(RecordCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -28,6 +29,7 @@ enum CommandLineArguments {
            \(VerifyPackageCommand.usage)
            \(ServeCommand.usage)
            \(WatchCommand.usage)
+           \(RecordCommand.usage)
            \(FetchArguments.usage)
            \(CommandHelp.validate.synopsis)
            \(CommandHelp.demo.synopsis)
@@ -57,6 +59,8 @@ enum CommandLineArguments {
             return .serve(try ServeCommand.parse(rest))
         case "watch":
             return .watch(try WatchCommand.parse(rest))
+        case "record":
+            return .record(try RecordCommand.parse(rest))
         case "validate":
             let json = rest.contains("--json")
             let positional = rest.filter { $0 != "--json" }
@@ -120,6 +124,7 @@ enum CommandLineArguments {
         case .verifyPackage(let command): return await command.run()
         case .serve(let command): return await command.run()
         case .watch(let command): return await command.run()
+        case .record(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

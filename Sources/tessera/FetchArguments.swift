@@ -29,11 +29,7 @@ enum FetchArguments {
                 positional.append(argument)
             }
         }
-        guard positional.count == 1 else { throw usage("fetch needs exactly one URL") }
-        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
-            throw usage("\(positional[0]) is not an http or https URL")
-        }
+        let url = try HTTPURLArgument.parse(positional, exactlyOne: "fetch needs exactly one URL")
         var command = FetchCommand(url: url)
         command.network = network
         for (option, value) in options {

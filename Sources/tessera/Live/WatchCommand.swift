@@ -32,38 +32,20 @@ struct WatchCommand: Sendable {
         example: "tessera watch https://live.example/master.m3u8 --json --duration 60")
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> WatchCommand {
-        var rest = arguments
-        var positional: [String] = []
         var json = false
         var duration: Duration?
         var outageLimit: Duration?
-        var network = NetworkOptions()
-        var selection = SelectionOptions(takesRenditions: false)
-        func seconds(_ option: String) throws(CommandLineArguments.UsageError) -> Duration {
-            guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "\(option) needs a value") }
-            let text = rest.removeFirst()
-            guard let value = Double(text), value > 0, value <= 31_536_000 else {
-                throw CommandLineArguments.UsageError(message: "\(option) needs a positive number of seconds, not \(text)")
-            }
-            return .milliseconds(Int64(value * 1000))
-        }
-        while !rest.isEmpty {
-            let argument = rest.removeFirst()
-            if try network.parse(argument, &rest) { continue }
-            if try selection.parse(argument, &rest) { continue }
+        let parsed = try FetchingArguments.parse(arguments, takesRenditions: false) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "--json": json = true
-            case "--duration": duration = try seconds(argument)
-            case "--outage-limit": outageLimit = try seconds(argument)
-            default:
-                guard !argument.hasPrefix("-") else { throw CommandLineArguments.UsageError(message: "unknown option \(argument)") }
-                positional.append(argument)
+            case "--duration": duration = try SecondsArgument.take(argument, from: &rest)
+            case "--outage-limit": outageLimit = try SecondsArgument.take(argument, from: &rest)
+            default: return false
             }
+            return true
         }
-        guard positional.count == 1 else { throw CommandLineArguments.UsageError(message: "watch needs exactly one playlist URL") }
-        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw CommandLineArguments.UsageError(message: "\(positional[0]) is not an http or https URL")
-        }
+        let url = try HTTPURLArgument.parse(parsed.positional, exactlyOne: "watch needs exactly one playlist URL")
+        let (selection, network) = (parsed.selection, parsed.network)
         return WatchCommand(url: url, json: json, selection: selection.policy, duration: duration, outageLimit: outageLimit, network: network)
     }
 

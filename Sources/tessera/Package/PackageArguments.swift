@@ -25,45 +25,26 @@ enum PackageArguments {
         example: "tessera package https://cdn.example/master.m3u8 -o movie --audio lang:en,fr --subtitles all")
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> PackageCommand {
-        var rest = arguments
-        var positional: [String] = []
         var output: String?
         var options = PackageDownload.Options()
-        var network = NetworkOptions()
         var dryRun = false
-        var selection = SelectionOptions(takesRenditions: true)
-        while !rest.isEmpty {
-            let argument = rest.removeFirst()
-            if try network.parse(argument, &rest) { continue }
-            if try selection.parse(argument, &rest) { continue }
+        let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
-            case "-o", "--output":
-                guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "\(argument) needs a folder") }
-                output = rest.removeFirst()
+            case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
             case "--iframes": options.iFrames = true
             case "--overwrite": options.overwrite = .replace
             case "--no-resume": options.resumes = false
             case "--dry-run": dryRun = true
             case "--no-steering": options.steering = false
-            case "--parallel":
-                guard !rest.isEmpty else { throw CommandLineArguments.UsageError(message: "--parallel needs a value") }
-                let text = rest.removeFirst()
-                guard let count = Int(text), (1...32).contains(count) else {
-                    throw CommandLineArguments.UsageError(message: "--parallel needs a number from 1 to 32, not \(text)")
-                }
-                options.parallelism = count
-            default:
-                guard !argument.hasPrefix("-") else { throw CommandLineArguments.UsageError(message: "unknown option \(argument)") }
-                positional.append(argument)
+            case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
+            default: return false
             }
+            return true
         }
-        guard positional.count == 1 else { throw CommandLineArguments.UsageError(message: "package needs exactly one multivariant playlist URL") }
+        let url = try HTTPURLArgument.parse(parsed.positional, exactlyOne: "package needs exactly one multivariant playlist URL")
         guard let output else { throw CommandLineArguments.UsageError(message: "package needs -o <dir>") }
-        guard let url = URL(string: positional[0]), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
-            throw CommandLineArguments.UsageError(message: "\(positional[0]) is not an http or https URL")
-        }
-        options.selection = selection.policy
+        options.selection = parsed.selection.policy
+        let network = parsed.network
         return PackageCommand(url: url, output: URL(fileURLWithPath: output), options: options, network: network, dryRun: dryRun)
     }
 }

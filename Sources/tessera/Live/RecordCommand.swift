@@ -1,0 +1,98 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraLive
+import TesseraSupport
+
+/// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
+/// [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
+/// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
+/// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
+struct RecordCommand: Sendable {
+    let url: URL
+    let output: URL
+    let options: LiveRecording.Options
+    let json: Bool
+    let network: NetworkOptions
+
+    static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
+        + "\(SelectionOptions.variantUsage) [--json] \(NetworkOptions.usage)"
+
+    static let help = CommandHelp(
+        name: "record",
+        synopsis: usage,
+        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
+        flags: [("-o, --output <dir>", "the package folder to create (must not exist)"),
+                ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
+                ("--from now|start", "start at the newest segment, or at the window's first; default now"),
+                ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
+                ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, end)")]
+            + SelectionOptions.variantHelp + NetworkOptions.help,
+        example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
+
+    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> RecordCommand {
+        var output: String?
+        var options = LiveRecording.Options()
+        var json = false
+        let parsed = try FetchingArguments.parse(arguments, takesRenditions: false) { argument, rest throws(CommandLineArguments.UsageError) in
+            switch argument {
+            case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
+            case "--duration": options.duration = try SecondsArgument.take(argument, from: &rest)
+            case "--outage-limit": options.outageLimit = try SecondsArgument.take(argument, from: &rest)
+            case "--from":
+                switch try FetchingArguments.value(of: argument, &rest) {
+                case "now": options.start = .now
+                case "start": options.start = .windowStart
+                case let other: throw CommandLineArguments.UsageError(message: "--from takes now or start, not \(other)")
+                }
+            case "--json": json = true
+            default: return false
+            }
+            return true
+        }
+        let url = try HTTPURLArgument.parse(parsed.positional, exactlyOne: "record needs exactly one playlist URL")
+        guard let output, !output.isEmpty else { throw CommandLineArguments.UsageError(message: "record needs -o <dir>") }
+        options.selection = parsed.selection.policy
+        let network = parsed.network
+        return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: options, json: json, network: network)
+    }
+
+    func run() async -> Int32 {
+        await network.withClient(entry: url) { client in await run(client) }
+    }
+
+    private func run(_ client: HLSClient) async -> Int32 {
+        let recording = LiveRecording(url: url, destination: output, client: client, options: options)
+        let control = RecordingControl()
+        let status = RecordStatus(label: output.lastPathComponent)
+        let result = await SignalCancellation.run(onSignal: { control.stop() }) { () -> Result<RecordingReport, HLSError> in
+            do throws(HLSError) {
+                return .success(try await recording.run(control: control) { event in status.show(event) })
+            } catch {
+                return .failure(error)
+            }
+        }
+        status.finish()
+        switch result {
+        case .success(let report):
+            if case .failed(let code, let reason) = report.end { Terminal.line("ended early (\(code)): \(reason)", to: .standardError) }
+            let line = "recorded: \(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, \(report.gaps) gaps, "
+                + "\(report.bytes) bytes → \(report.destination.path)"
+            if json {
+                Terminal.line(line, to: .standardError)
+                Terminal.line(RecordSummary.json(report))
+            } else {
+                Terminal.line(line)
+            }
+            return 0
+        case .failure(let error):
+            Terminal.error(error.message)
+            return 1
+        }
+    }
+}

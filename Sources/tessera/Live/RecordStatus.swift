@@ -1,0 +1,56 @@
+import Synchronization
+import TesseraLive
+import TesseraSupport
+
+/// What `tessera record` shows while it runs: a redrawn status line on a terminal (recorded
+/// seconds, segments, gaps, retries, bytes, how far behind the live edge the files are), plain
+/// lines otherwise — one each ten seconds of media — and a line for every retry, gap and
+/// reloader event. Thread-safe.
+final class RecordStatus: Sendable {
+    private let label: String
+    private let interactive: Bool
+    private let state = Mutex<(lastDraw: ContinuousClock.Instant?, nextLine: Double, drawn: Bool)>((nil, 0, false))
+
+    init(label: String, interactive: Bool = Terminal.isInteractive) {
+        self.label = label
+        self.interactive = interactive
+    }
+
+    func show(_ event: LiveRecording.Event) {
+        switch event {
+        case .progress(let progress): update(progress)
+        case .reload(let event): if let line = WatchCommand.line(event) { say(line) }
+        case .gap(let mediaSequence, let duration):
+            say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
+        }
+    }
+
+    /// Ends the status line.
+    func finish() {
+        if interactive, state.withLock({ $0.drawn }) { Terminal.write("\n", to: .standardError) }
+    }
+
+    private func update(_ progress: RecordingProgress) {
+        let text = "\(label): \(FixedDecimal.format(progress.duration, digits: 1)) s, \(progress.segments) segments, \(progress.gaps) gaps, "
+            + "\(progress.retries) retries, \(ProgressDisplay.bytes(progress.bytes)), lag \(FixedDecimal.format(progress.edgeLag, digits: 1)) s"
+        let now = ContinuousClock.now
+        let draw = state.withLock { state -> Bool in
+            if interactive {
+                guard state.lastDraw.map({ now - $0 >= .milliseconds(100) }) ?? true else { return false }
+                state.lastDraw = now
+                state.drawn = true
+                return true
+            }
+            guard progress.duration >= state.nextLine else { return false }
+            state.nextLine = (progress.duration / 10).rounded(.down) * 10 + 10
+            return true
+        }
+        guard draw else { return }
+        if interactive { Terminal.write("\r" + text + "   ", to: .standardError) } else { Terminal.line(text, to: .standardError) }
+    }
+
+    private func say(_ line: String) {
+        let midLine = interactive && state.withLock { state -> Bool in defer { state.drawn = false }; return state.drawn }
+        Terminal.line((midLine ? "\n" : "") + line, to: .standardError)
+    }
+}

@@ -1,0 +1,31 @@
+import TesseraHLS
+import TesseraLive
+
+/// The JSON object `tessera record --json` ends its stdout with.
+enum RecordSummary {
+    private struct Document: Encodable {
+        let segments: Int
+        let duration: Double
+        let gaps: Int
+        let originGaps: Int
+        let retries: Int
+        let bytes: UInt64
+        let evicted: Int
+        let snapshots: Int
+        let dateRangesOmitted: Int
+        let end: String
+        let reason: String?
+    }
+
+    static func json(_ report: RecordingReport) -> String {
+        let (end, reason): (String, String?) = switch report.end {
+        case .duration: ("duration", nil)
+        case .endList: ("endlist", nil)
+        case .stopped: ("stopped", nil)
+        case .failed(let code, let reason): (code.rawValue, reason)
+        }
+        return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
+                                    retries: report.retries, bytes: report.bytes, evicted: 0, snapshots: 0,
+                                    dateRangesOmitted: report.dateRangesOmitted, end: end, reason: reason))
+    }
+}
