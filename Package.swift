@@ -48,7 +48,7 @@ let package = Package(
                           swiftSettings: strict),
 
         .target(name: "TesseraTestSupport",
-                dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlayback", "TesseraMedia", "TesseraHLS"],
+                dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlayback", "TesseraMedia", "TesseraHLS", "CCrypto"],
                 path: "Tests/TesseraTestSupport", swiftSettings: strict),
         // The LL-HLS test origin in real time for scripts, the demo and the benchmark (not part of `tessera`).
         .executableTarget(name: "tessera-live-origin", dependencies: ["TesseraTestSupport", "TesseraPlayback", "TesseraSupport"],

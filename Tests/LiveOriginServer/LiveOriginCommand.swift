@@ -13,7 +13,7 @@ enum LiveOriginCommand {
         tessera-live-origin [--host 127.0.0.1] [--port N] [--parts-per-segment 4] [--window 6 | --event]
           [--published PARTS] [--can-skip-until S | --no-skip] [--skip-dateranges] [--dateranges-every N]
           [--no-low-latency] [--media DIR] [--extension mp4] [--log FILE] [--duration S] [--max-seconds 900]
-          [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS]
+          [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS] [--gap-every N] [--key-every N] [--map-every N --init FILE]
         """
 
     struct Options: Sendable {
@@ -28,6 +28,7 @@ enum LiveOriginCommand {
         var outages: [(at: Double, for: Double)] = []
         var stalls: [(at: Double, for: Double)] = []
         var age: Int?
+        var initialization: String?
     }
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -86,6 +87,10 @@ enum LiveOriginCommand {
             case "--outage": options.outages.append(try span(flag))
             case "--stall": options.stalls.append(try span(flag))
             case "--age": options.age = Int(try number(flag))
+            case "--gap-every": options.configuration.gapEvery = max(1, Int(try number(flag)))
+            case "--key-every": options.configuration.keyEvery = max(1, Int(try number(flag)))
+            case "--map-every": options.configuration.mapEvery = max(1, Int(try number(flag)))
+            case "--init": options.initialization = try value(flag)
             default: throw UsageError(description: "unknown option \(flag)")
             }
         }
@@ -102,7 +107,8 @@ enum LiveOriginCommand {
         } ?? []
         let log = try options.log.map { try LineLog(path: $0) }
         let perSegment = options.configuration.partsPerSegment
-        let origin = LiveOrigin(options.configuration, published: options.published, media: media) { published, request in
+        let initialization = try options.initialization.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) } ?? []
+        let origin = LiveOrigin(options.configuration, published: options.published, media: media, initialization: initialization) { published, request in
             log?.write(#"{"t":\#(now()),"answer":"\#(request)","published":\#(published),"msn":\#(published / perSegment),"part":\#(published % perSegment)}"#)
         }
         origin.setAge(options.age)

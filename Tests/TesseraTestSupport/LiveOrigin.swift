@@ -13,7 +13,9 @@ import TesseraSupport
 /// (503 to everything, parked requests included), an unresponsive origin (blocking requests
 /// never answered), edge regression (the next answers come from an older copy), a stale `Age`
 /// header; a stall is simply not advancing. Media: the `media` segments, cycled, at
-/// `s<msn>.<ext>` and their parts (equal 188-byte-aligned slices) at `s<msn>.p<i>.<ext>`;
+/// `s<msn>.<ext>` (AES-128 encrypted with rotating keys at `key-<n>.bin` when the configuration
+/// says; never for an EXT-X-GAP segment) and their parts (equal 188-byte-aligned slices of the
+/// clear segment) at `s<msn>.p<i>.<ext>`; the `initialization` section at every `init-<n>.mp4`;
 /// `files` serves fixed bodies (a multivariant playlist, a steering manifest) at their paths.
 public final class LiveOrigin: HTTPResponder, Sendable {
     private struct Parked {
@@ -42,6 +44,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     /// Parts per segment (EXT-X-TARGETDURATION, seconds).
     public var partsPerSegment: Int { renderer.configuration.partsPerSegment }
     private let media: [[UInt8]]
+    private let initialization: [UInt8]
     private let files: [String: (type: String, body: [UInt8])]
     private let state: Lock<State>
     private let onAnswer: @Sendable (_ published: Int, _ request: String) -> Void
@@ -51,10 +54,11 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     /// body); `onAnswer` hears each playlist answer as it is sent (the parts it shows, and the
     /// request's path and query) and each media request (the parts published then).
     public init(_ configuration: LiveOriginPlaylist.Configuration = .init(), published: Int = 8, media: [[UInt8]] = [],
-                files: [String: (type: String, body: [UInt8])] = [:],
+                initialization: [UInt8] = [], files: [String: (type: String, body: [UInt8])] = [:],
                 onAnswer: @escaping @Sendable (_ published: Int, _ request: String) -> Void = { _, _ in }) {
         renderer = LiveOriginPlaylist(configuration)
         self.media = media
+        self.initialization = initialization
         self.files = files
         self.onAnswer = onAnswer
         state = Lock(State(published: published))
@@ -189,8 +193,15 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         renderer.text(published: published, ended: ended, skip: skip)
     }
 
-    /// A published segment or part of the media, else 404.
+    /// A published segment or part of the media (encrypted when the origin encrypts), a key, a
+    /// map, else 404. EXT-X-GAP segments are never served.
     private func mediaResponse(_ path: String, published: Int) -> ServerResponse {
+        if path.hasPrefix("/key-"), path.hasSuffix(".bin"), let index = Int(path.dropFirst(5).dropLast(4)), index >= 0 {
+            return ServerResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: .bytes(LiveOriginPlaylist.key(index)))
+        }
+        if path.hasPrefix("/init-"), path.hasSuffix(".mp4"), !initialization.isEmpty {
+            return ServerResponse(status: 200, headers: ["Content-Type": "video/mp4"], body: .bytes(initialization))
+        }
         let ext = "." + renderer.configuration.segmentExtension
         guard !media.isEmpty, path.hasPrefix("/s"), path.hasSuffix(ext) else { return .status(404) }
         let name = path.dropFirst(2).dropLast(ext.count).split(separator: ".", omittingEmptySubsequences: false)
@@ -198,8 +209,9 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let segment = media[msn % media.count]
         let headers: HTTPHeaders = ["Content-Type": ext == ".ts" ? "video/mp2t" : "video/mp4"]
         if name.count == 1 {
-            guard (msn + 1) * partsPerSegment <= published else { return .status(404) }
-            return ServerResponse(status: 200, headers: headers, body: .bytes(segment))
+            guard (msn + 1) * partsPerSegment <= published, !renderer.isGap(msn) else { return .status(404) }
+            guard let (key, iv) = renderer.encryption(of: msn) else { return ServerResponse(status: 200, headers: headers, body: .bytes(segment)) }
+            return ServerResponse(status: 200, headers: headers, body: .bytes(AES128CBCEncryption.encrypt(segment, key: key, iv: iv)))
         }
         guard name.count == 2, name[1].hasPrefix("p"), let index = Int(name[1].dropFirst()), index >= 0, index < partsPerSegment,
               msn * partsPerSegment + index < published else { return .status(404) }

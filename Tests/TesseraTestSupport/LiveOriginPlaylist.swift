@@ -28,6 +28,14 @@ public struct LiveOriginPlaylist: Sendable {
         public var segmentExtension = "mp4"
         /// PROGRAM-DATE-TIME of segment 0, seconds since 1970.
         public var epoch: Double = 1_790_000_000
+        /// Every segment whose media sequence number is one short of a multiple of this is
+        /// EXT-X-GAP (nil: none).
+        public var gapEvery: Int?
+        /// AES-128: a new key (`key-<n>.bin`) every this many segments, an explicit IV with the
+        /// odd keys and the media sequence number's with the even ones (nil: clear media).
+        public var keyEvery: Int?
+        /// fMP4: a new EXT-X-MAP (`init-<n>.mp4`) every this many segments (nil: no map).
+        public var mapEvery: Int?
 
         /// The defaults: four parts a segment, a window of six, deltas.
         public init() {}
@@ -77,7 +85,15 @@ public struct LiveOriginPlaylist: Sendable {
             for msn in first..<listedFrom where hasDateRange(msn) { lines.append(dateRange(msn)) }
         }
         for msn in listedFrom..<complete {
+            if let every = configuration.mapEvery, msn == listedFrom || msn % every == 0 {
+                lines.append("#EXT-X-MAP:URI=\"init-\(msn / every).mp4\"")
+            }
+            if let every = configuration.keyEvery, msn == listedFrom || msn % every == 0 {
+                let key = msn / every
+                lines.append("#EXT-X-KEY:METHOD=AES-128,URI=\"key-\(key).bin\"" + (key % 2 == 1 ? ",IV=0x" + Self.hex(Self.explicitIV(key)) : ""))
+            }
             lines.append("#EXT-X-PROGRAM-DATE-TIME:\(Self.date(configuration.epoch + Double(msn * perSegment)))")
+            if configuration.gapEvery.map({ msn % $0 == $0 - 1 }) ?? false { lines.append("#EXT-X-GAP") }
             if hasDateRange(msn) { lines.append(dateRange(msn)) }
             if configuration.lowLatency, msn >= complete - 2 {
                 for index in 0..<perSegment { lines.append(part(msn, index)) }
@@ -107,6 +123,28 @@ public struct LiveOriginPlaylist: Sendable {
 
     private func part(_ msn: Int, _ index: Int) -> String {
         "#EXT-X-PART:DURATION=1.0,URI=\"s\(msn).p\(index).\(configuration.segmentExtension)\"\(index == 0 ? ",INDEPENDENT=YES" : "")"
+    }
+
+    /// Whether segment `msn` is EXT-X-GAP.
+    public func isGap(_ msn: Int) -> Bool { configuration.gapEvery.map { msn % $0 == $0 - 1 } ?? false }
+
+    /// Key `index`'s bytes.
+    public static func key(_ index: Int) -> [UInt8] { (0..<16).map { UInt8(truncatingIfNeeded: index &* 31 &+ $0 &* 7 &+ 1) } }
+
+    /// The explicit IV of key `index` (odd keys).
+    public static func explicitIV(_ index: Int) -> [UInt8] { (0..<16).map { UInt8(truncatingIfNeeded: index &+ $0 &* 13) } }
+
+    /// The key and IV segment `msn` is encrypted with, when the origin encrypts.
+    public func encryption(of msn: Int) -> (key: [UInt8], iv: [UInt8])? {
+        guard let every = configuration.keyEvery else { return nil }
+        let index = msn / every
+        var sequence = [UInt8](repeating: 0, count: 16)
+        for byte in 0..<8 { sequence[15 - byte] = UInt8(truncatingIfNeeded: UInt64(msn) >> (8 * UInt64(byte))) }
+        return (Self.key(index), index % 2 == 1 ? Self.explicitIV(index) : sequence)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     /// `seconds` since 1970 as an ISO 8601 UTC date with milliseconds.

@@ -14,6 +14,7 @@ import TesseraSupport
 struct RecordingPlanning: Sendable {
     let options: LiveRecording.Options
     let source: RecordingSource
+    let control: RecordingControl
     let events: @Sendable (LiveRecording.Event) -> Void
 
     /// What the planner hands over when it ends.
@@ -41,6 +42,8 @@ struct RecordingPlanning: Sendable {
                               planner: RecordingPlanner(track: "video", stream: .main))
         var segments = 0, gaps = 0
         reading: for await snapshot in channel {
+            // A stop takes no further segment, whatever the reloader still hands over.
+            guard !control.isStopped else { break }
             planned.dateRanges.observe(snapshot.playlist)
             planned.lastPlaylist = snapshot.playlist
             let step: RecordingTimeline.Step

@@ -53,7 +53,7 @@ struct RecordingSession {
             return nil
         }
         control.onStop { follow.cancel() }
-        let planning = Task { [planner = RecordingPlanning(options: options, source: source, events: events)] in
+        let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, events: events)] in
             await planner.plan(channel, into: queue, shared: shared)
         }
         var transferError: HLSError?

@@ -20,14 +20,19 @@ struct LiveRecordingTests {
         let folder: TemporaryDirectory
         let destination: URL
 
-        init(published: Int = 12, window: Int = 6, serveMedia: Bool = true) throws {
+        /// TS segments of 2 s from the pinned fixtures (fMP4 ones with `fmp4`), cycled; `adjust`
+        /// changes the origin's configuration.
+        init(published: Int = 12, window: Int = 6, serveMedia: Bool = true, fmp4: Bool = false,
+             adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
             var configuration = LiveOriginPlaylist.Configuration()
             configuration.partsPerSegment = 2
             configuration.window = window
             configuration.canSkipUntil = nil
-            configuration.segmentExtension = "ts"
-            let media = try (0..<4).map { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts") }
-            host = try LiveOriginHost(LiveOrigin(configuration, published: published, media: serveMedia ? media : []))
+            configuration.segmentExtension = fmp4 ? "m4s" : "ts"
+            adjust(&configuration)
+            let media = try (0..<4).map { try FixtureStore.bytes(fmp4 ? "b_fmp4_video/seg_00\($0).m4s" : "a_ts_vod/seg_00\($0).ts") }
+            host = try LiveOriginHost(LiveOrigin(configuration, published: published, media: serveMedia ? media : [],
+                                                 initialization: fmp4 ? try FixtureStore.bytes("b_fmp4_video/init.mp4") : []))
             folder = try TemporaryDirectory()
             destination = folder.url.appendingPathComponent("rec")
         }
@@ -170,5 +175,87 @@ struct LiveRecordingTests {
             #expect(error.code == .nothingRecorded && error.message.contains("404"), "\(error)")
         }
         #expect(!FileManager.default.fileExists(atPath: live.destination.path))
+    }
+
+    /// Records from the window start, publishing a segment after each one written, `segments`
+    /// in all, then ENDLIST.
+    static func recordToEnd(_ live: Live, segments: Int = 10) async throws -> RecordingReport {
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let written = Lock(0)
+        return try await live.recording(options).run { event in
+            guard case .progress(let progress) = event else { return }
+            let before = written.withLock { count -> Int in defer { count = progress.segments + progress.gaps }; return count }
+            guard progress.segments + progress.gaps > before else { return }
+            if progress.segments + progress.gaps < segments { live.origin.advance(parts: 2) } else { live.origin.end() }
+        }
+    }
+
+    @Test("the origin's EXT-X-GAP segments are kept as gaps, never requested or synthesized")
+    func originGaps() async throws {
+        let live = try Live { $0.gapEvery = 4 }
+        let report = try await Self.recordToEnd(live)
+        let requested = Set(live.origin.log.filter { $0.hasSuffix(".ts") })
+        #expect(!requested.contains("/s3.ts") && !requested.contains("/s7.ts"), "\(requested.sorted())")
+        let verification = try live.verified()
+        let playlist = try live.playlist(verification)
+        let gaps = playlist.segments.filter(\.isGap).map(\.mediaSequence)
+        #expect(gaps == playlist.segments.map(\.mediaSequence).filter { $0 % 4 == 3 })
+        #expect(report.originGaps == gaps.count && report.gaps == 0 && gaps.count >= 2)
+        #expect(verification.manifest?.gaps.allSatisfy { $0.reason == "EXT-X-GAP in the source" && !$0.estimated } == true)
+        for msn in gaps { #expect(!FileManager.default.fileExists(atPath: live.destination.appendingPathComponent("video/\(msn).ts").path)) }
+    }
+
+    @Test("a new AES-128 key every segment (explicit and media-sequence IVs): stored decrypted, no key anywhere in the package")
+    func keyRotation() async throws {
+        let live = try Live { $0.keyEvery = 1 }
+        let report = try await Self.recordToEnd(live)
+        let keys = live.origin.log.filter { $0.hasPrefix("/key-") }
+        #expect(keys.count == report.segments && Set(keys).count == keys.count, "each key fetched once: \(keys)")
+        let verification = try live.verified()
+        let playlist = try live.playlist(verification)
+        for segment in playlist.segments {
+            let stored = try Data(contentsOf: live.destination.appendingPathComponent("video/\(segment.mediaSequence).ts"))
+            #expect(Array(stored) == (try FixtureStore.bytes("a_ts_vod/seg_00\(segment.mediaSequence % 4).ts")), "segment \(segment.mediaSequence) decrypted")
+        }
+        for path in ["video/index.m3u8", "master.m3u8", "manifest.json"] {
+            let text = try String(contentsOf: live.destination.appendingPathComponent(path), encoding: .utf8)
+            #expect(!text.contains("EXT-X-KEY") && !text.contains("key-"), "\(path) names no key")
+        }
+    }
+
+    @Test("EXT-X-MAP rotating every other segment: each map fetched once, written where it starts")
+    func mapRotation() async throws {
+        let live = try Live(fmp4: true) { $0.mapEvery = 2 }
+        _ = try await Self.recordToEnd(live)
+        let maps = live.origin.log.filter { $0.hasPrefix("/init-") }
+        #expect(maps == Array(Set(maps)).sorted(), "each map once: \(maps)")
+        let playlist = try live.playlist(try live.verified())
+        for segment in playlist.segments {
+            #expect(segment.map?.uri == "init-\(segment.mediaSequence / 2).mp4", "segment \(segment.mediaSequence): \(String(describing: segment.map?.uri))")
+        }
+        let text = try String(contentsOf: live.destination.appendingPathComponent("video/index.m3u8"), encoding: .utf8)
+        #expect(text.components(separatedBy: "#EXT-X-MAP:").count - 1 == (playlist.segments.count + 1) / 2, "one EXT-X-MAP per boundary")
+    }
+
+    @Test("two recorders on one destination: the second is refused (destination-busy), the first commits")
+    func twoRecorders() async throws {
+        let live = try Live()
+        let control = RecordingControl()
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let first = Task { try await live.recording(LiveRecording.Options()).run(control: control) { event in
+            if case .progress = event { signal.yield() }
+        } }
+        for await _ in started { break }
+        await #expect(throws: HLSError.self) {
+            do throws(HLSError) { _ = try await live.recording(LiveRecording.Options()).run() } catch {
+                #expect(error.code == .destinationBusy, "\(error)")
+                throw error
+            }
+        }
+        control.stop()
+        let report = try await first.value
+        #expect(report.end == .stopped)
+        _ = try live.verified()
     }
 }
