@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The main job on the bundled fixtures: installs what is missing, builds in release mode and
-# runs `tessera demo` (loopback origin → libcurl → AES-128 → TS check → atomic file → ffmpeg).
+# runs `tessera demo` (loopback origin → libcurl → AES-128 → TS check → atomic file → ffmpeg;
+# a package served to ffmpeg and Chromium; a live recording from the test-support origin).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
 bash Scripts/bootstrap.sh
-"$(bash Scripts/release-tessera.sh)" demo "$@"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+swift build --product tessera-live-origin > /dev/null
+"$TESSERA" demo --live-origin "$(swift build --show-bin-path)/tessera-live-origin" "$@"

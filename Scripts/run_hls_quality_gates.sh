@@ -22,6 +22,9 @@ done
 echo "gate: Package.swift declares exactly what each target imports"
 python3 QualityGates/Imports/check-imports.py
 BIN="$(bash Scripts/release-tessera.sh)"
+# The test-support live origin the demo records from (debug: a test tool, not shipped).
+swift build --product tessera-live-origin > /dev/null
+DEMO_FLAGS+=(--live-origin "$(swift build --show-bin-path)/tessera-live-origin")
 echo "gate: end-to-end demo"
 "$BIN" demo "${DEMO_FLAGS[@]}"
 bash QualityGates/cli-contract.sh "$BIN"

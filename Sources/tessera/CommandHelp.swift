@@ -80,10 +80,11 @@ struct CommandHelp: Sendable {
 
     static let demo = CommandHelp(
         name: "demo",
-        synopsis: "tessera demo [--fixtures <folder>] [--keep] [--allow-missing-players]",
-        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them; then packages the multivariant fixture, verifies the package, serves it and has ffmpeg and headless Chromium play it over loopback.",
+        synopsis: "tessera demo [--fixtures <folder>] [--keep] [--allow-missing-players] [--live-origin <path>]",
+        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them; then packages the multivariant fixture, verifies the package, serves it and has ffmpeg and headless Chromium play it over loopback; then records a live stream from the test-support origin tessera-live-origin, verifies the recording and has both play it.",
         flags: [("--fixtures <folder>", "the fixtures folder; default ./Fixtures"),
                 ("--keep", "keep the outputs; default removed"),
-                ("--allow-missing-players", "without ffmpeg, ffprobe or Chromium, skip that check (SKIPPED) instead of failing; default fail")],
+                ("--allow-missing-players", "without ffmpeg, ffprobe or Chromium, skip that check (SKIPPED) instead of failing; default fail"),
+                ("--live-origin <path>", "the tessera-live-origin executable (swift build --product tessera-live-origin); default beside tessera")],
         example: "tessera demo")
 }

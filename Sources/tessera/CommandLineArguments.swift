@@ -99,6 +99,9 @@ enum CommandLineArguments {
                     command.fixtures = URL(fileURLWithPath: rest.removeFirst())
                 case "--keep": command.keepOutput = true
                 case "--allow-missing-players": command.allowsMissingPlayers = true
+                case "--live-origin":
+                    guard !rest.isEmpty else { throw UsageError(message: "--live-origin needs a path") }
+                    command.liveOrigin = rest.removeFirst()
                 default: throw UsageError(message: "unknown option \(argument)")
                 }
             }

@@ -15,12 +15,16 @@ import TesseraSupport
 /// (when installed) must decode the result, and play the encrypted stream straight from the
 /// loopback server, with `-v error` and no message. Then the multivariant presentation becomes
 /// an offline package, verified, served by `PackageServer` and played by ffmpeg and headless
-/// Chromium over loopback (`DemoPackage`).
+/// Chromium over loopback (`DemoPackage`); a live stream from the test-support origin is
+/// recorded, verified, served and played the same way (`DemoRecording`).
 struct DemoCommand: Sendable {
     var fixtures: URL?
     var keepOutput = false
     /// Whether a missing ffmpeg skips the player check (saying SKIPPED) instead of failing it.
     var allowsMissingPlayers = false
+    /// The test-support live origin executable the recording step runs; nil: `tessera-live-origin`
+    /// beside this binary.
+    var liveOrigin: String?
 
     /// The streams the demo downloads, and the pinned clear reference they must equal.
     static let streams = ["c_ts_aes_iv/index.m3u8", "c_ts_aes_noiv/index.m3u8"]
@@ -75,6 +79,8 @@ struct DemoCommand: Sendable {
         }
         try await playerCheck(results: results, streamURL: server.baseURL.appendingPathComponent(Self.streams[0]))
         try await DemoPackage(origin: server.baseURL, transport: transport, output: output, allowsMissingPlayers: allowsMissingPlayers).run()
+        try await DemoRecording(liveOrigin: liveOrigin ?? Self.sibling("tessera-live-origin"), fixtures: folder.url, transport: transport, output: output,
+                                allowsMissingPlayers: allowsMissingPlayers).run()
         Terminal.line(keepOutput ? "demo: passed (output kept in \(output.path))" : "demo: passed")
     }
 
@@ -97,6 +103,12 @@ struct DemoCommand: Sendable {
             }
             Terminal.line("player:   ffmpeg decoded \(input) with -v error and no message")
         }
+    }
+
+    /// `name` in the folder of the running binary.
+    static func sibling(_ name: String) -> String {
+        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     private func wrap<T, E: Error>(_ body: () throws(E) -> T) throws(DemoFailure) -> T {

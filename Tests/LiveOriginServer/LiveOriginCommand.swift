@@ -4,7 +4,8 @@ import TesseraSupport
 import TesseraTestSupport
 
 /// Runs a `LiveOrigin` on the loopback server, publishing one one-second part each second of
-/// the continuous clock: prints `live origin http://HOST:PORT/live.m3u8` once it listens, writes
+/// the continuous clock: prints `live origin http://HOST:PORT/live.m3u8` once it listens (and
+/// writes the URL to `--url-file`, for a parent that cannot read its stdout), writes
 /// a JSON line per publication and per playlist answer to `--log` (wall-clock seconds), plays
 /// the scheduled faults, publishes EXT-X-ENDLIST after `--duration`, and exits on SIGINT/SIGTERM
 /// or after `--max-seconds`.
@@ -14,6 +15,7 @@ enum LiveOriginCommand {
           [--published PARTS] [--can-skip-until S | --no-skip] [--skip-dateranges] [--dateranges-every N]
           [--no-low-latency] [--media DIR] [--extension mp4] [--log FILE] [--duration S] [--max-seconds 900]
           [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS] [--gap-every N] [--key-every N] [--map-every N --init FILE]
+          [--url-file FILE]
         """
 
     struct Options: Sendable {
@@ -29,6 +31,7 @@ enum LiveOriginCommand {
         var stalls: [(at: Double, for: Double)] = []
         var age: Int?
         var initialization: String?
+        var urlFile: String?
     }
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -91,6 +94,7 @@ enum LiveOriginCommand {
             case "--key-every": options.configuration.keyEvery = max(1, Int(try number(flag)))
             case "--map-every": options.configuration.mapEvery = max(1, Int(try number(flag)))
             case "--init": options.initialization = try value(flag)
+            case "--url-file": options.urlFile = try value(flag)
             default: throw UsageError(description: "unknown option \(flag)")
             }
         }
@@ -118,7 +122,12 @@ enum LiveOriginCommand {
         configuration.threadCount = 2
         let server = try LoopbackServer(configuration: configuration, responder: origin)
         defer { server.shutdown() }
-        FileHandle.standardOutput.write(Data("live origin http://\(options.host):\(server.port)/live.m3u8\n".utf8))
+        let url = "http://\(options.host):\(server.port)/live.m3u8"
+        FileHandle.standardOutput.write(Data("live origin \(url)\n".utf8))
+        if let urlFile = options.urlFile {
+            // Written beside, then renamed: a reader sees the whole URL or no file.
+            try Data((url + "\n").utf8).write(to: URL(fileURLWithPath: urlFile), options: .atomic)
+        }
         await SignalCancellation.run { [options] in await publish(origin, options, log: log) }
     }
 

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHLS
+import TesseraHTTP
+import TesseraLive
+import TesseraPlayback
+import TesseraSupport
+
+/// The demo's live half: the test-support origin `tessera-live-origin` (a child process,
+/// publishing a part a second of the TS fixture's four segments, then ENDLIST) is recorded
+/// from the window start into a recording package, which is verified offline, served by
+/// `PackageServer` and played by ffmpeg and headless Chromium over loopback.
+struct DemoRecording {
+    /// The origin executable.
+    let liveOrigin: String
+    let fixtures: URL
+    let transport: CurlTransport
+    let output: URL
+    let allowsMissingPlayers: Bool
+
+    func run() async throws(DemoFailure) {
+        guard FileManager.default.isExecutableFile(atPath: liveOrigin) else {
+            throw DemoFailure("the test-support origin \(liveOrigin) is not built (swift build --product tessera-live-origin; --live-origin <path>)")
+        }
+        let urlFile = output.appendingPathComponent("live-origin.url")
+        let stopper = ChildProcess.Stopper()
+        // One segment out, a part (1 s) a second, ENDLIST at 6 s: segments 0–3, the fixture's four.
+        let arguments = ["--parts-per-segment", "2", "--published", "2", "--duration", "6", "--max-seconds", "60",
+                         "--media", fixtures.appendingPathComponent("a_ts_vod").path, "--extension", "ts", "--url-file", urlFile.path]
+        let origin = Task { await ChildProcess.run(liveOrigin, arguments, timeLimit: .seconds(60), stopper: stopper) }
+        defer { stopper.stop() }
+        let url = try await originURL(urlFile, origin: origin)
+        let destination = output.appendingPathComponent("recording")
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let report: RecordingReport
+        do { report = try await LiveRecording(url: url, destination: destination, client: HLSClient(transport: transport), options: options).run() } catch {
+            throw DemoFailure("record: \(error.message)")
+        }
+        guard report.end == .endList, report.gaps == 0, report.segments == 4 else {
+            throw DemoFailure("record: \(report.segments) segments, \(report.gaps) gaps, ended \(report.end); the origin published 4 segments and ENDLIST")
+        }
+        Terminal.line("record:   \(url.absoluteString) (tessera-live-origin, a part a second) → \(destination.path): \(report.segments) segments, "
+            + "\(FixedDecimal.format(report.duration, digits: 1)) s, 0 gaps, committed at ENDLIST")
+        let verification = PackageStore(folder: destination).verify()
+        guard verification.isVerified, verification.manifest?.kind == .recording else {
+            throw DemoFailure("verify-package of the recording: \(verification.findings.first?.description ?? "not a recording")")
+        }
+        Terminal.line("verify:   the recording: \(verification.fileCount) files, \(verification.byteCount) bytes hashed, kind recording")
+        let server: PackageServer
+        do { server = try PackageServer(folder: destination) } catch { throw DemoFailure("serve the recording: \(error.message)") }
+        defer { server.shutdown() }
+        let players = DemoPlayers(output: output, allowsMissingPlayers: allowsMissingPlayers)
+        try await players.ffmpeg(server.entryURL)
+        try await players.browser(server.entryURL, package: destination)
+    }
+
+    /// The URL the origin writes once it listens (within 10 s), or why there is none.
+    private func originURL(_ file: URL, origin: Task<ChildProcess.Outcome, Never>) async throws(DemoFailure) -> URL {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while clock.now < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8), let url = URL(string: ASCIIText.trimmingWhitespace(text)) { return url }
+            do { try await clock.sleep(for: .milliseconds(20)) } catch { throw DemoFailure("cancelled") }
+        }
+        let outcome = await origin.value
+        throw DemoFailure("tessera-live-origin did not start: exit \(outcome.status), \(outcome.errors.prefix(300))")
+    }
+}
