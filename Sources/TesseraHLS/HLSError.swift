@@ -48,6 +48,9 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         public static let pathwayMismatch = Code("pathway-mismatch")
         /// A recording ended before any segment was written: nothing was committed.
         public static let nothingRecorded = Code("nothing-recorded")
+        /// The live window moved past media a recording had not fetched, and the recording was
+        /// asked to fail rather than list a gap (`--fail-on-gap`): nothing was committed.
+        public static let liveWindowAdvanced = Code("live-window-advanced")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
         /// later run resumes: transient failures (network, status, cancellation, a full or

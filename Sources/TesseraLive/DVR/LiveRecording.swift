@@ -45,6 +45,10 @@ public struct LiveRecording: Sendable {
         public var bounds = TransferBounds()
         /// Fetches planned ahead of the transfer before the recorder reads no further snapshot.
         public var queueCapacity = 16
+        /// Fail with `live-window-advanced`, committing nothing, at the first gap the recorder
+        /// would cause (media that left the window before it was fetched); the origin's own
+        /// EXT-X-GAP segments do not count. Default false: list the gap and go on.
+        public var failOnGap = false
         /// The defaults.
         public init() {}
     }

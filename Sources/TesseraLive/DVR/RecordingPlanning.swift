@@ -24,6 +24,8 @@ struct RecordingPlanning: Sendable {
         var dateRanges = RecordingDateRanges()
         var lastPlaylist: MediaPlaylist?
         var end: RecordingReport.End?
+        /// Set when the recording must fail without committing (fail-on-gap).
+        var abandon: HLSError?
     }
 
     /// What the planner, the sink and the progress share.
@@ -53,6 +55,10 @@ struct RecordingPlanning: Sendable {
             }
             for index in step.added {
                 let entry = planned.timeline.entries[index]
+                if entry.kind == .missed, options.failOnGap {
+                    planned.abandon = HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+                    break reading
+                }
                 let fetches: [RecordingPlanner.Planned]
                 do { fetches = try planned.planner.plan(entry, listedIn: snapshot.url ?? source.mediaURL) } catch {
                     planned.end = .failed(code: error.code, reason: error.message)

@@ -72,6 +72,7 @@ struct RecordingSession {
         let planned = await planning.value
         let followError = await follow.value
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
+        if let abandon = planned.abandon { throw abandon }
         if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
             throw transferError
         }

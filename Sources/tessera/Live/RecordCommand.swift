@@ -21,7 +21,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) [--fail-on-gap] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -31,6 +31,7 @@ struct RecordCommand: Sendable {
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),
                 ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
+                ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, end)")]
             + SelectionOptions.variantHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
@@ -51,6 +52,7 @@ struct RecordCommand: Sendable {
                 case let other: throw CommandLineArguments.UsageError(message: "--from takes now or start, not \(other)")
                 }
             case "--json": json = true
+            case "--fail-on-gap": options.failOnGap = true
             default: return false
             }
             return true

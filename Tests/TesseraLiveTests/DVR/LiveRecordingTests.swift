@@ -147,6 +147,33 @@ struct LiveRecordingTests {
         #expect(verification.manifest?.gaps.allSatisfy { $0.duration == 2 } == true, "from PROGRAM-DATE-TIME: 8 s over four segments")
     }
 
+    @Test("failOnGap: the first gap the recorder would cause fails the recording with live-window-advanced, nothing committed")
+    func failOnGap() async throws {
+        let live = try Live()
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        options.failOnGap = true
+        let origin = live.origin
+        let retries = Lock(0)
+        do {
+            _ = try await live.recording(options).run { event in
+                switch event {
+                case .progress(let progress) where progress.segments == 6: origin.setOutage(true)
+                case .reload(.retry):
+                    if retries.withLock({ count -> Int in count += 1; return count }) == 2 {
+                        origin.advance(parts: 20)
+                        origin.setOutage(false)
+                    }
+                default: break
+                }
+            }
+            Issue.record("a recording with a gap was committed")
+        } catch {
+            #expect(error.code == .liveWindowAdvanced, "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: live.destination.path))
+    }
+
     @Test("stop() ends cleanly and commits what was written; a stop before any segment commits nothing")
     func stop() async throws {
         let live = try Live()
