@@ -21,6 +21,8 @@
 #   live    — tessera watch against the LL-HLS test origin in real time: part → snapshot p50/p95,
 #             requests per part; on a plain origin beside streamlink and ffmpeg; RSS over a
 #             40,000-segment EVENT playlist (Scripts/bench-live.sh; one run).
+#   record  — tessera record vs ffmpeg and streamlink recording the peers' live origin for 30 s:
+#             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -39,5 +41,6 @@ case "$WHAT" in
   graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live]" >&2; exit 2 ;;
+  record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # one real-time run (about a minute)
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record]" >&2; exit 2 ;;
 esac

@@ -111,6 +111,20 @@ struct LiveRecordingTests {
         #expect(playlist.segments.first?.mediaSequence == 5, "the newest complete segment at tune-in (12 parts: segments 0–5)")
     }
 
+    @Test("Date Ranges wholly inside the recording are kept; those that began before it or end after it are omitted whole and counted")
+    func dateRanges() async throws {
+        let live = try Live { $0.dateRangeEvery = 1 }
+        var options = LiveRecording.Options()
+        options.duration = .seconds(6)
+        let report = try await live.recording(options).run { event in
+            if case .progress = event { live.origin.advance(parts: 2) }
+        }
+        let playlist = try live.playlist(try live.verified())
+        let recorded = playlist.segments.map { "d\($0.mediaSequence)" }
+        #expect(playlist.dateRanges.map(\.id) == recorded, "one range per recorded segment, each inside it")
+        #expect(report.dateRangesOmitted >= 5, "d0–d4 began before the recording: \(report.dateRangesOmitted)")
+    }
+
     @Test("an outage longer than the window: what slid out is listed as estimated EXT-X-GAP, never concatenated over")
     func outageBeyondWindow() async throws {
         let live = try Live()

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Live recording side by side, one run: the peers' sliding-window origin
+# (../shared/bench/live_origin.py: 2 s TS segments, window 6, one clock, a path prefix per
+# client) recorded for RECORD_SECONDS (default 30) by `tessera record --duration`, ffmpeg -t and
+# streamlink, each under four conditions on the same origin run:
+#   *_ok        a clean origin
+#   *_503once   one HTTP 503 on the first playlist reload at or after 10 s
+#   *_503win    503 for every playlist request during 4 s from then (an outage inside the window)
+#   *_503long   503 during 20 s from then (an outage longer than the 12 s window)
+# Per client: exit status, seconds recorded (tessera: its report; peers: ffprobe of the file),
+# segments fetched, duplicates, holes in what was fetched (the peers join across them), gaps
+# declared (tessera lists them as EXT-X-GAP), 503s seen, retries reported, completeness =
+# segments fetched / media sequences from the first to the last fetched, CPU and peak RSS.
+# Usage: bench-record.sh   (run by Scripts/bench.sh record)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$HERE"
+SECONDS_REC="${RECORD_SECONDS:-30}"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+. "$HERE/Scripts/bench-peers.sh"
+PEERS="$HERE/../shared/bench"
+[ -f "$PEERS/live_origin.py" ] || { echo "bench record: $PEERS/live_origin.py is missing" >&2; exit 1; }
+WORK="$( [ -d /dev/shm ] && mktemp -d -p /dev/shm || mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# 80 × 2 s segments (continuous timestamps) for the origin to release, as bench-live.sh makes them.
+mkdir -p "$WORK/src"
+ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=25 \
+  -f lavfi -i sine=frequency=440:sample_rate=48000 -t 20 -c:v libx264 -preset ultrafast \
+  -g 50 -keyint_min 50 -sc_threshold 0 -b:v 900k -minrate 900k -maxrate 900k -bufsize 900k \
+  -x264-params nal-hrd=cbr -c:a aac -b:a 96k -f mpegts "$WORK/base.ts"
+ffmpeg -nostdin -hide_banner -loglevel error -y -stream_loop 7 -i "$WORK/base.ts" -c copy -f hls -hls_time 2 \
+  -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename "$WORK/src/seg_%03d.ts" "$WORK/src/index.m3u8"
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+CONDITIONS=(ok 503once:10 503win:10:4 503long:10:20)
+CLIENTS=""
+for tool in tessera ffmpeg streamlink; do
+  for condition in "${CONDITIONS[@]}"; do
+    name="${tool}_${condition%%:*}"; rest="${condition#*:}"
+    [ "$rest" = "$condition" ] && CLIENTS+="$name," || CLIENTS+="$name:$rest,"
+  done
+done
+python3 "$PEERS/live_origin.py" --port "$PORT" --src "$WORK/src/index.m3u8" --window 6 --clients "${CLIENTS%,}" \
+  --log "$WORK/origin.jsonl" --max-seconds 150 > "$WORK/origin.out" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/ready" && break; sleep 0.05; done
+echo "bench record: $(nproc) cores, ${SECONDS_REC} s recordings from live_origin.py (2 s segments, window 6) on 127.0.0.1:$PORT, release tessera"
+
+TESSERA_PIDS=()
+for condition in "${CONDITIONS[@]}"; do
+  name="tessera_${condition%%:*}"
+  /usr/bin/time -f "%e %U %S %M" -o "$WORK/$name.time" timeout --kill-after=5 $((SECONDS_REC + 60)) \
+    "$TESSERA" record "http://127.0.0.1:$PORT/$name/live.m3u8" -o "$WORK/out/$name" --duration "$SECONDS_REC" --json \
+    > "$WORK/$name.json" 2> "$WORK/$name.err" &
+  TESSERA_PIDS+=($!)
+done
+python3 "$PEERS/live_clients.py" --base "http://127.0.0.1:$PORT" --origin-log "$WORK/origin.jsonl" --outdir "$WORK/peers" --rep 1 \
+  --jsonl "$WORK/peers.jsonl" --venv "$VENV" --seconds "$SECONDS_REC" --timeout 90 \
+  --clients "$(tr ',' '\n' <<< "${CLIENTS%,}" | cut -d: -f1 | grep -v '^tessera' | paste -sd,)" 2> "$WORK/peers.err"
+for pid in "${TESSERA_PIDS[@]}"; do wait "$pid" || true; done
+for condition in "${CONDITIONS[@]}"; do
+  name="tessera_${condition%%:*}"
+  if "$TESSERA" verify-package "$WORK/out/$name" > /dev/null 2>&1; then echo "$name verified" >> "$WORK/verified"; fi
+done
+
+python3 - "$WORK" <<'PY'
+import json, os, sys
+work = sys.argv[1]
+log = [json.loads(x) for x in open(os.path.join(work, "origin.jsonl"))]
+reqs = [x for x in log if "client" in x]
+rows = []
+def fetched(name):
+    mine = [x for x in reqs if x["client"] == name]
+    seqs = [int(x["path"].split("_")[1].split(".")[0]) for x in mine if x.get("kind") == "segment" and x.get("status") == 200]
+    uniq = sorted(set(seqs))
+    holes = sorted(set(range(uniq[0], uniq[-1] + 1)) - set(uniq)) if uniq else []
+    got503 = sum(1 for x in mine if x.get("kind") == "playlist" and x.get("status") == 503)
+    return uniq, len(seqs) - len(uniq), holes, got503
+verified = open(os.path.join(work, "verified")).read().splitlines() if os.path.exists(os.path.join(work, "verified")) else []
+for condition in ("ok", "503once", "503win", "503long"):
+    name = f"tessera_{condition}"
+    uniq, dups, holes, got503 = fetched(name)
+    try:
+        summary = json.loads(open(os.path.join(work, name + ".json")).read().splitlines()[-1])
+    except (OSError, ValueError, IndexError):
+        summary = {}
+    t = open(os.path.join(work, name + ".time")).read().split() if os.path.exists(os.path.join(work, name + ".time")) else []
+    rc = 0 if summary else 1
+    rows.append([name, str(rc), f"{summary.get('duration', 0):.1f}", str(len(uniq)), str(dups), str(len(holes)), str(summary.get("gaps", "-")),
+                 str(got503), str(summary.get("retries", "-")), f"{len(uniq) / (uniq[-1] - uniq[0] + 1):.3f}" if uniq else "-",
+                 f"{float(t[1]) + float(t[2]):.2f}" if len(t) == 4 else "-", f"{int(t[3]) / 1024:.0f}" if len(t) == 4 else "-",
+                 "yes" if f"{name} verified" in verified else "no"])
+for line in open(os.path.join(work, "peers.jsonl")):
+    r = json.loads(line)
+    uniq, dups, holes, got503 = fetched(r["client"])
+    rows.append([r["client"], str(r["rc"]), f"{r['out_duration']:.1f}", str(len(uniq)), str(dups), str(len(holes)), "-",
+                 str(got503), "-", f"{len(uniq) / (uniq[-1] - uniq[0] + 1):.3f}" if uniq else "-", f"{r['cpu']:.2f}",
+                 f"{(r['rss_kb'] or 0) / 1024:.0f}", "-"])
+head = ["client", "rc", "recorded s", "segments", "dups", "holes", "gaps declared", "503 seen", "retries said", "completeness", "CPU s", "RSS MB", "verified"]
+w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
+for r in rows:
+    print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)))
+PY
