@@ -210,6 +210,16 @@ for _ in $(seq 1 200); do grep -q "segments" "$WORK/err" 2>/dev/null && break; s
 kill -INT "$REC"; wait "$REC"; rc=$?; set -e
 if [ "$rc" = 0 ] && grep -q "^recorded: " "$WORK/stdout" && "$BIN" verify-package "$WORK/out/rec-int" > /dev/null; then ok "record ended by SIGINT: exit 0, committed, verified"
 else bad "record SIGINT: exit $rc $(cat "$WORK/stdout") $(tail -2 "$WORK/err")"; fi
+# kill -9 mid-recording, then the same command line again: it resumes from the checkpoint
+# (the files kept, verified), continues, and commits a package that verifies.
+"$BIN" record "$LIVE_URL" -o "$WORK/out/rec-kill" --from start > /dev/null 2>&1 & REC=$!
+for _ in $(seq 1 400); do [ "$(ls "$WORK/out/.rec-kill.tessera-partial/video" 2>/dev/null | wc -l)" -ge 8 ] && break; sleep 0.05; done
+kill -9 "$REC"; wait "$REC" 2>/dev/null || true
+set +e; "$BIN" record "$LIVE_URL" -o "$WORK/out/rec-kill" --from start --duration 20 --resume > "$WORK/stdout" 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 0 ] && grep -q "^resuming: [0-9]* segments" "$WORK/err" && "$BIN" verify-package "$WORK/out/rec-kill" > /dev/null \
+  && [ ! -e "$WORK/out/.rec-kill.tessera-partial" ]; then ok "record after kill -9: resumed from the checkpoint, committed, verified"
+else bad "record resume after kill -9: exit $rc $(grep -m2 -E 'resuming|starting over|error' "$WORK/err")"; fi
+expect_failure "record --resume with nothing to resume" 1 "$WORK/out/rec-none" record "$LIVE_URL" -o "$WORK/out/rec-none" --resume
 kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
 expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
 expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"

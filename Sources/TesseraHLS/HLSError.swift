@@ -51,6 +51,9 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         /// The live window moved past media a recording had not fetched, and the recording was
         /// asked to fail rather than list a gap (`--fail-on-gap`): nothing was committed.
         public static let liveWindowAdvanced = Code("live-window-advanced")
+        /// A resume was insisted on and there is nothing to resume (no checkpoint, or one of
+        /// another job).
+        public static let noCheckpoint = Code("no-checkpoint")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
         /// later run resumes: transient failures (network, status, cancellation, a full or

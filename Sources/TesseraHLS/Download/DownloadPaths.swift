@@ -14,6 +14,8 @@ package struct DownloadPaths: Sendable {
     package let checkpoint: String
     package let lock: String
     package let spill: String
+    /// `.name.tessera-timeline`: a recording's entries (URL-free), beside the checkpoint.
+    package let timeline: String
 
     package init(destination: URL) {
         self.destination = destination
@@ -22,5 +24,6 @@ package struct DownloadPaths: Sendable {
         checkpoint = stem + "checkpoint"
         lock = stem + "lock"
         spill = stem + "spill"
+        timeline = stem + "timeline"
     }
 }

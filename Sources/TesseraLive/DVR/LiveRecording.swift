@@ -49,8 +49,21 @@ public struct LiveRecording: Sendable {
         /// would cause (media that left the window before it was fetched); the origin's own
         /// EXT-X-GAP segments do not count. Default false: list the gap and go on.
         public var failOnGap = false
+        /// Whether a recording interrupted (kill -9, a crash, a power cut) on the same destination
+        /// is continued. Default `.ifPossible`.
+        public var resume = Resume.ifPossible
         /// The defaults.
         public init() {}
+    }
+
+    /// What happens to a checkpoint of an interrupted recording on the same destination.
+    public enum Resume: Sendable, Equatable {
+        /// Continue it when there is one for this source (else start afresh).
+        case ifPossible
+        /// Continue it, or fail with `no-checkpoint`.
+        case required
+        /// Start over (the checkpoint and its files are discarded).
+        case never
     }
 
     /// What the recording reports while it runs (from several threads).
@@ -61,6 +74,10 @@ public struct LiveRecording: Sendable {
         case reload(LiveReloader.Event)
         /// Media sequence `mediaSequence` left the window before it could be fetched: a gap.
         case gap(mediaSequence: UInt64, duration: Double)
+        /// An interrupted recording is continued: what its checkpoint vouched for.
+        case resumed(segments: Int, gaps: Int, bytes: UInt64)
+        /// A checkpoint was not used, and why (another source, files that no longer match).
+        case startingOver(reason: String)
     }
 
     let url: URL
@@ -90,31 +107,62 @@ public struct LiveRecording: Sendable {
             do throws(SupportError) { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
             defer { lock.release() }
             let source = try await RecordingSource.load(url, selection: options.selection, fetcher: fetcher)
-            let staging: StagingDirectory
-            do throws(SupportError) { staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: paths.partial) } catch {
-                throw HLSError(destination: error)
-            }
-            let log: CheckpointLog<ResourceFileRecord>
             do throws(HLSError) {
-                log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: "recording", resume: false)
-                try SpillFolder.prepare(paths.spill)
-            } catch {
-                staging.discard()
-                throw error
+                return try await attempt(source, paths: paths, resume: options.resume != .never, fetcher: fetcher, control: control, events: events)
+            } catch where error.code == .sourceChanged && options.resume != .required {
+                events(.startingOver(reason: error.message))
+                return try await attempt(source, paths: paths, resume: false, fetcher: fetcher, control: control, events: events)
             }
-            let session = RecordingSession(recording: self, source: source, paths: paths, staging: staging, log: log, fetcher: fetcher,
-                                           control: control, events: events)
-            do throws(HLSError) {
-                let report = try await session.run()
-                log.remove()
-                FolderTree.remove(at: paths.spill)
-                return report
-            } catch {
-                staging.discard()
-                log.remove()
-                FolderTree.remove(at: paths.spill)
-                throw error
+        }
+    }
+
+    /// The checkpoints' fingerprint: the source (its URL without the query — signed values
+    /// rotate — and the variant) and where the recording starts. URL-free: a digest.
+    static func fingerprint(_ source: RecordingSource, start: Start) -> String {
+        let variant = source.variant.flatMap { source.multivariant?.variants[$0] }
+        let identity = [String(DeltaMerge.stripped(source.mediaURL.absoluteString)), variant?.stableVariantId ?? variant?.uri ?? "-",
+                        start == .now ? "now" : "start"].joined(separator: "\n")
+        return "recording-1:" + SHA256Hasher.hash(Array(identity.utf8)).hex
+    }
+
+    /// One run on the locked destination: the staging folder and checkpoints opened (kept and
+    /// continued when `resume`), the session, and cleanup after a failure.
+    private func attempt(_ source: RecordingSource, paths: DownloadPaths, resume: Bool, fetcher: ResourceFetcher, control: RecordingControl,
+                         events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> RecordingReport {
+        let staging: StagingDirectory
+        do throws(SupportError) { staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: paths.partial) } catch {
+            throw HLSError(destination: error)
+        }
+        let log: CheckpointLog<ResourceFileRecord>
+        let timeline: CheckpointLog<RecordingEntryRecord>
+        do throws(HLSError) {
+            let fingerprint = Self.fingerprint(source, start: options.start)
+            timeline = try CheckpointLog<RecordingEntryRecord>(path: paths.timeline, fingerprint: fingerprint, resume: resume)
+            log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: fingerprint, resume: resume)
+            if options.resume == .required, timeline.restorable.isEmpty {
+                // (The lookup leaves no staging folder behind.)
+                throw HLSError(.noCheckpoint, "There is no recording to resume at \(destination.path)\(timeline.discarded.map { ": \($0)" } ?? "").")
             }
+            if let reason = timeline.discarded { events(.startingOver(reason: reason)) }
+            try SpillFolder.prepare(paths.spill)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        let session = RecordingSession(recording: self, source: source, paths: paths, staging: staging, log: log, timelineLog: timeline,
+                                       fetcher: fetcher, control: control, events: events)
+        do throws(HLSError) {
+            let report = try await session.run()
+            log.remove()
+            timeline.remove()
+            FolderTree.remove(at: paths.spill)
+            return report
+        } catch {
+            staging.discard()
+            log.remove()
+            timeline.remove()
+            FolderTree.remove(at: paths.spill)
+            throw error
         }
     }
 }

@@ -41,6 +41,23 @@ struct RecordingPlanner: Sendable {
         self.stream = stream
     }
 
+    /// A planner that goes on after `records` (restored from a checkpoint).
+    init(track: String, stream: StreamIdentity, restoring records: [RecordingEntryRecord]) {
+        self.init(track: track, stream: stream)
+        locals = records.map(\.local)
+        resourceCount = records.last?.resourcesEnd ?? 0
+        for record in records {
+            if let key = record.mapKey, let map = record.map { maps[key] = map }
+        }
+    }
+
+    /// The digest key of the map of `segment`, as checkpoints keep it.
+    static func mapKey(_ segment: MediaSegment) -> String? {
+        segment.map.map { map in
+            RecordingEntryRecord.key(map.uri) + "@" + (map.byteRange.map { "\($0.length)@\($0.resolvedOffset)" } ?? "whole")
+        }
+    }
+
     /// One fetch and the package path of its resource.
     struct Planned: Sendable {
         let fetch: PlannedFetch
@@ -64,7 +81,7 @@ struct RecordingPlanner: Sendable {
         var fetches: [Planned] = []
         var localMap: MediaInitializationSection?
         if let map = segment.map {
-            let key = "\(DeltaMerge.stripped(map.uri))@\(map.byteRange.map { "\($0.length)@\($0.resolvedOffset)" } ?? "whole")"
+            let key = Self.mapKey(segment)!
             if let known = maps[key] {
                 localMap = MediaInitializationSection(uri: known)
             } else {

@@ -37,12 +37,15 @@ struct RecordingPlanning: Sendable {
     }
 
     /// Reads snapshots until the recording has what it wants, the playlist ends or the follow
-    /// stops, planning each new entry and queueing its fetches.
-    func plan(_ channel: SnapshotChannel, into queue: FetchQueue, shared: Lock<Shared>) async -> Planned {
-        let limit = options.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
-        var planned = Planned(timeline: RecordingTimeline(start: options.start == .now ? .now : .windowStart, limit: limit),
-                              planner: RecordingPlanner(track: "video", stream: .main))
-        var segments = 0, gaps = 0
+    /// stops, planning each snapshot's new entries, recording them durably in the timeline log
+    /// (before any of their fetches is queued: the sink's checkpoint never vouches for a file
+    /// the log does not name), then queueing their fetches. `planned` is where it starts (a
+    /// fresh timeline, or one restored from a checkpoint).
+    func plan(_ channel: SnapshotChannel, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>,
+              from start: Planned) async -> Planned {
+        var planned = start
+        var segments = planned.timeline.entries.count(where: { $0.kind == .segment })
+        var gaps = planned.timeline.entries.count - segments
         reading: for await snapshot in channel {
             // A stop takes no further segment, whatever the reloader still hands over.
             guard !control.isStopped else { break }
@@ -53,27 +56,41 @@ struct RecordingPlanning: Sendable {
                 planned.end = .failed(code: .sourceChanged, reason: error.message)
                 break
             }
+            var fetches: [RecordingPlanner.Planned] = []
+            var records: [RecordingEntryRecord] = []
+            var failure: RecordingReport.End?
             for index in step.added {
                 let entry = planned.timeline.entries[index]
                 if entry.kind == .missed, options.failOnGap {
                     planned.abandon = HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
                     break reading
                 }
-                let fetches: [RecordingPlanner.Planned]
-                do { fetches = try planned.planner.plan(entry, listedIn: snapshot.url ?? source.mediaURL) } catch {
-                    planned.end = .failed(code: error.code, reason: error.message)
-                    break reading
+                do { fetches += try planned.planner.plan(entry, listedIn: snapshot.url ?? source.mediaURL) } catch {
+                    failure = .failed(code: error.code, reason: error.message)
+                    break
                 }
                 if entry.kind == .segment { segments += 1 } else { gaps += 1 }
                 if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }
+                records.append(RecordingEntryRecord(entry, local: planned.planner.locals[index],
+                                                    mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil))
                 let total = planned.planner.resourceCount
                 shared.withLock { shared in
-                    for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
                     shared.marks.append((total, (shared.marks.last?.duration ?? 0) + entry.segment.duration, segments, gaps))
                 }
-                for item in fetches { await queue.push(item.fetch) }
-                if queue.isFinished { break reading }
             }
+            do throws(HLSError) { try log.withLock { log throws(HLSError) in try log.append(records) } } catch {
+                planned.end = .failed(code: error.code, reason: error.message)
+                break
+            }
+            shared.withLock { shared in
+                for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
+            }
+            for item in fetches { await queue.push(item.fetch) }
+            if let failure {
+                planned.end = failure
+                break
+            }
+            if queue.isFinished { break }
             if step.complete {
                 planned.end = .duration
                 break

@@ -20,6 +20,7 @@ struct RecordingSession {
     let paths: DownloadPaths
     let staging: StagingDirectory
     let log: CheckpointLog<ResourceFileRecord>
+    let timelineLog: CheckpointLog<RecordingEntryRecord>
     let fetcher: ResourceFetcher
     let control: RecordingControl
     let events: @Sendable (LiveRecording.Event) -> Void
@@ -35,6 +36,7 @@ struct RecordingSession {
             }
             return path
         }
+        let start = try restore(into: sink, shared: shared)
         let resolver = PlaylistURLResolver(stream: .main, playlistURL: source.mediaURL)
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
                                            preparation: .asFetched, spillFolder: paths.spill, clock: clock)
@@ -53,13 +55,14 @@ struct RecordingSession {
             return nil
         }
         control.onStop { follow.cancel() }
+        let timelineLog = Lock(self.timelineLog)
         let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, events: events)] in
-            await planner.plan(channel, into: queue, shared: shared)
+            await planner.plan(channel, into: queue, shared: shared, log: timelineLog, from: start.planned)
         }
         var transferError: HLSError?
         await withTaskCancellationHandler {
             do throws(HLSError) {
-                try await engine.run(queue, into: sink) { progress(sink, shared) }
+                try await engine.run(queue, firstIndex: start.resources, into: sink) { progress(sink, shared) }
             } catch {
                 transferError = error
             }
@@ -88,6 +91,40 @@ struct RecordingSession {
             .endList
         }
         return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, retries: shared.withLock { $0.retries })
+    }
+
+    /// Where the recording starts: what the checkpoint vouches for — the timeline entries whose
+    /// every resource the sink's checkpoint holds, with files that still give their recorded
+    /// sizes and SHA-256 — restored into the sink and the planner; else nothing (a fresh start).
+    /// - Throws: `destination-unwritable`; `source-changed` when a restored file no longer
+    ///   matches its checkpoint (the caller starts over).
+    private func restore(into sink: ResourceFileSink, shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> (planned: RecordingPlanning.Planned, resources: Int) {
+        let options = recording.options
+        let limit = options.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        let start: RecordingTimeline.Start = options.start == .now ? .now : .windowStart
+        let files = log.restorable
+        // Resources are written in order, a file each: the entries whose resources all have records.
+        let records = Array(timelineLog.restorable.prefix { $0.resourcesEnd <= files.count })
+        let named = Set(records.flatMap { record in ["video/" + record.name] + (record.map.map { ["video/" + $0] } ?? []) })
+        let kept = files.filter { named.contains($0.path) }
+        let done = try sink.restore(kept)
+        guard done.count == kept.count, kept.count == records.last?.resourcesEnd ?? 0 else {
+            throw HLSError(.sourceChanged, "The recording's files at \(paths.partial) no longer match its checkpoint.")
+        }
+        try timelineLog.reset(keeping: records)
+        let entries = records.compactMap(\.entry)
+        var segments = 0, gaps = 0, duration = 0.0
+        shared.withLock { shared in
+            for record in records {
+                if record.kind == "segment" { segments += 1 } else { gaps += 1 }
+                duration += record.duration
+                shared.marks.append((record.resourcesEnd, duration, segments, gaps))
+            }
+        }
+        if !records.isEmpty { events(.resumed(segments: segments, gaps: gaps, bytes: sink.restoredBytes)) }
+        let planned = RecordingPlanning.Planned(timeline: RecordingTimeline(start: start, limit: limit, restoring: entries),
+                                                planner: RecordingPlanner(track: "video", stream: .main, restoring: records))
+        return (planned, kept.count)
     }
 
     /// Reports where the written files are.

@@ -32,6 +32,9 @@ struct RecordingTimeline: Sendable {
         /// estimated duration, the discontinuity sequence before it).
         var segment: MediaSegment
         let kind: Kind
+        /// Digest of the source URI without its query (`RecordingEntryRecord.key`); empty when
+        /// missed.
+        let key: String
     }
 
     /// What one snapshot added.
@@ -61,6 +64,14 @@ struct RecordingTimeline: Sendable {
         self.limit = limit
     }
 
+    /// A timeline that goes on after `entries` (restored from a checkpoint).
+    init(start: Start, limit: Double?, restoring entries: [Entry]) {
+        self.init(start: start, limit: limit)
+        self.entries = entries
+        duration = entries.reduce(0) { $0 + $1.segment.duration }
+        next = entries.last.map { $0.segment.mediaSequence &+ 1 }
+    }
+
     /// Whether the wanted media is in.
     var isComplete: Bool { limit.map { duration >= $0 } ?? false }
 
@@ -77,7 +88,7 @@ struct RecordingTimeline: Sendable {
         }
         for segment in playlist.segments where segment.mediaSequence >= max(next, first.mediaSequence) {
             guard !isComplete else { break }
-            entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment))
+            entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment, key: RecordingEntryRecord.key(segment.uri)))
             duration += segment.duration
             self.next = segment.mediaSequence &+ 1
         }
@@ -91,7 +102,7 @@ struct RecordingTimeline: Sendable {
         for segment in playlist.segments where segment.mediaSequence >= firstTaken && segment.mediaSequence < next {
             let taken = entries[Int(segment.mediaSequence - firstTaken)]
             guard taken.kind != .missed else { continue }
-            guard DeltaMerge.stripped(taken.segment.uri) == DeltaMerge.stripped(segment.uri),
+            guard taken.key == RecordingEntryRecord.key(segment.uri),
                   taken.segment.discontinuitySequence == segment.discontinuitySequence else {
                 throw Changed(message: "Segment \(segment.mediaSequence) is listed with another URI or discontinuity sequence than the one recorded: the stream restarted or was replaced.")
             }
@@ -113,7 +124,7 @@ struct RecordingTimeline: Sendable {
         for msn in missed {
             guard !isComplete else { break }
             let segment = MediaSegment(uri: "missed-\(msn)", duration: each, mediaSequence: msn, discontinuitySequence: discontinuity, isGap: true)
-            entries.append(Entry(segment: segment, kind: .missed))
+            entries.append(Entry(segment: segment, kind: .missed, key: ""))
             duration += each
             next = msn &+ 1
         }

@@ -21,7 +21,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) [--fail-on-gap] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -31,6 +31,8 @@ struct RecordCommand: Sendable {
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),
                 ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
+                ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
+                ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, end)")]
             + SelectionOptions.variantHelp + NetworkOptions.help,
@@ -53,6 +55,8 @@ struct RecordCommand: Sendable {
                 }
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
+            case "--resume": options.resume = .required
+            case "--no-resume": options.resume = .never
             default: return false
             }
             return true

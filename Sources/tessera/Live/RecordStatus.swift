@@ -20,6 +20,9 @@ final class RecordStatus: Sendable {
         switch event {
         case .progress(let progress): update(progress)
         case .reload(let event): if let line = WatchCommand.line(event) { say(line) }
+        case .resumed(let segments, let gaps, let bytes):
+            say("resuming: \(segments) segments and \(gaps) gaps (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint")
+        case .startingOver(let reason): say("starting over: \(reason)")
         case .gap(let mediaSequence, let duration):
             say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
         }

@@ -39,12 +39,13 @@ struct LiveRecordingTests {
 
         /// A recording on an immediate clock: outage waits pass at once; resource deadlines are
         /// off (their watcher would spin on a clock whose sleeps never wait).
-        func recording(_ options: LiveRecording.Options) -> LiveRecording {
+        func recording(_ options: LiveRecording.Options, query: String = "", to destination: URL? = nil) -> LiveRecording {
             var options = options
             options.bounds.resourceDeadline = nil
             var configuration = HLSClient.defaultConfiguration
             configuration.retry = .never
-            return LiveRecording(url: host.playlistURL, destination: destination,
+            let url = URL(string: host.playlistURL.absoluteString + query)!
+            return LiveRecording(url: url, destination: destination ?? self.destination,
                                  client: HLSClient(transport: host.transport, configuration: configuration, clock: ImmediateClock()), options: options)
         }
 
@@ -358,5 +359,58 @@ struct LiveRecordingTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("rec-5").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("rec-6").path))
+    }
+
+    @Test("resume after an interruption (the state kill -9 leaves, at a resource boundary), with a rotated signed query and a window that moved: the files kept, the hole a gap")
+    func resume() async throws {
+        let live = try Live()
+        let fileManager = FileManager.default
+        let parent = live.destination.deletingLastPathComponent()
+        let crashed = parent.appendingPathComponent("crashed")
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        options.bounds.checkpointBytes = 1    // a checkpoint after every resource
+        let control = RecordingControl()
+        // Recording A; after its fourth segment its on-disk state is copied as a crash would leave
+        // it (staging folder, checkpoint, timeline), then it is stopped.
+        let copied = Lock(false)
+        _ = try await live.recording(options, query: "?token=first").run(control: control) { event in
+            guard case .progress(let progress) = event, progress.segments >= 4, !copied.withLock({ $0 }) else { return }
+            copied.withLock { $0 = true }
+            for suffix in ["partial", "checkpoint", "timeline"] {
+                try? fileManager.copyItem(at: parent.appendingPathComponent(".rec.tessera-\(suffix)"), to: parent.appendingPathComponent(".crashed.tessera-\(suffix)"))
+            }
+            control.stop()
+        }
+        #expect(copied.withLock { $0 })
+        let before = try Data(contentsOf: parent.appendingPathComponent(".crashed.tessera-partial/video/0.ts"))
+        // Meanwhile the window moved on by ten segments (four of them out of the window of six).
+        live.origin.advance(parts: 20)
+        options.resume = .required
+        options.duration = .seconds(40)
+        let resumed = Lock<(segments: Int, gaps: Int)?>(nil)
+        let report = try await live.recording(options, query: "?token=rotated", to: crashed).run { event in
+            switch event {
+            case .resumed(let segments, let gaps, _): resumed.withLock { $0 = (segments, gaps) }
+            case .progress: live.origin.advance(parts: 2)
+            default: break
+            }
+        }
+        #expect(resumed.withLock { $0 }?.segments ?? 0 >= 4, "the checkpoint's segments were kept")
+        #expect(report.end == .duration)
+        let verification = PackageStore(folder: crashed).verify()
+        #expect(verification.isVerified, "\(verification.findings)")
+        let bytes = try #require(verification.playlists["video/index.m3u8"])
+        guard case .media(let playlist) = try PlaylistParser().parse(bytes).playlist else { Issue.record("not a media playlist"); return }
+        #expect(playlist.segments.map(\.mediaSequence) == Array(0...UInt64(playlist.segments.count - 1)), "every media sequence accounted for")
+        #expect(report.gaps > 0 && playlist.segments.contains(where: \.isGap), "what left the window while it was down is a gap")
+        #expect(try Data(contentsOf: crashed.appendingPathComponent("video/0.ts")) == before, "the file from before the crash, kept")
+        #expect(!fileManager.fileExists(atPath: parent.appendingPathComponent(".crashed.tessera-timeline").path), "no checkpoint left after the commit")
+
+        // Nothing to resume: --resume insists and fails.
+        var insist = LiveRecording.Options()
+        insist.resume = .required
+        await #expect(throws: HLSError.self) { try await live.recording(insist, to: parent.appendingPathComponent("fresh")).run() }
+        #expect(!fileManager.fileExists(atPath: parent.appendingPathComponent(".fresh.tessera-partial").path))
     }
 }

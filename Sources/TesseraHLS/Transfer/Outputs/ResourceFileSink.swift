@@ -42,7 +42,7 @@ package final class ResourceFileSink: TransferOutput {
     /// Bytes written in this run.
     package private(set) var bytesWritten: UInt64 = 0
     /// Bytes of the files a checkpoint vouched for (`restore`).
-    private(set) var restoredBytes: UInt64 = 0
+    package private(set) var restoredBytes: UInt64 = 0
 
     /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
     /// `spillFolder` (beside the staging folder, never inside it).

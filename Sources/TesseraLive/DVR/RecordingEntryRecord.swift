@@ -1,0 +1,69 @@
+import TesseraPlaylist
+import TesseraSupport
+
+/// One timeline entry of a recording as its checkpoint keeps it, URL-free: the media sequence
+/// number, what it is, its duration, discontinuity sequence and PROGRAM-DATE-TIME, its local
+/// name and map, the resources planned up to it, and digests (never the text) of its source URI
+/// and map without their queries — enough to continue after kill -9 and to prove the live
+/// playlist still lists the same segments.
+struct RecordingEntryRecord: Codable, Equatable, Sendable {
+    var sequence: UInt64
+    /// `segment`, `origin-gap` or `missed`.
+    var kind: String
+    var duration: Double
+    var discontinuity: UInt64
+    /// PROGRAM-DATE-TIME as written.
+    var date: String?
+    /// Local name in the track's folder.
+    var name: String
+    /// Local initialization section, when the segment has one.
+    var map: String?
+    /// Digest of the source map's URI without its query, and its byte range.
+    var mapKey: String?
+    /// Digest of the source URI without its query (empty for a missed entry).
+    var source: String
+    /// Resources planned for the track up to and including this entry.
+    var resourcesEnd: Int
+
+    /// The record of `entry`, planned as `local` (`mapKey` its map's digest key).
+    init(_ entry: RecordingTimeline.Entry, local: RecordingPlanner.Local, mapKey: String?) {
+        sequence = entry.segment.mediaSequence
+        kind = switch entry.kind {
+        case .segment: "segment"
+        case .originGap: "origin-gap"
+        case .missed: "missed"
+        }
+        duration = entry.segment.duration
+        discontinuity = entry.segment.discontinuitySequence
+        date = entry.segment.programDateTime?.text
+        name = local.uri
+        map = local.map?.uri
+        self.mapKey = mapKey
+        source = entry.key
+        resourcesEnd = local.resourcesEnd
+    }
+
+    /// The timeline entry it stands for (the segment rebuilt from what was kept).
+    var entry: RecordingTimeline.Entry? {
+        let kind: RecordingTimeline.Entry.Kind
+        switch self.kind {
+        case "segment": kind = .segment
+        case "origin-gap": kind = .originGap
+        case "missed": kind = .missed
+        default: return nil
+        }
+        let segment = MediaSegment(uri: name, duration: duration, mediaSequence: sequence, discontinuitySequence: discontinuity,
+                                   isGap: kind != .segment, programDateTime: date.map(ProgramDateTime.init(text:)))
+        return RecordingTimeline.Entry(segment: segment, kind: kind, key: source)
+    }
+
+    /// Its local entry.
+    var local: RecordingPlanner.Local {
+        RecordingPlanner.Local(uri: name, map: map.map { MediaInitializationSection(uri: $0) }, resourcesEnd: resourcesEnd)
+    }
+
+    /// The digest key of a source URI (without its query and fragment).
+    static func key(_ uri: String) -> String {
+        SHA256Hasher.hash(Array(DeltaMerge.stripped(uri).utf8)).hex
+    }
+}
