@@ -11,6 +11,11 @@
 # segments fetched, duplicates, holes in what was fetched (the peers join across them), gaps
 # declared (tessera lists them as EXT-X-GAP), 503s seen, retries reported, completeness =
 # segments fetched / media sequences from the first to the last fetched, CPU and peak RSS.
+# Then kill -9: `tessera record --from start --duration 60` of the test-support origin
+# (tessera-live-origin, TS fixture segments cycled, 2 s each) killed at a random point 10 times,
+# each time run again (resuming), then left to finish: the package must verify and each file
+# equal the segment the origin served for its media sequence (an uninterrupted recording's),
+# apart from declared gaps.
 # Usage: bench-record.sh   (run by Scripts/bench.sh record)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -105,3 +110,37 @@ print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
 for r in rows:
     print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)))
 PY
+
+# kill -9 ten times, resume each time.
+swift build --product tessera-live-origin > /dev/null
+ORIGIN="$(swift build --show-bin-path)/tessera-live-origin"
+"$ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 240 > "$WORK/live.out" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 100); do [ -s "$WORK/live.out" ] && break; sleep 0.05; done
+LIVE_URL="$(awk '{print $3; exit}' "$WORK/live.out")"
+KILLED="$WORK/out/killed"
+resumes=0
+for round in $(seq 1 10); do
+  "$TESSERA" record "$LIVE_URL" -o "$KILLED" --from start --duration 60 > /dev/null 2> "$WORK/kill.$round.err" & REC=$!
+  sleep "$(python3 -c 'import random; print(round(random.uniform(0.3, 3.0), 2))')"
+  kill -9 "$REC" 2>/dev/null || true; wait "$REC" 2>/dev/null || true
+  grep -q "^resuming: " "$WORK/kill.$round.err" && resumes=$((resumes + 1))
+done
+"$TESSERA" record "$LIVE_URL" -o "$KILLED" --from start --duration 60 > "$WORK/kill.final.out" 2> "$WORK/kill.final.err" || true
+grep -q "^resuming: " "$WORK/kill.final.err" && resumes=$((resumes + 1))
+python3 - "$KILLED" "$HERE/Fixtures/a_ts_vod" "$resumes" "$("$TESSERA" verify-package "$KILLED" > /dev/null 2>&1 && echo yes || echo no)" <<'PY'
+import json, os, sys
+folder, fixtures, resumes, verified = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+try:
+    manifest = json.load(open(os.path.join(folder, "manifest.json")))
+except OSError:
+    print(f"kill -9 × 10: no package committed (resumed {resumes} times)"); sys.exit(0)
+gaps = {g["mediaSequence"] for g in manifest.get("gaps", [])}
+sources = [open(os.path.join(fixtures, f"seg_00{i}.ts"), "rb").read() for i in range(4)]
+files = [f for f in manifest["files"] if f["role"] == "media"]
+equal = sum(1 for f in files if open(os.path.join(folder, f["path"]), "rb").read() == sources[int(os.path.basename(f["path"]).split(".")[0]) % 4])
+print(f"kill -9 × 10 at random points, then run to the end: {resumes} of 11 runs resumed from a checkpoint; package verified: {verified}; "
+      f"{len(files)} segments, {equal} equal to what the origin served for their media sequence, {len(gaps)} declared gaps, "
+      f"duration {sum(t['duration'] for t in manifest['tracks']):.1f} s")
+PY
+

@@ -29,7 +29,9 @@ struct RecordingSession {
         let options = recording.options
         let clock = recording.client.clock
         let shared = Lock(RecordingPlanning.Shared())
-        let sink = ResourceFileSink(staging: staging, checkpoint: log, spillFolder: paths.spill, checkpointBytes: options.bounds.checkpointBytes,
+        // A checkpoint after every resource: live segments arrive seconds apart, and one lost to
+        // a crash may have left the window by the time the recording is resumed.
+        let sink = ResourceFileSink(staging: staging, checkpoint: log, spillFolder: paths.spill, checkpointBytes: 1,
                                     clock: clock) { resource throws(HLSError) -> SafeRelativePath in
             guard let path = shared.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")

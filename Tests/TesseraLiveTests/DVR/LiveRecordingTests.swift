@@ -369,7 +369,6 @@ struct LiveRecordingTests {
         let crashed = parent.appendingPathComponent("crashed")
         var options = LiveRecording.Options()
         options.start = .windowStart
-        options.bounds.checkpointBytes = 1    // a checkpoint after every resource
         let control = RecordingControl()
         // Recording A; after its fourth segment its on-disk state is copied as a crash would leave
         // it (staging folder, checkpoint, timeline), then it is stopped.
