@@ -62,8 +62,13 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
         RecordingPlanner.Local(uri: name, map: map.map { MediaInitializationSection(uri: $0) }, resourcesEnd: resourcesEnd)
     }
 
-    /// The digest key of a source URI (without its query and fragment).
+    /// The digest key of a source URI: its path, without query, fragment, scheme and host (a
+    /// segment is the same one on every Content Steering pathway).
     static func key(_ uri: String) -> String {
-        SHA256Hasher.hash(Array(DeltaMerge.stripped(uri).utf8)).hex
+        var path = DeltaMerge.stripped(uri)
+        if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") {
+            path = path[path.index(colon, offsetBy: 3)...].drop { $0 != "/" }
+        }
+        return SHA256Hasher.hash(Array(path.utf8)).hex
     }
 }

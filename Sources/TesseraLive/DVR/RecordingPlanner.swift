@@ -14,7 +14,8 @@ import TesseraSupport
 /// distinct initialization section (`init-<n>.<ext>`, by URI without its query and byte
 /// range: a map whose signed query rotates is still the one map), and the fetches each new
 /// segment needs — its map the first time it appears, then the segment, AES-128 resources with
-/// their key and IV (the media sequence number's when the key has none), written decrypted.
+/// their key and IV (the media sequence number's when the key has none), written decrypted;
+/// URIs as written, resolved when fetched against the playlist in use (`LiveURLResolver`).
 /// Each entry remembers how many resources the track has planned up to it, so the recording can
 /// be cut at the last entry whose resources were all written.
 struct RecordingPlanner: Sendable {
@@ -92,7 +93,7 @@ struct RecordingPlanner: Sendable {
                 let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
                 let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
                                                encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number,
-                                               uri: try absolute(map.uri, playlistURL, "The initialization section of segment \(segment.mediaSequence)"))
+                                               uri: map.uri)
                 fetches.append(add(resource, at: local))
             }
         }
@@ -100,7 +101,7 @@ struct RecordingPlanner: Sendable {
         let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
                                        encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                        startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
-                                       uri: try absolute(segment.uri, playlistURL, "Segment \(segment.mediaSequence)"))
+                                       uri: segment.uri)
         fetches.append(add(resource, at: name))
         locals.append(Local(uri: name, map: localMap, resourcesEnd: resourceCount))
         return fetches
@@ -110,12 +111,6 @@ struct RecordingPlanner: Sendable {
         resourceCount += 1
         // A name made here of digits, a dot and an extension of letters and digits: always safe.
         return Planned(fetch: PlannedFetch(resource), path: SafeRelativePath(track + "/" + name)!)
-    }
-
-    /// `uri` resolved against the playlist it came from: the playlist's URL moves with every
-    /// reload (and pathway), so each fetch carries its own absolute URL.
-    private func absolute(_ uri: String, _ playlistURL: URL, _ what: String) throws(HLSError) -> String {
-        try ResourceURL.resolve(uri, against: playlistURL, what: what).absoluteString
     }
 
     /// The extension of the path of `uri` when it is a short run of letters and digits, lowercased.

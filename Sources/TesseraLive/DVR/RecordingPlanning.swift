@@ -15,6 +15,8 @@ struct RecordingPlanning: Sendable {
     let options: LiveRecording.Options
     let source: RecordingSource
     let control: RecordingControl
+    /// Told each snapshot's playlist URL and pathway, before its fetches are queued.
+    let resolver: LiveURLResolver
     let events: @Sendable (LiveRecording.Event) -> Void
 
     /// What the planner hands over when it ends.
@@ -51,6 +53,7 @@ struct RecordingPlanning: Sendable {
             guard !control.isStopped else { break }
             planned.dateRanges.observe(snapshot.playlist)
             planned.lastPlaylist = snapshot.playlist
+            resolver.update(url: snapshot.url ?? source.mediaURL, pathway: snapshot.pathway)
             let step: RecordingTimeline.Step
             do { step = try planned.timeline.take(snapshot.playlist) } catch {
                 planned.end = .failed(code: .sourceChanged, reason: error.message)
@@ -101,6 +104,10 @@ struct RecordingPlanning: Sendable {
             }
         }
         queue.finish()
+        // The fetches still queued or in flight resolve against the playlist the reloader holds:
+        // it goes on being told where that is (a pathway move) until the transfer is over and
+        // the session ends the follow.
+        for await snapshot in channel { resolver.update(url: snapshot.url ?? source.mediaURL, pathway: snapshot.pathway) }
         return planned
     }
 }

@@ -39,7 +39,7 @@ struct RecordingSession {
             return path
         }
         let start = try restore(into: sink, shared: shared)
-        let resolver = PlaylistURLResolver(stream: .main, playlistURL: source.mediaURL)
+        let resolver = LiveURLResolver(url: source.mediaURL, pathway: nil, clock: ElapsedClock(clock))
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
                                            preparation: .asFetched, spillFolder: paths.spill, clock: clock)
         let queue = FetchQueue(capacity: max(1, options.queueCapacity))
@@ -47,8 +47,13 @@ struct RecordingSession {
         var reloadOptions = LiveReloader.Options()
         reloadOptions.outageLimit = options.outageLimit
         reloadOptions.parser = options.parser
+        reloadOptions.selection = options.selection
         let events = self.events
-        let reloader = LiveReloader(url: source.mediaURL, client: recording.client, options: reloadOptions) { event in
+        // From a multivariant playlist the reloader chooses the same variant and follows Content
+        // Steering (failover to the same STABLE-VARIANT-ID on another pathway); each snapshot's
+        // URL resolves its segments.
+        let followed = source.multivariant == nil ? source.mediaURL : recording.url
+        let reloader = LiveReloader(url: followed, client: recording.client, options: reloadOptions) { event in
             if case .retry = event { shared.withLock { $0.retries += 1 } }
             events(.reload(event))
         }
@@ -58,7 +63,7 @@ struct RecordingSession {
         }
         control.onStop { follow.cancel() }
         let timelineLog = Lock(self.timelineLog)
-        let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, events: events)] in
+        let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver, events: events)] in
             await planner.plan(channel, into: queue, shared: shared, log: timelineLog, from: start.planned)
         }
         var transferError: HLSError?

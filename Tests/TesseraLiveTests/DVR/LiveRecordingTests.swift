@@ -412,4 +412,46 @@ struct LiveRecordingTests {
         await #expect(throws: HLSError.self) { try await live.recording(insist, to: parent.appendingPathComponent("fresh")).run() }
         #expect(!fileManager.fileExists(atPath: parent.appendingPathComponent(".fresh.tessera-partial").path))
     }
+
+    @Test("a pathway that dies mid-recording: the recording moves to the same STABLE-VARIANT-ID on the other pathway, nothing lost, nothing twice")
+    func steeringFailover() async throws {
+        let fixtures = try (0..<4).map { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts") }
+        var configuration = LiveOriginPlaylist.Configuration()
+        configuration.partsPerSegment = 2
+        configuration.canSkipUntil = nil
+        configuration.segmentExtension = "ts"
+        let origins = try SteeredLiveOrigins(configuration, published: 12, media: fixtures)
+        let (hostA, hostB) = (origins.a, origins.b)
+        let folder = try TemporaryDirectory()
+        let destination = folder.url.appendingPathComponent("rec")
+        var clientConfiguration = HLSClient.defaultConfiguration
+        clientConfiguration.retry = .never
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        options.duration = .seconds(20)
+        options.bounds.resourceDeadline = nil
+        // A clock that never moves: the steering TTL and the penalty last for ever.
+        let recording = LiveRecording(url: origins.masterURL, destination: destination,
+                                      client: HLSClient(transport: hostA.transport, configuration: clientConfiguration, clock: ManualClock()), options: options)
+        let moved = Lock(false)
+        let report = try await recording.run { event in
+            switch event {
+            case .progress(let progress):
+                if progress.segments >= 7 { hostA.origin.setOutage(true) }    // pathway A dies for good
+                hostA.origin.advance(parts: 2)
+                hostB.origin.advance(parts: 2)
+            case .reload(.pathwayChanged("A", "B", _)): moved.withLock { $0 = true }
+            default: break
+            }
+        }
+        #expect(moved.withLock { $0 }, "moved to pathway B")
+        #expect(report.end == .duration && report.gaps == 0 && report.segments == 10)
+        let fromB = hostB.origin.log.filter { $0.hasSuffix(".ts") }
+        #expect(!fromB.isEmpty && fromB.count == Set(fromB).count, "the segments A could not serve came from B, each once: \(fromB)")
+        let verification = PackageStore(folder: destination).verify()
+        #expect(verification.isVerified, "\(verification.findings)")
+        for msn in 0..<10 {
+            #expect(Array(try Data(contentsOf: destination.appendingPathComponent("video/\(msn).ts"))) == fixtures[msn % 4])
+        }
+    }
 }

@@ -161,27 +161,12 @@ struct LiveReloaderFaultTests {
     func steeringFailover() async throws {
         var configuration = LiveOriginPlaylist.Configuration()
         configuration.canSkipUntil = nil
-        let b = LiveOrigin(configuration)
-        let hostB = try LiveOriginHost(b, address: try LoopbackAddress("127.0.0.2"))
-        let other = hostB.playlistURL.absoluteString
-        configuration.renditionReports = [other]
-        let master = """
-            #EXTM3U
-            #EXT-X-CONTENT-STEERING:SERVER-URI="steer.json",PATHWAY-ID="A"
-            #EXT-X-STREAM-INF:BANDWIDTH=900000,PATHWAY-ID="A",STABLE-VARIANT-ID="v"
-            live.m3u8
-            #EXT-X-STREAM-INF:BANDWIDTH=900000,PATHWAY-ID="B",STABLE-VARIANT-ID="v"
-            \(other)
-
-            """
-        let steer = #"{"VERSION":1,"TTL":300,"PATHWAY-PRIORITY":["A","B"]}"#
-        let a = LiveOrigin(configuration, files: ["/master.m3u8": ("application/vnd.apple.mpegurl", Array(master.utf8)),
-                                                  "/steer.json": ("application/json", Array(steer.utf8))])
-        let hostA = try LiveOriginHost(a)
+        let origins = try SteeredLiveOrigins(configuration, reportB: true)
+        let (hostA, a, b) = (origins.a, origins.a.origin, origins.b.origin)
         let events = Events()
         // A manual clock that never moves: the steering manifest's TTL and the penalty last for
         // ever (a failover needs no wait).
-        let reloader = LiveReloader(url: hostA.server.baseURL.appendingPathComponent("master.m3u8"), client: Self.client(hostA.transport, clock: ManualClock())) {
+        let reloader = LiveReloader(url: origins.masterURL, client: Self.client(hostA.transport, clock: ManualClock())) {
             events.record($0)
         }
         let snapshots = try await LiveFollow.run(reloader) { snapshots in
