@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TesseraPlaylist
 import TesseraSupport
 
@@ -62,11 +67,15 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
         RecordingPlanner.Local(uri: name, map: map.map { MediaInitializationSection(uri: $0) }, resourcesEnd: resourcesEnd)
     }
 
-    /// The digest key of a source URI: its path, without query, fragment, scheme and host (a
-    /// segment is the same one on every Content Steering pathway).
-    static func key(_ uri: String) -> String {
+    /// The digest key of a source URI: the path it resolves to against `base` (the playlist it
+    /// is listed in), without query, fragment, scheme and host — a segment is the same one on
+    /// every Content Steering pathway, written relative or absolute; without a base, the URI's
+    /// own path.
+    static func key(_ uri: String, base: URL? = nil) -> String {
         var path = DeltaMerge.stripped(uri)
-        if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") {
+        if let base, let resolved = URL(string: String(path), relativeTo: base)?.absoluteURL {
+            path = Substring(resolved.path)
+        } else if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") {
             path = path[path.index(colon, offsetBy: 3)...].drop { $0 != "/" }
         }
         return SHA256Hasher.hash(Array(path.utf8)).hex

@@ -55,7 +55,7 @@ struct RecordingPlanning: Sendable {
             planned.lastPlaylist = snapshot.playlist
             resolver.update(url: snapshot.url ?? source.mediaURL, pathway: snapshot.pathway)
             let step: RecordingTimeline.Step
-            do { step = try planned.timeline.take(snapshot.playlist) } catch {
+            do { step = try planned.timeline.take(snapshot.playlist, listedIn: snapshot.url ?? source.mediaURL) } catch {
                 planned.end = .failed(code: .sourceChanged, reason: error.message)
                 break
             }

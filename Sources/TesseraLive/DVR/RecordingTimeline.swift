@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TesseraPlaylist
 
 /// What a recording holds, in media-sequence order, and what each new snapshot of the live
@@ -78,17 +83,17 @@ struct RecordingTimeline: Sendable {
     /// Takes what `playlist` adds.
     /// - Throws: `Changed` when a segment already taken is listed with another URI or
     ///   discontinuity sequence (the stream restarted or was replaced).
-    mutating func take(_ playlist: MediaPlaylist) throws(Changed) -> Step {
+    mutating func take(_ playlist: MediaPlaylist, listedIn base: URL? = nil) throws(Changed) -> Step {
         let before = entries.count
         guard !isComplete, let first = playlist.segments.first else { return Step(added: before..<before, complete: isComplete) }
         let next = self.next ?? (start == .now ? playlist.segments.last!.mediaSequence : first.mediaSequence)
-        try check(playlist, before: next)
+        try check(playlist, before: next, base: base)
         if first.mediaSequence > next, !entries.isEmpty || self.next != nil {
             addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6))
         }
         for segment in playlist.segments where segment.mediaSequence >= max(next, first.mediaSequence) {
             guard !isComplete else { break }
-            entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment, key: RecordingEntryRecord.key(segment.uri)))
+            entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment, key: RecordingEntryRecord.key(segment.uri, base: base)))
             duration += segment.duration
             self.next = segment.mediaSequence &+ 1
         }
@@ -97,12 +102,12 @@ struct RecordingTimeline: Sendable {
     }
 
     /// The segments of `playlist` before `next` that the recording holds must be those it took.
-    private func check(_ playlist: MediaPlaylist, before next: UInt64) throws(Changed) {
+    private func check(_ playlist: MediaPlaylist, before next: UInt64, base: URL?) throws(Changed) {
         guard let firstTaken = entries.first?.segment.mediaSequence else { return }
         for segment in playlist.segments where segment.mediaSequence >= firstTaken && segment.mediaSequence < next {
             let taken = entries[Int(segment.mediaSequence - firstTaken)]
             guard taken.kind != .missed else { continue }
-            guard taken.key == RecordingEntryRecord.key(segment.uri),
+            guard taken.key == RecordingEntryRecord.key(segment.uri, base: base),
                   taken.segment.discontinuitySequence == segment.discontinuitySequence else {
                 throw Changed(message: "Segment \(segment.mediaSequence) is listed with another URI or discontinuity sequence than the one recorded: the stream restarted or was replaced.")
             }
