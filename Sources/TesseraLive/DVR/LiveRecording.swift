@@ -98,7 +98,8 @@ public struct LiveRecording: Sendable {
     ///   `insufficient-space` (nothing committed); the failure that ended a recording before any
     ///   segment was written (`fetch-failed`, `http-status`, `invalid-playlist`, `unsupported`,
     ///   `no-matching-variant`, `bad-key`…); `cancelled` when the task is cancelled (nothing
-    ///   committed: `control.stop()` is the clean end).
+    ///   committed — `control.stop()` is the clean end — but, as after a full volume, the
+    ///   checkpoints stay and a later run resumes).
     public func run(control: RecordingControl = RecordingControl(), events: @escaping @Sendable (Event) -> Void = { _ in }) async throws(HLSError) -> RecordingReport {
         try await client.withFetcher { fetcher throws(HLSError) in
             let paths = DownloadPaths(destination: destination)
@@ -158,10 +159,16 @@ public struct LiveRecording: Sendable {
             FolderTree.remove(at: paths.spill)
             return report
         } catch {
-            staging.discard()
-            log.remove()
-            timeline.remove()
             FolderTree.remove(at: paths.spill)
+            // A transient end (cancelled, a full or unwritable volume) keeps what the checkpoints
+            // vouch for: the same command resumes it. A refusal leaves nothing behind.
+            if error.code.keepsCheckpoint {
+                staging.keep()
+            } else {
+                staging.discard()
+                log.remove()
+                timeline.remove()
+            }
             throw error
         }
     }

@@ -454,4 +454,38 @@ struct LiveRecordingTests {
             #expect(Array(try Data(contentsOf: destination.appendingPathComponent("video/\(msn).ts"))) == fixtures[msn % 4])
         }
     }
+
+    @Test("a cancelled recording commits nothing but keeps its checkpoints: the next run resumes it")
+    func cancelThenResume() async throws {
+        let live = try Live()
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let recording = live.recording(options)
+        let written = Lock(0)
+        let (cancel, signal) = AsyncStream<Void>.makeStream()
+        let first = Task { () -> HLSError? in
+            do throws(HLSError) { _ = try await recording.run { event in
+                if case .progress(let progress) = event, written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 3 && progress.segments >= 3 }) {
+                    signal.yield()
+                }
+            } } catch { return error }
+            return nil
+        }
+        for await _ in cancel { break }
+        first.cancel()
+        #expect(await first.value?.code == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: live.destination.path), "nothing committed")
+        options.resume = .required
+        options.duration = .seconds(16)
+        let resumed = Lock(0)
+        let report = try await live.recording(options).run { event in
+            switch event {
+            case .resumed(let segments, _, _): resumed.withLock { $0 = segments }
+            case .progress: live.origin.advance(parts: 2)
+            default: break
+            }
+        }
+        #expect(resumed.withLock { $0 } >= 3 && report.end == .duration)
+        _ = try live.verified()
+    }
 }
