@@ -488,4 +488,46 @@ struct LiveRecordingTests {
         #expect(resumed.withLock { $0 } >= 3 && report.end == .duration)
         _ = try live.verified()
     }
+
+    @Test("hostile checkpoints (a torn last line, garbage, a log of another format): the recording resumes what they still prove or starts over, never trusts the rest")
+    func hostileCheckpoints() async throws {
+        let fileManager = FileManager.default
+        for damage in ["torn", "garbage", "foreign"] {
+            let live = try Live()
+            let parent = live.destination.deletingLastPathComponent()
+            var options = LiveRecording.Options()
+            options.start = .windowStart
+            let control = RecordingControl()
+            let copied = Lock(false)
+            _ = try await live.recording(options).run(control: control) { event in
+                guard case .progress(let progress) = event, progress.segments >= 4, !copied.withLock({ $0 }) else { return }
+                copied.withLock { $0 = true }
+                for suffix in ["partial", "checkpoint", "timeline"] {
+                    try? fileManager.copyItem(at: parent.appendingPathComponent(".rec.tessera-\(suffix)"), to: parent.appendingPathComponent(".hurt.tessera-\(suffix)"))
+                }
+                control.stop()
+            }
+            for suffix in ["checkpoint", "timeline"] {
+                let url = parent.appendingPathComponent(".hurt.tessera-\(suffix)")
+                var bytes = try Data(contentsOf: url)
+                switch damage {
+                case "torn": bytes = bytes.prefix(bytes.count - 7)
+                case "garbage": bytes.append(contentsOf: Array("{\"entry\": {\"sequence\": \"x\"}}\n\u{0}\u{1}not json\n".utf8))
+                default: bytes = Data("{\"format\":99,\"plan\":\"elsewhere\"}\n".utf8)
+                }
+                try bytes.write(to: url)
+            }
+            options.duration = .seconds(16)
+            let report = try await live.recording(options, to: parent.appendingPathComponent("hurt")).run { event in
+                if case .progress = event { live.origin.advance(parts: 2) }
+            }
+            #expect(report.end == .duration, "\(damage): \(report.end)")
+            let verification = PackageStore(folder: parent.appendingPathComponent("hurt")).verify()
+            #expect(verification.isVerified, "\(damage): \(verification.findings)")
+            for msn in 0..<report.segments {
+                let stored = try Data(contentsOf: parent.appendingPathComponent("hurt/video/\(msn).ts"))
+                #expect(Array(stored) == (try FixtureStore.bytes("a_ts_vod/seg_00\(msn % 4).ts")), "\(damage): segment \(msn)")
+            }
+        }
+    }
 }
