@@ -107,6 +107,7 @@ struct DemoCommand: Sendable {
 
     /// `name` in the folder of the running binary.
     static func sibling(_ name: String) -> String {
+        // /proc/self/exe names the binary on Linux; elsewhere the path it was started by does.
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent(name).path
     }

@@ -63,6 +63,7 @@ struct DemoRecording {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while clock.now < deadline {
+            // No file yet (or not readable yet): the origin is still starting.
             if let text = try? String(contentsOf: file, encoding: .utf8), let url = URL(string: ASCIIText.trimmingWhitespace(text)) { return url }
             do { try await clock.sleep(for: .milliseconds(20)) } catch { throw DemoFailure("cancelled") }
         }

@@ -53,6 +53,7 @@ final class LiveURLResolver: TransferURLResolver, Sendable {
         guard let pathway = location.pathway else { return false }
         if moved(from: pathway) { return true }
         await withTaskGroup(of: Void.self) { group in
+            // The sleep throws when cancelled, which is how it ends when the move comes first.
             group.addTask { [clock, patience] in try? await clock.sleep(patience) }
             group.addTask { await self.move(from: pathway) }
             await group.next()

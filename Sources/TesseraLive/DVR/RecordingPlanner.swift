@@ -29,6 +29,9 @@ struct RecordingPlanner: Sendable {
         let resourcesEnd: Int
     }
 
+    /// The folder of the variant's own stream in a recording.
+    static let primaryTrack = "video"
+
     /// The track's folder (`video`).
     let track: String
     let stream: StreamIdentity

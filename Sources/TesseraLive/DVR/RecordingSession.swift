@@ -111,8 +111,10 @@ struct RecordingSession {
         let start: RecordingTimeline.Start = options.start == .now ? .now : .windowStart
         let files = log.restorable
         // Resources are written in order, a file each: the entries whose resources all have records.
-        let records = Array(timelineLog.restorable.prefix { $0.resourcesEnd <= files.count })
-        let named = Set(records.flatMap { record in ["video/" + record.name] + (record.map.map { ["video/" + $0] } ?? []) })
+        // (A record that does not read back as an entry ends what the checkpoint proves.)
+        let records = Array(timelineLog.restorable.prefix { $0.resourcesEnd <= files.count && $0.entry != nil })
+        let track = RecordingPlanner.primaryTrack
+        let named = Set(records.flatMap { record in [track + "/" + record.name] + (record.map.map { [track + "/" + $0] } ?? []) })
         let kept = files.filter { named.contains($0.path) }
         let done = try sink.restore(kept)
         guard done.count == kept.count, kept.count == records.last?.resourcesEnd ?? 0 else {
@@ -130,7 +132,7 @@ struct RecordingSession {
         }
         if !records.isEmpty { events(.resumed(segments: segments, gaps: gaps, bytes: sink.restoredBytes)) }
         let planned = RecordingPlanning.Planned(timeline: RecordingTimeline(start: start, limit: limit, restoring: entries),
-                                                planner: RecordingPlanner(track: "video", stream: .main, restoring: records))
+                                                planner: RecordingPlanner(track: track, stream: .main, restoring: records))
         return (planned, kept.count)
     }
 
@@ -148,7 +150,7 @@ struct RecordingSession {
     private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End, retries: Int) throws(HLSError) -> RecordingReport {
         let locals = planned.planner.locals
         let count = locals.prefix { $0.resourcesEnd <= written }.count
-        let track = RecordedTrack(id: "video", entries: planned.timeline.entries.prefix(count), locals: locals.prefix(count),
+        let track = RecordedTrack(id: planned.planner.track, entries: planned.timeline.entries.prefix(count), locals: locals.prefix(count),
                                   source: planned.lastPlaylist ?? MediaPlaylist())
         let segments = track.entries.count(where: { $0.kind == .segment })
         guard segments > 0 else {
@@ -164,7 +166,7 @@ struct RecordingSession {
         let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
         var peak: UInt64 = 0
         for (entry, local) in zip(track.entries, track.locals) where entry.kind == .segment && entry.segment.duration > 0 {
-            let bits = Double(sizes["video/" + local.uri] ?? 0) * 8 / entry.segment.duration
+            let bits = Double(sizes[track.id + "/" + local.uri] ?? 0) * 8 / entry.segment.duration
             peak = max(peak, UInt64(bits.rounded(.up)))
         }
         let span = track.dateSpan

@@ -56,6 +56,8 @@ struct LiveSteering: Sendable {
 
     private func move(to pathway: String) async -> Move? {
         let state = await controller.state
+        // A pathway whose equivalent cannot be fetched (no such variant, another scheme, a
+        // downgrade) is no place to move to: the caller penalises it and tries the next.
         guard let uri = equivalent.uri(on: pathway, in: state.multivariant),
               let url = try? ResourceURL.resolve(uri, against: multivariantURL, what: "The playlist on pathway \"\(pathway)\"") else { return nil }
         return Move(pathway: pathway, url: url)
@@ -67,6 +69,7 @@ struct LiveSteering: Sendable {
     static func tuneIn(at url: URL, after held: MediaPlaylist?, heldURL: URL) -> DeliveryDirectives? {
         guard let held, held.serverControl?.canBlockReload == true else { return nil }
         for report in held.renditionReports {
+            // A report whose URI cannot be resolved names no playlist the follow could use.
             guard let uri = report.uri, let reported = try? ResourceURL.resolve(uri, against: heldURL, what: "A rendition report"),
                   DeliveryDirectives.url(reported, with: nil) == DeliveryDirectives.url(url, with: nil),
                   let lastMSN = report.lastMediaSequence else { continue }

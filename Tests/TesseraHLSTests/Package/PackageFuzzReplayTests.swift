@@ -22,6 +22,7 @@ struct PackageFuzzReplayTests {
                     #expect(PackageChecksums.parse(PackageChecksums.text(entries))?.count == entries.count)
                 }
             case 1:
+                // Rejecting a corpus input is expected; an accepted manifest must read back as itself.
                 if let manifest = try? PackageManifest.decode(bytes) { #expect(try PackageManifest.decode(manifest.encoded()) == manifest) }
             default:
                 let parts = bytes.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)

@@ -64,10 +64,26 @@ struct LiveRecordingTests {
         }
     }
 
-    /// Counts events and publishes the next segment after each segment written.
-    final class Driver: Sendable {
-        let progress = Lock(0)
-        let gaps = Lock<[UInt64]>([])
+    /// Publishes, on its origins, one segment for each media sequence a recording accounts for
+    /// (written segments and gaps) since it last looked — however the progress reports were
+    /// batched, the recording always has its next segment coming — and ENDLIST once `endAfter`
+    /// are in.
+    final class Publisher: Sendable {
+        let origins: [LiveOrigin]
+        private let seen = Lock(0)
+
+        init(_ origins: LiveOrigin...) { self.origins = origins }
+
+        func publish(after progress: RecordingProgress, endAfter: Int? = nil) {
+            publish(total: progress.segments + progress.gaps, endAfter: endAfter)
+        }
+
+        func publish(total: Int, endAfter: Int? = nil) {
+            let new = seen.withLock { count -> Int in defer { count = max(count, total) }; return max(0, total - count) }
+            for origin in origins {
+                if let endAfter, total >= endAfter { origin.end() } else if new > 0 { origin.advance(parts: origin.partsPerSegment * new) }
+            }
+        }
     }
 
     @Test("from the window start to ENDLIST: each segment fetched once, a recording package that verifies")
@@ -75,12 +91,9 @@ struct LiveRecordingTests {
         let live = try Live()
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let driver = Driver()
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(options).run { event in
-            guard case .progress(let progress) = event else { return }
-            let count = driver.progress.withLock { count -> Int in count += 1; return count }
-            guard count > 1 else { return }
-            if progress.segments < 9 { live.origin.advance(parts: 2) } else { live.origin.end() }
+            if case .progress(let progress) = event { publisher.publish(after: progress, endAfter: 9) }
         }
         #expect(report.end == .endList)
         #expect(report.gaps == 0 && report.originGaps == 0)
@@ -103,8 +116,9 @@ struct LiveRecordingTests {
         let live = try Live()
         var options = LiveRecording.Options()
         options.duration = .seconds(6)
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(options).run { event in
-            if case .progress = event { live.origin.advance(parts: 2) }
+            if case .progress(let progress) = event { publisher.publish(after: progress) }
         }
         #expect(report.end == .duration)
         #expect(report.duration == 6 && report.segments == 3)
@@ -117,8 +131,9 @@ struct LiveRecordingTests {
         let live = try Live { $0.dateRangeEvery = 1 }
         var options = LiveRecording.Options()
         options.duration = .seconds(6)
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(options).run { event in
-            if case .progress = event { live.origin.advance(parts: 2) }
+            if case .progress(let progress) = event { publisher.publish(after: progress) }
         }
         let playlist = try live.playlist(try live.verified())
         let recorded = playlist.segments.map { "d\($0.mediaSequence)" }
@@ -193,9 +208,10 @@ struct LiveRecordingTests {
     func stop() async throws {
         let live = try Live()
         let control = RecordingControl()
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(LiveRecording.Options()).run(control: control) { event in
             guard case .progress(let progress) = event else { return }
-            if progress.segments >= 3 { control.stop() } else { live.origin.advance(parts: 2) }
+            if progress.segments >= 3 { control.stop() } else { publisher.publish(after: progress) }
         }
         #expect(report.end == .stopped && report.segments >= 3)
         _ = try live.verified()
@@ -224,12 +240,9 @@ struct LiveRecordingTests {
     static func recordToEnd(_ live: Live, segments: Int = 10) async throws -> RecordingReport {
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let written = Lock(0)
+        let publisher = Publisher(live.origin)
         return try await live.recording(options).run { event in
-            guard case .progress(let progress) = event else { return }
-            let before = written.withLock { count -> Int in defer { count = progress.segments + progress.gaps }; return count }
-            guard progress.segments + progress.gaps > before else { return }
-            if progress.segments + progress.gaps < segments { live.origin.advance(parts: 2) } else { live.origin.end() }
+            if case .progress(let progress) = event { publisher.publish(after: progress, endAfter: segments) }
         }
     }
 
@@ -330,9 +343,10 @@ struct LiveRecordingTests {
                 options.bounds.resourceDeadline = nil
                 let recording = LiveRecording(url: host.playlistURL, destination: folder.url.appendingPathComponent("rec-\(index)"), client: client,
                                               options: options)
+                let publisher = Publisher(host.origin)
                 do throws(HLSError) {
                     return .success(try await recording.run { event in
-                        if case .progress = event { host.origin.advance(parts: 2) }
+                        if case .progress(let progress) = event { publisher.publish(after: progress) }
                     })
                 } catch {
                     return .failure(error)
@@ -361,6 +375,29 @@ struct LiveRecordingTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("rec-6").path))
     }
 
+    /// Records until four segments are written, copies the on-disk state there (staging folder,
+    /// checkpoint, timeline) as a kill -9 at that resource boundary would leave it for a
+    /// destination named `name`, then stops; the copies that failed, if any.
+    static func crashCopy(_ live: Live, _ options: LiveRecording.Options, query: String = "", as name: String) async throws -> [String] {
+        let parent = live.destination.deletingLastPathComponent()
+        let control = RecordingControl()
+        let state = Lock<(copied: Bool, failures: [String])>((false, []))
+        _ = try await live.recording(options, query: query).run(control: control) { event in
+            guard case .progress(let progress) = event, progress.segments >= 4, !state.withLock({ $0.copied }) else { return }
+            for suffix in ["partial", "checkpoint", "timeline"] {
+                do {
+                    try FileManager.default.copyItem(at: parent.appendingPathComponent(".rec.tessera-\(suffix)"),
+                                                     to: parent.appendingPathComponent(".\(name).tessera-\(suffix)"))
+                } catch {
+                    state.withLock { $0.failures.append("\(suffix): \(error)") }
+                }
+            }
+            state.withLock { $0.copied = true }
+            control.stop()
+        }
+        return state.withLock { $0.copied ? $0.failures : ["never reached four segments"] }
+    }
+
     @Test("resume after an interruption (the state kill -9 leaves, at a resource boundary), with a rotated signed query and a window that moved: the files kept, the hole a gap")
     func resume() async throws {
         let live = try Live()
@@ -369,29 +406,21 @@ struct LiveRecordingTests {
         let crashed = parent.appendingPathComponent("crashed")
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let control = RecordingControl()
         // Recording A; after its fourth segment its on-disk state is copied as a crash would leave
         // it (staging folder, checkpoint, timeline), then it is stopped.
-        let copied = Lock(false)
-        _ = try await live.recording(options, query: "?token=first").run(control: control) { event in
-            guard case .progress(let progress) = event, progress.segments >= 4, !copied.withLock({ $0 }) else { return }
-            copied.withLock { $0 = true }
-            for suffix in ["partial", "checkpoint", "timeline"] {
-                try? fileManager.copyItem(at: parent.appendingPathComponent(".rec.tessera-\(suffix)"), to: parent.appendingPathComponent(".crashed.tessera-\(suffix)"))
-            }
-            control.stop()
-        }
-        #expect(copied.withLock { $0 })
+        let copied = try await Self.crashCopy(live, options, query: "?token=first", as: "crashed")
+        #expect(copied.isEmpty, "\(copied)")
         let before = try Data(contentsOf: parent.appendingPathComponent(".crashed.tessera-partial/video/0.ts"))
         // Meanwhile the window moved on by ten segments (four of them out of the window of six).
         live.origin.advance(parts: 20)
         options.resume = .required
         options.duration = .seconds(40)
         let resumed = Lock<(segments: Int, gaps: Int)?>(nil)
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(options, query: "?token=rotated", to: crashed).run { event in
             switch event {
             case .resumed(let segments, let gaps, _): resumed.withLock { $0 = (segments, gaps) }
-            case .progress: live.origin.advance(parts: 2)
+            case .progress(let progress): publisher.publish(after: progress)
             default: break
             }
         }
@@ -434,12 +463,14 @@ struct LiveRecordingTests {
         let recording = LiveRecording(url: origins.masterURL, destination: destination,
                                       client: HLSClient(transport: hostA.transport, configuration: clientConfiguration, clock: ManualClock()), options: options)
         let moved = Lock(false)
+        let publisher = Publisher(hostA.origin, hostB.origin)
         let report = try await recording.run { event in
             switch event {
             case .progress(let progress):
-                if progress.segments >= 7 { hostA.origin.setOutage(true) }    // pathway A dies for good
-                hostA.origin.advance(parts: 2)
-                hostB.origin.advance(parts: 2)
+                // Pathway A dies for good once the first segment is in: whatever it published
+                // after that only B can serve.
+                if progress.segments >= 1 { hostA.origin.setOutage(true) }
+                publisher.publish(after: progress)
             case .reload(.pathwayChanged("A", "B", _)): moved.withLock { $0 = true }
             default: break
             }
@@ -478,10 +509,13 @@ struct LiveRecordingTests {
         options.resume = .required
         options.duration = .seconds(16)
         let resumed = Lock(0)
+        let publisher = Publisher(live.origin)
         let report = try await live.recording(options).run { event in
             switch event {
-            case .resumed(let segments, _, _): resumed.withLock { $0 = segments }
-            case .progress: live.origin.advance(parts: 2)
+            case .resumed(let segments, let gaps, _):
+                resumed.withLock { $0 = segments }
+                publisher.publish(total: segments + gaps)    // every written segment restored: the next ones must come
+            case .progress(let progress): publisher.publish(after: progress)
             default: break
             }
         }
@@ -491,22 +525,13 @@ struct LiveRecordingTests {
 
     @Test("hostile checkpoints (a torn last line, garbage, a log of another format): the recording resumes what they still prove or starts over, never trusts the rest")
     func hostileCheckpoints() async throws {
-        let fileManager = FileManager.default
         for damage in ["torn", "garbage", "foreign"] {
             let live = try Live()
             let parent = live.destination.deletingLastPathComponent()
             var options = LiveRecording.Options()
             options.start = .windowStart
-            let control = RecordingControl()
-            let copied = Lock(false)
-            _ = try await live.recording(options).run(control: control) { event in
-                guard case .progress(let progress) = event, progress.segments >= 4, !copied.withLock({ $0 }) else { return }
-                copied.withLock { $0 = true }
-                for suffix in ["partial", "checkpoint", "timeline"] {
-                    try? fileManager.copyItem(at: parent.appendingPathComponent(".rec.tessera-\(suffix)"), to: parent.appendingPathComponent(".hurt.tessera-\(suffix)"))
-                }
-                control.stop()
-            }
+            let copied = try await Self.crashCopy(live, options, as: "hurt")
+            #expect(copied.isEmpty, "\(copied)")
             for suffix in ["checkpoint", "timeline"] {
                 let url = parent.appendingPathComponent(".hurt.tessera-\(suffix)")
                 var bytes = try Data(contentsOf: url)
@@ -518,8 +543,13 @@ struct LiveRecordingTests {
                 try bytes.write(to: url)
             }
             options.duration = .seconds(16)
+            let publisher = Publisher(live.origin)
             let report = try await live.recording(options, to: parent.appendingPathComponent("hurt")).run { event in
-                if case .progress = event { live.origin.advance(parts: 2) }
+                switch event {
+                case .resumed(let segments, let gaps, _): publisher.publish(total: segments + gaps)
+                case .progress(let progress): publisher.publish(after: progress)
+                default: break
+                }
             }
             #expect(report.end == .duration, "\(damage): \(report.end)")
             let verification = PackageStore(folder: parent.appendingPathComponent("hurt")).verify()

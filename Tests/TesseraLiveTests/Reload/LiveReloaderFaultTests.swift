@@ -30,6 +30,16 @@ struct LiveReloaderFaultTests {
         return HLSClient(transport: transport, configuration: configuration, clock: clock)
     }
 
+    /// Follows `origin` on an immediate clock, publishing one part after each snapshot, `parts`
+    /// times, then ENDLIST; every snapshot.
+    static func follow(_ origin: LiveOrigin, parts: Int) async throws -> [LiveSnapshot] {
+        let host = try LiveOriginHost(origin)
+        let reloader = LiveReloader(url: host.playlistURL, client: client(host.transport, clock: ImmediateClock()))
+        return try await LiveFollow.run(reloader) { snapshots in
+            if snapshots.count <= parts { origin.advance(parts: 1) } else { origin.end() }
+        }
+    }
+
     @Test("a 20 s outage inside a 30 s window: every retry reported on the clock, nothing lost, the follow goes on from where it was")
     func outageInsideWindow() async throws {
         var configuration = LiveOriginPlaylist.Configuration()
@@ -108,11 +118,7 @@ struct LiveReloaderFaultTests {
         configuration.canSkipDateRanges = true
         configuration.dateRangeEvery = 1
         let origin = LiveOrigin(configuration, published: 24)
-        let host = try LiveOriginHost(origin)
-        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock()))
-        let snapshots = try await LiveFollow.run(reloader) { snapshots in
-            if snapshots.count < 10 { origin.advance(parts: 1) } else { origin.end() }
-        }
+        let snapshots = try await Self.follow(origin, parts: 9)
         #expect(origin.log.dropFirst().allSatisfy { $0.contains("_HLS_skip=v2") }, "\(origin.log)")
         // Merged: one range per listed segment, the ones that left the window gone.
         for snapshot in snapshots.dropLast() {
@@ -128,11 +134,7 @@ struct LiveReloaderFaultTests {
         configuration.window = nil
         configuration.canSkipUntil = 12
         let origin = LiveOrigin(configuration, published: 80_000)
-        let host = try LiveOriginHost(origin)
-        let reloader = LiveReloader(url: host.playlistURL, client: Self.client(host.transport, clock: ImmediateClock()))
-        let snapshots = try await LiveFollow.run(reloader) { snapshots in
-            if snapshots.count < 8 { origin.advance(parts: 1) } else { origin.end() }
-        }
+        let snapshots = try await Self.follow(origin, parts: 7)
         #expect(origin.log.dropFirst().allSatisfy { $0.contains("_HLS_skip=YES") }, "every reload after tune-in a delta update")
         let last = try #require(snapshots.last?.playlist)
         #expect(last.hasEndList && last.segments.count == 40_004)

@@ -25,6 +25,7 @@ public func fuzzPackage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(again?.count == entries.count, "the checksums text does not read back")
         }
     case 1:
+        // Rejecting hostile bytes is expected; an accepted manifest must read back as itself.
         if let manifest = try? PackageManifest.decode(bytes) {
             precondition((try? PackageManifest.decode(manifest.encoded())) == manifest, "a manifest does not survive its own encoding")
         }
