@@ -71,7 +71,10 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         self.init(configuration, published: published)
     }
 
-    /// Every request's path and query, in order.
+    /// The requests a log keeps (an origin run for hours by a script drops the oldest).
+    public static let maximumLog = 100_000
+
+    /// Every request's path and query, in order (the last `maximumLog`).
     public var log: [String] { state.withLock { $0.log } }
 
     /// Parts published so far.
@@ -130,6 +133,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let query = request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         let target = request.path + (query.isEmpty ? "" : "?" + query)
         let (ended, outage, unresponsive, published) = state.withLock { state -> (Bool, Bool, Bool, Int) in
+            if state.log.count >= Self.maximumLog { state.log.removeFirst(Self.maximumLog / 10) }
             state.log.append(target)
             return (state.ended, state.outage, state.unresponsive, state.published)
         }
