@@ -9,11 +9,20 @@ public final class LiveOriginHost: Sendable {
     public let transport: CurlTransport
 
     /// Serves `origin` on 127.0.0.1 (or `address`).
-    public init(_ origin: LiveOrigin, address: LoopbackAddress = .ipv4) throws {
+    public convenience init(_ origin: LiveOrigin, address: LoopbackAddress = .ipv4) throws {
+        try self.init(origin, responder: origin, address: address)
+    }
+
+    /// Serves a group of origins, `group.main` the one at the root.
+    public convenience init(_ group: LiveOriginGroup, address: LoopbackAddress = .ipv4) throws {
+        try self.init(group.main, responder: group, address: address)
+    }
+
+    private init(_ origin: LiveOrigin, responder: any HTTPResponder, address: LoopbackAddress) throws {
         self.origin = origin
         var configuration = LoopbackServer.Configuration()
         configuration.address = address
-        server = try LoopbackServer(configuration: configuration, responder: origin)
+        server = try LoopbackServer(configuration: configuration, responder: responder)
         transport = try CurlTransport.loopback()
     }
 

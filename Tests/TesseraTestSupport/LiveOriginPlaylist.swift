@@ -36,6 +36,11 @@ public struct LiveOriginPlaylist: Sendable {
         public var keyEvery: Int?
         /// fMP4: a new EXT-X-MAP (`init-<n>.mp4`) every this many segments (nil: no map).
         public var mapEvery: Int?
+        /// EXT-X-PROGRAM-DATE-TIME on every segment. Default true.
+        public var programDateTime = true
+        /// An EXT-X-DISCONTINUITY on every segment starting at a positive multiple of this many
+        /// seconds (renditions of other segment durations break at the same times; nil: none).
+        public var discontinuityEvery: Int?
 
         /// The defaults: four parts a segment, a window of six, deltas.
         public init() {}
@@ -65,6 +70,9 @@ public struct LiveOriginPlaylist: Sendable {
         if !control.isEmpty { lines.append("#EXT-X-SERVER-CONTROL:" + control.joined(separator: ",")) }
         if configuration.lowLatency { lines.append("#EXT-X-PART-INF:PART-TARGET=1.0") }
         lines.append("#EXT-X-MEDIA-SEQUENCE:\(first)")
+        if configuration.discontinuityEvery != nil {
+            lines.append("#EXT-X-DISCONTINUITY-SEQUENCE:\(discontinuitySequence(first) - (startsDiscontinuity(first) ? 1 : 0))")
+        }
         var listedFrom = first
         if skip, let canSkipUntil = configuration.canSkipUntil {
             let keep = max(1, canSkipUntil / perSegment)
@@ -92,7 +100,10 @@ public struct LiveOriginPlaylist: Sendable {
                 let key = msn / every
                 lines.append("#EXT-X-KEY:METHOD=AES-128,URI=\"key-\(key).bin\"" + (key % 2 == 1 ? ",IV=0x" + Self.hex(Self.explicitIV(key)) : ""))
             }
-            lines.append("#EXT-X-PROGRAM-DATE-TIME:\(Self.date(configuration.epoch + Double(msn * perSegment)))")
+            if startsDiscontinuity(msn) { lines.append("#EXT-X-DISCONTINUITY") }
+            if configuration.programDateTime {
+                lines.append("#EXT-X-PROGRAM-DATE-TIME:\(Self.date(configuration.epoch + Double(msn * perSegment)))")
+            }
             if configuration.gapEvery.map({ msn % $0 == $0 - 1 }) ?? false { lines.append("#EXT-X-GAP") }
             if hasDateRange(msn) { lines.append(dateRange(msn)) }
             if configuration.lowLatency, msn >= complete - 2 {
@@ -110,6 +121,18 @@ public struct LiveOriginPlaylist: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether segment `msn` begins a discontinuity domain.
+    public func startsDiscontinuity(_ msn: Int) -> Bool {
+        guard let every = configuration.discontinuityEvery else { return false }
+        let start = msn * configuration.partsPerSegment
+        return start > 0 && start % every == 0
+    }
+
+    /// The discontinuity sequence number of segment `msn`.
+    public func discontinuitySequence(_ msn: Int) -> Int {
+        configuration.discontinuityEvery.map { msn * configuration.partsPerSegment / $0 } ?? 0
     }
 
     private func hasDateRange(_ msn: Int) -> Bool {

@@ -72,12 +72,7 @@ struct PackagePlan: Sendable {
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
         hasher.update(Array("tessera-package 1\n".utf8))
         var layout = PackageFileLayout()
-        var counts: [PackageTrack.Role: Int] = [:]
-        let ids = sources.map { source -> String in
-            guard source.role != .video else { return "video" }
-            counts[source.role, default: 0] += 1
-            return "\(source.role.rawValue)-\(counts[source.role] ?? 1)"
-        }
+        let ids = PackageTrack.ids(sources.map(\.role))
         for id in ids { layout.reserve("\(id)/index.m3u8") }
         var tracks: [Track] = []
         var resources: [PlannedResource] = []

@@ -7,20 +7,20 @@ import TesseraPlaylist
 
 /// The playlists a package takes from a selection: the variant, each chosen rendition that has
 /// its own playlist, and — asked — one I-frame stream; each with the reason it was chosen.
-enum PackageSelection {
+package enum PackageSelection {
     /// A playlist to load.
-    struct Chosen: Sendable {
-        let role: PackageTrack.Role
-        let key: PackagePlaylistKey
-        let provenance: String
-        let url: URL
+    package struct Chosen: Sendable {
+        package let role: PackageTrack.Role
+        package let key: PackagePlaylistKey
+        package let provenance: String
+        package let url: URL
         /// How it is found on another pathway, when the presentation steers.
         var equivalent: PathwayEquivalent?
     }
 
     /// The playlists of `selection` (made by `policy` from `multivariant`, fetched from `url`).
     /// - Throws: `invalid-playlist` for a URI that does not resolve.
-    static func sources(of selection: PresentationSelection, in multivariant: MultivariantPlaylist, at url: URL,
+    package static func sources(of selection: PresentationSelection, in multivariant: MultivariantPlaylist, at url: URL,
                         policy: SelectionPolicy, iFrames: Bool) throws(HLSError) -> [Chosen] {
         guard let variantIndex = selection.variant else { return [] }
         let variant = multivariant.variants[variantIndex]

@@ -58,4 +58,15 @@ public struct PackageTrack: Hashable, Sendable, Codable {
         self.segments = segments
         self.duration = duration
     }
+
+    /// The IDs of tracks of `roles` in order: `video` for the variant's stream, else the role
+    /// and its count so far (`audio-1`, `audio-2`, `subtitles-1`).
+    package static func ids(_ roles: [Role]) -> [String] {
+        var counts: [Role: Int] = [:]
+        return roles.map { role in
+            guard role != .video else { return "video" }
+            counts[role, default: 0] += 1
+            return "\(role.rawValue)-\(counts[role] ?? 1)"
+        }
+    }
 }

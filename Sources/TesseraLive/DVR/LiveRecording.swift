@@ -118,12 +118,14 @@ public struct LiveRecording: Sendable {
     }
 
     /// The checkpoints' fingerprint: the source (its URL without the query — signed values
-    /// rotate — and the variant) and where the recording starts. URL-free: a digest.
+    /// rotate — the variant and the renditions recorded with it) and where the recording
+    /// starts. URL-free: a digest.
     static func fingerprint(_ source: RecordingSource, start: Start) -> String {
         let variant = source.variant.flatMap { source.multivariant?.variants[$0] }
-        let identity = [String(DeltaMerge.stripped(source.mediaURL.absoluteString)), variant?.stableVariantId ?? variant?.uri ?? "-",
-                        start == .now ? "now" : "start"].joined(separator: "\n")
-        return "recording-1:" + SHA256Hasher.hash(Array(identity.utf8)).hex
+        var identity = [String(DeltaMerge.stripped(source.mediaURL.absoluteString)), variant?.stableVariantId ?? variant?.uri ?? "-",
+                        start == .now ? "now" : "start"]
+        identity += source.renditions.map { "\($0.id) \($0.choice.type) \($0.choice.name)" }
+        return "recording-2:" + SHA256Hasher.hash(Array(identity.joined(separator: "\n").utf8)).hex
     }
 
     /// One run on the locked destination: the staging folder and checkpoints opened (kept and

@@ -9,11 +9,53 @@ import TesseraPlaylist
 struct RecordedTrack: Sendable {
     /// The track's folder and ID.
     let id: String
+    let role: PackageTrack.Role
+    /// The multivariant playlist's rendition it records (nil: the variant's stream).
+    let rendition: Int?
     /// The entries recorded, with their local names.
     let entries: ArraySlice<RecordingTimeline.Entry>
     let locals: ArraySlice<RecordingPlanner.Local>
     /// The last playlist the reloader held (its header: version, target duration, independence).
     let source: MediaPlaylist
+
+    /// The part of `plan` to commit: its entries whose resources are among the first `written`,
+    /// and — `before` the primary's end, for a rendition — that start before it (less the
+    /// margin the alignment allows).
+    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?) {
+        let locals = plan.planner.locals
+        let margin = plan.margin
+        let count = locals.prefix { local in local.resourcesEnd <= written && end.map { local.position < $0 + margin } ?? true }.count
+        id = plan.id
+        role = plan.role
+        rendition = plan.rendition
+        entries = plan.timeline.entries.prefix(count)
+        self.locals = locals.prefix(count)
+        source = plan.latest?.playlist ?? MediaPlaylist()
+    }
+
+    /// Where its last entry ends on the common timeline.
+    var end: Double? {
+        guard let entry = entries.last, let local = locals.last else { return nil }
+        return local.position + entry.segment.duration
+    }
+
+    /// Its files, by path in the package: each segment's and each map's.
+    var files: [String] {
+        zip(entries, locals).flatMap { entry, local -> [String] in
+            guard entry.kind == .segment else { return [] }
+            return [id + "/" + local.uri] + (local.map.map { [id + "/" + $0.uri] } ?? [])
+        }
+    }
+
+    /// The highest bit rate of its segments, from their files' `sizes` by path.
+    func peakBitRate(sizes: [String: UInt64]) -> UInt64 {
+        var peak: UInt64 = 0
+        for (entry, local) in zip(entries, locals) where entry.kind == .segment && entry.segment.duration > 0 {
+            let bits = Double(sizes[id + "/" + local.uri] ?? 0) * 8 / entry.segment.duration
+            peak = max(peak, UInt64(bits.rounded(.up)))
+        }
+        return peak
+    }
 
     /// The playlist's path in the package.
     var playlistPath: String { id + "/index.m3u8" }
@@ -69,10 +111,17 @@ struct RecordedTrack: Sendable {
         return try PackageLocalizer.media(playlist, uris: uris, what: playlistPath)
     }
 
-    /// The manifest's description of the track; `bandwidth` its peak segment bit rate.
+    /// The manifest's description of the variant's stream; `bandwidth` its peak segment bit rate.
     func info(provenance: String, variant: Variant?, bandwidth: UInt64) -> PackageTrack {
-        PackageTrack(id: id, role: .video, playlist: playlistPath, codecs: variant?.codecs, bandwidth: variant?.bandwidth ?? bandwidth,
+        PackageTrack(id: id, role: role, playlist: playlistPath, codecs: variant?.codecs, bandwidth: variant?.bandwidth ?? bandwidth,
                      resolution: variant?.resolution.map { "\($0.width)x\($0.height)" }, provenance: provenance,
+                     segments: entries.count(where: { $0.kind == .segment }), duration: duration)
+    }
+
+    /// The manifest's description of a rendition's track.
+    func info(provenance: String, rendition: Rendition?) -> PackageTrack {
+        PackageTrack(id: id, role: role, playlist: playlistPath, groupId: rendition?.groupId, name: rendition?.name, language: rendition?.language,
+                     characteristics: rendition?.characteristics, provenance: provenance,
                      segments: entries.count(where: { $0.kind == .segment }), duration: duration)
     }
 
@@ -89,13 +138,15 @@ struct RecordedTrack: Sendable {
         }
     }
 
-    /// `master.m3u8`: the source's variant (and the renditions of its groups in its own
-    /// stream) when the recording started from a multivariant playlist, else one variant of
-    /// `bandwidth`.
-    static func master(_ source: RecordingSource, playlist: String, bandwidth: UInt64) throws(HLSError) -> String {
+    /// `master.m3u8`: the source's variant and the recorded renditions (and the renditions of its
+    /// groups in its own stream) when the recording started from a multivariant playlist, else
+    /// one variant of `bandwidth`.
+    static func master(_ source: RecordingSource, tracks: [RecordedTrack], bandwidth: UInt64) throws(HLSError) -> String {
         if let multivariant = source.multivariant, let index = source.variant {
-            return try PackageLocalizer.master(multivariant, variant: index, renditions: [], iFrameVariants: [], uris: [.variant(index): playlist])
+            var uris: [PackagePlaylistKey: String] = [.variant(index): tracks[0].playlistPath]
+            for track in tracks.dropFirst() { if let rendition = track.rendition { uris[.rendition(rendition)] = track.playlistPath } }
+            return try PackageLocalizer.master(multivariant, variant: index, renditions: tracks.compactMap(\.rendition), iFrameVariants: [], uris: uris)
         }
-        return PlaylistWriter().write(.multivariant(MultivariantPlaylist(version: 3, variants: [Variant(uri: playlist, bandwidth: max(1, bandwidth))])))
+        return PlaylistWriter().write(.multivariant(MultivariantPlaylist(version: 3, variants: [Variant(uri: tracks[0].playlistPath, bandwidth: max(1, bandwidth))])))
     }
 }

@@ -6,12 +6,14 @@ import Foundation
 import TesseraPlaylist
 import TesseraSupport
 
-/// One timeline entry of a recording as its checkpoint keeps it, URL-free: the media sequence
-/// number, what it is, its duration, discontinuity sequence and PROGRAM-DATE-TIME, its local
+/// One timeline entry of a recording as its checkpoint keeps it, URL-free: its track, the media
+/// sequence number, what it is, where it starts on the recording's common timeline, its duration, discontinuity sequence and PROGRAM-DATE-TIME, its local
 /// name and map, the resources planned up to it, and digests (never the text) of its source URI
 /// and map without their queries — enough to continue after kill -9 and to prove the live
 /// playlist still lists the same segments.
 struct RecordingEntryRecord: Codable, Equatable, Sendable {
+    /// The track's ID (`video`, `audio-1`).
+    var track: String
     var sequence: UInt64
     /// `segment`, `origin-gap` or `missed`.
     var kind: String
@@ -27,11 +29,17 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
     var mapKey: String?
     /// Digest of the source URI without its query (empty for a missed entry).
     var source: String
-    /// Resources planned for the track up to and including this entry.
+    /// Resources planned for the recording up to and including this entry.
     var resourcesEnd: Int
+    /// Where it starts on the common timeline, seconds.
+    var position: Double
+    /// How a rendition's track is aligned with the primary (nil for the primary).
+    var alignment: String?
 
-    /// The record of `entry`, planned as `local` (`mapKey` its map's digest key).
-    init(_ entry: RecordingTimeline.Entry, local: RecordingPlanner.Local, mapKey: String?) {
+    /// The record of `entry` of track `track`, planned as `local` (`mapKey` its map's digest key).
+    init(_ entry: RecordingTimeline.Entry, track: String, local: RecordingPlanner.Local, mapKey: String?, alignment: String? = nil) {
+        self.track = track
+        self.alignment = alignment
         sequence = entry.segment.mediaSequence
         kind = switch entry.kind {
         case .segment: "segment"
@@ -46,6 +54,7 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
         self.mapKey = mapKey
         source = entry.key
         resourcesEnd = local.resourcesEnd
+        position = local.position
     }
 
     /// The timeline entry it stands for (the segment rebuilt from what was kept).
@@ -64,7 +73,7 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
 
     /// Its local entry.
     var local: RecordingPlanner.Local {
-        RecordingPlanner.Local(uri: name, map: map.map { MediaInitializationSection(uri: $0) }, resourcesEnd: resourcesEnd)
+        RecordingPlanner.Local(uri: name, map: map.map { MediaInitializationSection(uri: $0) }, resourcesEnd: resourcesEnd, position: position)
     }
 
     /// The digest key of a source URI: the path it resolves to against `base` (the playlist it

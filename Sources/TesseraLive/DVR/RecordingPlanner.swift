@@ -16,8 +16,10 @@ import TesseraSupport
 /// segment needs — its map the first time it appears, then the segment, AES-128 resources with
 /// their key and IV (the media sequence number's when the key has none), written decrypted;
 /// URIs as written, resolved when fetched against the playlist in use (`LiveURLResolver`).
-/// Each entry remembers how many resources the track has planned up to it, so the recording can
-/// be cut at the last entry whose resources were all written.
+/// Each entry remembers how many resources the recording (all its tracks: they share one
+/// transfer and are written in the order planned) has planned up to it, so the recording can be
+/// cut at the last entry whose resources were all written, and where it starts on the common
+/// timeline, so the tracks are cut alike.
 struct RecordingPlanner: Sendable {
     /// What the local playlist needs of one timeline entry.
     struct Local: Sendable {
@@ -25,8 +27,10 @@ struct RecordingPlanner: Sendable {
         let uri: String
         /// Its initialization section, local.
         let map: MediaInitializationSection?
-        /// Resources planned for the track up to and including this entry.
+        /// Resources planned for the recording (every track) up to and including this entry.
         let resourcesEnd: Int
+        /// Where it starts on the recording's common timeline (`RecordingPositions`).
+        let position: Double
     }
 
     /// The folder of the variant's own stream in a recording.
@@ -36,7 +40,6 @@ struct RecordingPlanner: Sendable {
     let track: String
     let stream: StreamIdentity
     private(set) var locals: [Local] = []
-    private(set) var resourceCount = 0
     private var maps: [String: String] = [:]
     private var checker: PlanChecker?
 
@@ -49,7 +52,6 @@ struct RecordingPlanner: Sendable {
     init(track: String, stream: StreamIdentity, restoring records: [RecordingEntryRecord]) {
         self.init(track: track, stream: stream)
         locals = records.map(\.local)
-        resourceCount = records.last?.resourcesEnd ?? 0
         for record in records {
             if let key = record.mapKey, let map = record.map { maps[key] = map }
         }
@@ -68,15 +70,17 @@ struct RecordingPlanner: Sendable {
         let path: SafeRelativePath
     }
 
-    /// The fetches of `entry` (none for a gap), listed in `playlistURL`.
+    /// The fetches of `entry` (none for a gap), listed in `playlistURL`, starting at `position`;
+    /// `resources` counts the recording's resources planned, these included.
     /// - Throws: `unsupported` (SAMPLE-AES, DRM-only keys), `invalid-playlist` (unusable byte
     ///   ranges, URIs or keys), as a package's plan checks them.
-    mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL) throws(HLSError) -> [Planned] {
+    mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL, at position: Double,
+                       resources: inout Int) throws(HLSError) -> [Planned] {
         let segment = entry.segment
         let ext = Self.fileExtension(of: segment.uri, default: "seg")
         let name = "\(segment.mediaSequence).\(ext)"
         guard entry.kind == .segment else {
-            locals.append(Local(uri: name, map: nil, resourcesEnd: resourceCount))
+            locals.append(Local(uri: name, map: nil, resourcesEnd: resources, position: position))
             return []
         }
         var checker = self.checker ?? PlanChecker(baseURL: playlistURL, source: URLRedaction.redact(playlistURL), layout: .recording, first: segment)
@@ -97,7 +101,7 @@ struct RecordingPlanner: Sendable {
                 let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
                                                encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number,
                                                uri: map.uri)
-                fetches.append(add(resource, at: local))
+                fetches.append(add(resource, at: local, &resources))
             }
         }
         let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
@@ -105,13 +109,13 @@ struct RecordingPlanner: Sendable {
                                        encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                        startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
                                        uri: segment.uri)
-        fetches.append(add(resource, at: name))
-        locals.append(Local(uri: name, map: localMap, resourcesEnd: resourceCount))
+        fetches.append(add(resource, at: name, &resources))
+        locals.append(Local(uri: name, map: localMap, resourcesEnd: resources, position: position))
         return fetches
     }
 
-    private mutating func add(_ resource: PlannedResource, at name: String) -> Planned {
-        resourceCount += 1
+    private func add(_ resource: PlannedResource, at name: String, _ resources: inout Int) -> Planned {
+        resources += 1
         // A name made here of digits, a dot and an extension of letters and digits: always safe.
         return Planned(fetch: PlannedFetch(resource), path: SafeRelativePath(track + "/" + name)!)
     }

@@ -7,10 +7,12 @@ import TesseraHLS
 import TesseraPlaylist
 import TesseraSupport
 
-/// The recorder's planning half: reads the reloader's snapshots, adds each to the timeline,
-/// plans the new entries' fetches and queues them for the transfer engine (waiting while the
-/// queue is full: snapshots coalesce meanwhile), until the recording has what it wants, the
-/// playlist ends, the follow stops or the transfer has ended.
+/// The recorder's planning half: reads every track's snapshots (`SnapshotInbox`), adds the
+/// primary's to its timeline and then what each rendition's latest playlist covers of the
+/// primary's span (`RecordingTrackPlan`), plans the new entries' fetches and queues them for the
+/// one transfer (waiting while the queue is full: snapshots coalesce meanwhile), until the
+/// recording has what it wants — the primary's duration, ENDLIST or a stop, and each rendition
+/// past its end (or retrying, or ended) — or the transfer has ended.
 struct RecordingPlanning: Sendable {
     let options: LiveRecording.Options
     let source: RecordingSource
@@ -21,93 +23,141 @@ struct RecordingPlanning: Sendable {
 
     /// What the planner hands over when it ends.
     struct Planned: Sendable {
-        var timeline: RecordingTimeline
-        var planner: RecordingPlanner
+        /// The primary first, then the renditions.
+        var tracks: [RecordingTrackPlan]
+        /// Resources planned, every track's.
+        var resources: Int
         var dateRanges = RecordingDateRanges()
-        var lastPlaylist: MediaPlaylist?
         var end: RecordingReport.End?
         /// Set when the recording must fail without committing (fail-on-gap).
         var abandon: HLSError?
+
+        var primary: RecordingTrackPlan { tracks[0] }
     }
 
     /// What the planner, the sink and the progress share.
     struct Shared: Sendable {
         var places: [ResourceIdentity: SafeRelativePath] = [:]
-        /// After each planned entry: resources planned, seconds, segments and gaps up to it.
+        /// After each planned primary entry: resources planned, seconds, segments and gaps up to it.
         var marks: [(resources: Int, duration: Double, segments: Int, gaps: Int)] = []
         var retries = 0
     }
 
-    /// Reads snapshots until the recording has what it wants, the playlist ends or the follow
-    /// stops, planning each snapshot's new entries, recording them durably in the timeline log
-    /// (before any of their fetches is queued: the sink's checkpoint never vouches for a file
-    /// the log does not name), then queueing their fetches. `planned` is where it starts (a
-    /// fresh timeline, or one restored from a checkpoint).
-    func plan(_ channel: SnapshotChannel, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>,
+    /// Reads the inbox until the recording has what it wants, planning each snapshot's new
+    /// entries, recording them durably in the timeline log (before any of their fetches is
+    /// queued: the sink's checkpoint never vouches for a file the log does not name), then
+    /// queueing their fetches. `planned` is where it starts (fresh, or restored).
+    func plan(_ inbox: SnapshotInbox, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>,
               from start: Planned) async -> Planned {
         var planned = start
-        var segments = planned.timeline.entries.count(where: { $0.kind == .segment })
-        var gaps = planned.timeline.entries.count - segments
-        reading: for await snapshot in channel {
-            // A stop takes no further segment, whatever the reloader still hands over.
+        var primaryDone = false
+        reading: for await item in inbox {
+            // A stop takes no further segment, whatever the reloaders still hand over.
             guard !control.isStopped else { break }
-            planned.dateRanges.observe(snapshot.playlist)
-            planned.lastPlaylist = snapshot.playlist
-            resolver.update(url: snapshot.url ?? source.mediaURL, pathway: snapshot.pathway)
-            let step: RecordingTimeline.Step
-            do { step = try planned.timeline.take(snapshot.playlist, listedIn: snapshot.url ?? source.mediaURL) } catch {
-                planned.end = .failed(code: .sourceChanged, reason: error.message)
-                break
-            }
-            var fetches: [RecordingPlanner.Planned] = []
-            var records: [RecordingEntryRecord] = []
-            var failure: RecordingReport.End?
-            for index in step.added {
-                let entry = planned.timeline.entries[index]
-                if entry.kind == .missed, options.failOnGap {
-                    planned.abandon = HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+            var taken: [(track: Int, added: Range<Int>, starts: [Double])] = []
+            switch item {
+            case .snapshot(let track, let snapshot):
+                let url = snapshot.url ?? (track == 0 ? source.mediaURL : source.renditions[track - 1].url)
+                resolver.update(planned.tracks[track].stream, url: url, pathway: snapshot.pathway)
+                if track == 0 {
+                    planned.dateRanges.observe(snapshot.playlist)
+                    if primaryDone {
+                        planned.tracks[0].latest = (snapshot.playlist, url)
+                    } else {
+                        do {
+                            let (step, starts) = try planned.tracks[0].take(snapshot.playlist, listedIn: url)
+                            taken.append((0, step.added, starts))
+                            if step.complete { (primaryDone, planned.end) = (true, .duration) }
+                        } catch {
+                            planned.end = .failed(code: .sourceChanged, reason: error.message)
+                            break reading
+                        }
+                        if snapshot.playlist.hasEndList, !primaryDone { (primaryDone, planned.end) = (true, .endList) }
+                    }
+                } else {
+                    planned.tracks[track].latest = (snapshot.playlist, url)
+                }
+            case .retrying(let track):
+                // A rendition that cannot be reloaded once the primary is done ends where it is.
+                if track > 0, primaryDone { planned.tracks[track].done = true }
+            case .ended(let track, let failure):
+                if let failure, failure.code != .cancelled, !primaryDone || track == 0 {
+                    if planned.end == nil { planned.end = .failed(code: failure.code, reason: failure.message) }
+                    primaryDone = true
                     break reading
                 }
-                do { fetches += try planned.planner.plan(entry, listedIn: snapshot.url ?? source.mediaURL) } catch {
-                    failure = .failed(code: error.code, reason: error.message)
-                    break
-                }
-                if entry.kind == .segment { segments += 1 } else { gaps += 1 }
-                if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }
-                records.append(RecordingEntryRecord(entry, local: planned.planner.locals[index],
-                                                    mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil))
-                let total = planned.planner.resourceCount
-                shared.withLock { shared in
-                    shared.marks.append((total, (shared.marks.last?.duration ?? 0) + entry.segment.duration, segments, gaps))
+                if track == 0 { primaryDone = true } else { planned.tracks[track].done = true }
+            }
+            for track in planned.tracks.indices.dropFirst() {
+                do {
+                    let (added, starts) = try planned.tracks[track].takeAligned(with: planned.primary, primaryDone: primaryDone)
+                    taken.append((track, added, starts))
+                } catch {
+                    planned.end = .failed(code: .sourceChanged, reason: "\(planned.tracks[track].id): \(error.message)")
+                    break reading
                 }
             }
-            do throws(HLSError) { try log.withLock { log throws(HLSError) in try log.append(records) } } catch {
-                planned.end = .failed(code: error.code, reason: error.message)
-                break
-            }
-            shared.withLock { shared in
-                for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
-            }
-            for item in fetches { await queue.push(item.fetch) }
-            if let failure {
-                planned.end = failure
-                break
+            switch await queueFetches(taken, planned: &planned, into: queue, shared: shared, log: log) {
+            case .some(let end):
+                if let end { planned.end = end }
+                break reading
+            case .none: break
             }
             if queue.isFinished { break }
-            if step.complete {
-                planned.end = .duration
-                break
-            }
-            if snapshot.playlist.hasEndList {
-                planned.end = .endList
-                break
-            }
+            if primaryDone, planned.tracks.dropFirst().allSatisfy(\.done) { break }
         }
         queue.finish()
-        // The fetches still queued or in flight resolve against the playlist the reloader holds:
-        // it goes on being told where that is (a pathway move) until the transfer is over and
-        // the session ends the follow.
-        for await snapshot in channel { resolver.update(url: snapshot.url ?? source.mediaURL, pathway: snapshot.pathway) }
+        // The fetches still queued or in flight resolve against the playlists the reloaders
+        // hold: they go on being told where those are (a pathway move) until the transfer is
+        // over and the session ends the follows.
+        for await item in inbox {
+            guard case .snapshot(let track, let snapshot) = item, let url = snapshot.url else { continue }
+            resolver.update(planned.tracks[track].stream, url: url, pathway: snapshot.pathway)
+        }
         return planned
+    }
+
+    /// Plans the entries just taken, records them in the timeline log, and queues their fetches.
+    /// Returns nil to go on, or `.some(end)` to stop (`.some(nil)`: abandoned, fail-on-gap).
+    private func queueFetches(_ taken: [(track: Int, added: Range<Int>, starts: [Double])], planned: inout Planned, into queue: FetchQueue,
+                              shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>) async -> RecordingReport.End?? {
+        var fetches: [RecordingPlanner.Planned] = []
+        var records: [RecordingEntryRecord] = []
+        var failure: RecordingReport.End?
+        planning: for (track, added, starts) in taken {
+            for (index, position) in zip(added, starts) {
+                let entry = planned.tracks[track].timeline.entries[index]
+                if entry.kind == .missed, options.failOnGap {
+                    planned.abandon = HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) of \(planned.tracks[track].id) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+                    return .some(nil)
+                }
+                let listedIn = planned.tracks[track].latest?.url ?? source.mediaURL
+                do { fetches += try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources) } catch {
+                    failure = .failed(code: error.code, reason: error.message)
+                    break planning
+                }
+                if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }
+                let plan = planned.tracks[track]
+                records.append(RecordingEntryRecord(entry, track: plan.id, local: plan.planner.locals[index],
+                                                    mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil,
+                                                    alignment: plan.alignment?.rawValue))
+                guard track == 0 else { continue }
+                let total = planned.resources
+                shared.withLock { shared in
+                    let last = shared.marks.last
+                    let segment = entry.kind == .segment ? 1 : 0
+                    shared.marks.append((total, (last?.duration ?? 0) + entry.segment.duration, (last?.segments ?? 0) + segment,
+                                         (last?.gaps ?? 0) + 1 - segment))
+                }
+            }
+        }
+        do throws(HLSError) { try log.withLock { log throws(HLSError) in try log.append(records) } } catch {
+            return .some(.failed(code: error.code, reason: error.message))
+        }
+        shared.withLock { shared in
+            for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
+        }
+        for item in fetches { await queue.push(item.fetch) }
+        return failure.map { .some($0) }
     }
 }

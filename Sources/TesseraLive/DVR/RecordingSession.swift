@@ -39,32 +39,18 @@ struct RecordingSession {
             return path
         }
         let start = try restore(into: sink, shared: shared)
-        let resolver = LiveURLResolver(url: source.mediaURL, pathway: nil, clock: ElapsedClock(clock))
+        var urls = [StreamIdentity.main: source.mediaURL]
+        for (track, rendition) in zip(start.planned.tracks.dropFirst(), source.renditions) { urls[track.stream] = rendition.url }
+        let resolver = LiveURLResolver(urls: urls, clock: ElapsedClock(clock))
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
                                            preparation: .asFetched, spillFolder: paths.spill, clock: clock)
         let queue = FetchQueue(capacity: max(1, options.queueCapacity))
-        let channel = SnapshotChannel()
-        var reloadOptions = LiveReloader.Options()
-        reloadOptions.outageLimit = options.outageLimit
-        reloadOptions.parser = options.parser
-        reloadOptions.selection = options.selection
-        let events = self.events
-        // From a multivariant playlist the reloader chooses the same variant and follows Content
-        // Steering (failover to the same STABLE-VARIANT-ID on another pathway); each snapshot's
-        // URL resolves its segments.
-        let followed = source.multivariant == nil ? source.mediaURL : recording.url
-        let reloader = LiveReloader(url: followed, client: recording.client, options: reloadOptions) { event in
-            if case .retry = event { shared.withLock { $0.retries += 1 } }
-            events(.reload(event))
-        }
-        let follow = Task { () -> HLSError? in
-            do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
-            return nil
-        }
-        control.onStop { follow.cancel() }
+        let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
+        let follows = follow(into: inbox, shared: shared)
+        control.onStop { for follow in follows { follow.cancel() } }
         let timelineLog = Lock(self.timelineLog)
         let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver, events: events)] in
-            await planner.plan(channel, into: queue, shared: shared, log: timelineLog, from: start.planned)
+            await planner.plan(inbox, into: queue, shared: shared, log: timelineLog, from: start.planned)
         }
         var transferError: HLSError?
         await withTaskCancellationHandler {
@@ -74,13 +60,12 @@ struct RecordingSession {
                 transferError = error
             }
         } onCancel: {
-            follow.cancel()
+            for follow in follows { follow.cancel() }
             queue.finish()
         }
-        follow.cancel()
+        for follow in follows { follow.cancel() }
         queue.finish()
         let planned = await planning.value
-        let followError = await follow.value
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
         if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
@@ -92,12 +77,69 @@ struct RecordingSession {
             end
         } else if control.isStopped {
             .stopped
-        } else if let followError, followError.code != .cancelled {
-            .failed(code: followError.code, reason: followError.message)
         } else {
             .endList
         }
         return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, retries: shared.withLock { $0.retries })
+    }
+
+    /// One reloader a track — the primary's from the media playlist (or from the multivariant
+    /// one, to follow Content Steering: failover to the same STABLE-VARIANT-ID on another
+    /// pathway), each rendition's from the multivariant playlist (the same variant chosen, its
+    /// rendition of that TYPE and NAME: failover by STABLE-RENDITION-ID) — each handing its
+    /// snapshots, retries and end to `inbox`. The tasks are the follows; cancelling one ends it.
+    private func follow(into inbox: SnapshotInbox, shared: Lock<RecordingPlanning.Shared>) -> [Task<Void, Never>] {
+        let options = recording.options
+        var reloadOptions = LiveReloader.Options()
+        reloadOptions.outageLimit = options.outageLimit
+        reloadOptions.parser = options.parser
+        reloadOptions.selection = options.selection
+        let events = self.events
+        var reloaders = [LiveReloader(url: source.multivariant == nil ? source.mediaURL : recording.url, client: recording.client,
+                                      options: reloadOptions) { event in
+            if case .retry = event {
+                shared.withLock { $0.retries += 1 }
+                inbox.retrying(track: 0)
+            }
+            events(.reload(event))
+        }]
+        for (index, rendition) in source.renditions.enumerated() {
+            var renditionOptions = reloadOptions
+            renditionOptions.rendition = rendition.choice
+            reloaders.append(LiveReloader(url: recording.url, client: recording.client, options: renditionOptions) { event in
+                if case .retry = event {
+                    shared.withLock { $0.retries += 1 }
+                    inbox.retrying(track: index + 1)
+                }
+                events(.reload(event))
+            })
+        }
+        return reloaders.enumerated().map { track, reloader in
+            let channel = SnapshotChannel()
+            let follow = Task { () -> HLSError? in
+                do throws(HLSError) { try await reloader.run(into: channel) } catch { return error }
+                return nil
+            }
+            Task {
+                for await snapshot in channel { inbox.send(snapshot, track: track) }
+                inbox.end(track: track, failure: await follow.value)
+            }
+            return Task {
+                await withTaskCancellationHandler { _ = await follow.value } onCancel: { follow.cancel() }
+            }
+        }
+    }
+
+    /// The tracks the recording starts with — the primary, then one for each rendition — each
+    /// going on after its own `records`.
+    private func tracks(restoring records: [RecordingEntryRecord], start: RecordingTimeline.Start, limit: Double?) -> [RecordingTrackPlan] {
+        func plan(_ id: String, _ role: PackageTrack.Role, rendition: Int?) -> RecordingTrackPlan {
+            let own = records.filter { $0.track == id }
+            let timeline = RecordingTimeline(start: rendition == nil ? start : .windowStart, limit: rendition == nil ? limit : nil,
+                                             restoring: own.compactMap(\.entry))
+            return RecordingTrackPlan(id: id, role: role, rendition: rendition, timeline: timeline, restoring: own)
+        }
+        return [plan(RecordingPlanner.primaryTrack, .video, rendition: nil)] + source.renditions.map { plan($0.id, $0.role, rendition: $0.index) }
     }
 
     /// Where the recording starts: what the checkpoint vouches for — the timeline entries whose
@@ -113,26 +155,24 @@ struct RecordingSession {
         // Resources are written in order, a file each: the entries whose resources all have records.
         // (A record that does not read back as an entry ends what the checkpoint proves.)
         let records = Array(timelineLog.restorable.prefix { $0.resourcesEnd <= files.count && $0.entry != nil })
-        let track = RecordingPlanner.primaryTrack
-        let named = Set(records.flatMap { record in [track + "/" + record.name] + (record.map.map { [track + "/" + $0] } ?? []) })
+        let named = Set(records.flatMap { record in [record.track + "/" + record.name] + (record.map.map { [record.track + "/" + $0] } ?? []) })
         let kept = files.filter { named.contains($0.path) }
         let done = try sink.restore(kept)
         guard done.count == kept.count, kept.count == records.last?.resourcesEnd ?? 0 else {
             throw HLSError(.sourceChanged, "The recording's files at \(paths.partial) no longer match its checkpoint.")
         }
         try timelineLog.reset(keeping: records)
-        let entries = records.compactMap(\.entry)
+        let primary = RecordingPlanner.primaryTrack
         var segments = 0, gaps = 0, duration = 0.0
         shared.withLock { shared in
-            for record in records {
+            for record in records where record.track == primary {
                 if record.kind == "segment" { segments += 1 } else { gaps += 1 }
                 duration += record.duration
                 shared.marks.append((record.resourcesEnd, duration, segments, gaps))
             }
         }
         if !records.isEmpty { events(.resumed(segments: segments, gaps: gaps, bytes: sink.restoredBytes)) }
-        let planned = RecordingPlanning.Planned(timeline: RecordingTimeline(start: start, limit: limit, restoring: entries),
-                                                planner: RecordingPlanner(track: track, stream: .main, restoring: records))
+        let planned = RecordingPlanning.Planned(tracks: tracks(restoring: records, start: start, limit: limit), resources: kept.count)
         return (planned, kept.count)
     }
 
@@ -146,13 +186,12 @@ struct RecordingSession {
                                            bytes: sink.bytesWritten, edgeLag: max(0, (planned?.duration ?? 0) - (mark?.duration ?? 0)))))
     }
 
-    /// Cuts the recording at the last entry whose resources were all written and commits it.
+    /// Cuts the recording at the last primary entry whose resources were all written — and each
+    /// rendition at its last written entry that starts before the primary's end — and commits it.
+    /// Files written past the cut (a map or a rendition segment beyond it) are removed.
     private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End, retries: Int) throws(HLSError) -> RecordingReport {
-        let locals = planned.planner.locals
-        let count = locals.prefix { $0.resourcesEnd <= written }.count
-        let track = RecordedTrack(id: planned.planner.track, entries: planned.timeline.entries.prefix(count), locals: locals.prefix(count),
-                                  source: planned.lastPlaylist ?? MediaPlaylist())
-        let segments = track.entries.count(where: { $0.kind == .segment })
+        let primary = RecordedTrack(planned.primary, written: written, before: nil)
+        let segments = primary.entries.count(where: { $0.kind == .segment })
         guard segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason
@@ -162,26 +201,31 @@ struct RecordingSession {
             }
             throw HLSError(.nothingRecorded, "Nothing was recorded to \(recording.destination.path): \(why)")
         }
-        let media = try sink.finish()
+        let tracks = [primary] + planned.tracks.dropFirst().map { RecordedTrack($0, written: written, before: primary.end) }
+        var media = try sink.finish()
+        let referenced = Set(tracks.flatMap(\.files))
+        for file in media where !referenced.contains(file.path.value) { staging.remove(file.path) }
+        media.removeAll { !referenced.contains($0.path.value) }
         let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
-        var peak: UInt64 = 0
-        for (entry, local) in zip(track.entries, track.locals) where entry.kind == .segment && entry.segment.duration > 0 {
-            let bits = Double(sizes[track.id + "/" + local.uri] ?? 0) * 8 / entry.segment.duration
-            peak = max(peak, UInt64(bits.rounded(.up)))
-        }
-        let span = track.dateSpan
+        let peak = primary.peakBitRate(sizes: sizes)
+        let span = primary.dateSpan
         let (ranges, omitted) = planned.dateRanges.kept(from: span?.start, to: span?.end)
         let variant = source.variant.flatMap { source.multivariant?.variants[$0] }
-        let info = track.info(provenance: source.provenance, variant: variant, bandwidth: peak)
-        let contents = PackageContents(kind: .recording, tracks: [(info, try track.playlistText(dateRanges: ranges))],
-                                       masterText: try RecordedTrack.master(source, playlist: track.playlistPath, bandwidth: peak),
-                                       owners: Dictionary(media.map { ($0.path.value, track.id) }, uniquingKeysWith: { first, _ in first }),
-                                       gaps: track.gaps)
+        var described = [(primary.info(provenance: source.provenance, variant: variant, bandwidth: peak), try primary.playlistText(dateRanges: ranges))]
+        for (track, rendition) in zip(tracks.dropFirst(), source.renditions) {
+            let aligned = planned.tracks.first { $0.id == track.id }?.alignment.map { "; aligned with the variant by \($0.description)" } ?? ""
+            described.append((track.info(provenance: rendition.provenance + aligned, rendition: source.multivariant?.renditions[rendition.index]),
+                              try track.playlistText(dateRanges: [])))
+        }
+        let owners = Dictionary(media.map { ($0.path.value, String($0.path.value.prefix { $0 != "/" })) }, uniquingKeysWith: { first, _ in first })
+        let contents = PackageContents(kind: .recording, tracks: described,
+                                       masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
+                                       owners: owners, gaps: tracks.flatMap(\.gaps))
         let manifest = try PackageWriter.finish(contents, media: media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
-        let gaps = track.entries.count(where: { $0.kind == .missed })
-        return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: track.duration, gaps: gaps,
-                               originGaps: track.entries.count(where: { $0.kind == .originGap }), dateRangesOmitted: omitted, retries: retries,
+        let gaps = primary.entries.count(where: { $0.kind == .missed })
+        return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: primary.duration, gaps: gaps,
+                               originGaps: primary.entries.count(where: { $0.kind == .originGap }), dateRangesOmitted: omitted, retries: retries,
                                bytes: media.reduce(0) { $0 + $1.byteCount }, manifest: manifest)
     }
 }

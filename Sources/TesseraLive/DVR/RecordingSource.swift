@@ -8,14 +8,32 @@ import TesseraPlaylist
 import TesseraSupport
 
 /// What a recording follows: the media playlist's URL and, when the URL was a multivariant
-/// playlist, it and the variant the selection chose (for the package's `master.m3u8`), with why.
+/// playlist, it, the variant the selection chose and the audio and subtitle renditions with
+/// their own playlists it chose from the variant's groups (for the package's `master.m3u8`),
+/// each with why.
 struct RecordingSource: Sendable {
+    /// A rendition recorded beside the variant, aligned with it.
+    struct Rendition: Sendable {
+        /// Its track ID and folder (`audio-1`, `subtitles-1`).
+        let id: String
+        let role: PackageTrack.Role
+        /// Its index among the multivariant playlist's renditions.
+        let index: Int
+        /// Its media playlist.
+        let url: URL
+        let provenance: String
+        /// How the reloader finds it (again, and on another pathway).
+        let choice: LiveReloader.RenditionChoice
+    }
+
     let mediaURL: URL
     let multivariant: MultivariantPlaylist?
     let variant: Int?
     let provenance: String
+    var renditions: [Rendition] = []
 
-    /// Loads `url` and chooses the variant to record when it is a multivariant playlist.
+    /// Loads `url` and chooses the variant and renditions to record when it is a multivariant
+    /// playlist.
     /// - Throws: `fetch-failed`, `http-status`, `invalid-playlist`, `no-matching-variant`.
     static func load(_ url: URL, selection policy: SelectionPolicy, fetcher: ResourceFetcher) async throws(HLSError) -> RecordingSource {
         let (playlist, finalURL, _) = try await PlaylistLoader(fetcher: fetcher).load(url, what: "Playlist")
@@ -26,9 +44,16 @@ struct RecordingSource: Sendable {
         guard let index = selection.variant else {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(finalURL)): \(selection.reasons.last ?? "no variant qualifies").")
         }
-        let variant = multivariant.variants[index]
-        let mediaURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "The variant of line \(variant.line.number)")
-        let provenance = "variant \(policy.variant): " + (selection.reasons.last ?? "the only one")
-        return RecordingSource(mediaURL: mediaURL, multivariant: multivariant, variant: index, provenance: provenance)
+        let chosen = try PackageSelection.sources(of: selection, in: multivariant, at: finalURL, policy: policy, iFrames: false)
+        let ids = PackageTrack.ids(chosen.map(\.role))
+        var renditions: [Rendition] = []
+        for (item, id) in zip(chosen, ids) {
+            guard case .rendition(let renditionIndex) = item.key else { continue }
+            let rendition = multivariant.renditions[renditionIndex]
+            renditions.append(Rendition(id: id, role: item.role, index: renditionIndex, url: item.url, provenance: item.provenance,
+                                        choice: LiveReloader.RenditionChoice(type: rendition.type, name: rendition.name)))
+        }
+        return RecordingSource(mediaURL: chosen[0].url, multivariant: multivariant, variant: index, provenance: chosen[0].provenance,
+                               renditions: renditions)
     }
 }

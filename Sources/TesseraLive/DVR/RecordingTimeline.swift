@@ -80,19 +80,22 @@ struct RecordingTimeline: Sendable {
     /// Whether the wanted media is in.
     var isComplete: Bool { limit.map { duration >= $0 } ?? false }
 
-    /// Takes what `playlist` adds.
+    /// Takes what `playlist` adds: from `firstTaken` (else as `start` says) when nothing was
+    /// taken yet, each segment — listed, or missed (`listed` false) — while `admits` it (a
+    /// rendition takes what the primary's recorded interval covers).
     /// - Throws: `Changed` when a segment already taken is listed with another URI or
     ///   discontinuity sequence (the stream restarted or was replaced).
-    mutating func take(_ playlist: MediaPlaylist, listedIn base: URL? = nil) throws(Changed) -> Step {
+    mutating func take(_ playlist: MediaPlaylist, listedIn base: URL? = nil, from firstTaken: UInt64? = nil,
+                       admitting admits: (_ segment: MediaSegment, _ listed: Bool) -> Bool = { _, _ in true }) throws(Changed) -> Step {
         let before = entries.count
         guard !isComplete, let first = playlist.segments.first else { return Step(added: before..<before, complete: isComplete) }
-        let next = self.next ?? (start == .now ? playlist.segments.last!.mediaSequence : first.mediaSequence)
+        let next = self.next ?? firstTaken ?? (start == .now ? playlist.segments.last!.mediaSequence : first.mediaSequence)
         try check(playlist, before: next, base: base)
         if first.mediaSequence > next, !entries.isEmpty || self.next != nil {
-            addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6))
+            addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6), admits: admits)
         }
         for segment in playlist.segments where segment.mediaSequence >= max(next, first.mediaSequence) {
-            guard !isComplete else { break }
+            guard !isComplete, admits(segment, true) else { break }
             entries.append(Entry(segment: segment, kind: segment.isGap ? .originGap : .segment, key: RecordingEntryRecord.key(segment.uri, base: base)))
             duration += segment.duration
             self.next = segment.mediaSequence &+ 1
@@ -117,7 +120,8 @@ struct RecordingTimeline: Sendable {
     /// Gap entries for `missed`, which slid out of the window before `after` was listed: the
     /// span between the last recorded segment's end and `after`'s PROGRAM-DATE-TIME shared
     /// among them when both are known, else a target duration each.
-    private mutating func addMissed(_ missed: Range<UInt64>, before after: MediaSegment, target: Double) {
+    private mutating func addMissed(_ missed: Range<UInt64>, before after: MediaSegment, target: Double,
+                                    admits: (MediaSegment, Bool) -> Bool) {
         let count = Double(missed.count)
         var each = target
         if let last = entries.last, let lastStart = last.segment.programDateTime?.secondsSince1970,
@@ -129,6 +133,7 @@ struct RecordingTimeline: Sendable {
         for msn in missed {
             guard !isComplete else { break }
             let segment = MediaSegment(uri: "missed-\(msn)", duration: each, mediaSequence: msn, discontinuitySequence: discontinuity, isGap: true)
+            guard admits(segment, false) else { break }
             entries.append(Entry(segment: segment, kind: .missed, key: ""))
             duration += each
             next = msn &+ 1

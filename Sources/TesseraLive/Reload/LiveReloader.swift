@@ -32,6 +32,9 @@ public struct LiveReloader: Sendable {
         public var parser = PlaylistParser()
         /// The variant followed when the URL is a multivariant playlist. Default: the best.
         public var selection = SelectionPolicy()
+        /// A rendition of the chosen variant's groups followed instead of the variant (a
+        /// multivariant URL only). Default nil: the variant.
+        public var rendition: RenditionChoice?
         /// Low-Latency CDN tune-in: a response a cache held (`Age`) moves the next blocking
         /// request on by as much (`TuneIn`). Default true.
         public var tuneIn = true
@@ -112,10 +115,27 @@ public struct LiveReloader: Sendable {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(response.head.url)): \(selection.reasons.last ?? "no variant qualifies").")
         }
         let variant = multivariant.variants[index]
-        let variantURL = try ResourceURL.resolve(variant.uri, against: response.head.url, what: "The variant of line \(variant.line.number)")
+        var uri = variant.uri
+        var what = "The variant of line \(variant.line.number)"
+        var equivalent = variant.stableVariantId.map { PathwayEquivalent.variant(stableId: $0) }
+        if let choice = options.rendition {
+            let group = choice.group(of: variant)
+            guard let rendition = multivariant.renditions.first(where: { $0.type == choice.type && $0.groupId == group && $0.name == choice.name }),
+                  let renditionURI = rendition.uri else {
+                throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(response.head.url)): the chosen variant's \(choice.type) group has no rendition named \"\(choice.name)\" with its own playlist.")
+            }
+            uri = renditionURI
+            what = "The rendition of line \(rendition.line.number)"
+            equivalent = if let id = rendition.stableRenditionId, let variantId = variant.stableVariantId {
+                .rendition(stableId: id, type: choice.type, variant: variantId)
+            } else {
+                nil
+            }
+        }
+        let variantURL = try ResourceURL.resolve(uri, against: response.head.url, what: what)
         let onEvent = self.onEvent
         let steering = options.steering
-            ? try LiveSteering.of(variant, in: multivariant, at: response.head.url, client: client, penalty: options.steeringPenalty) { onEvent(.steering($0)) }
+            ? try LiveSteering.of(equivalent, in: multivariant, at: response.head.url, client: client, penalty: options.steeringPenalty) { onEvent(.steering($0)) }
             : nil
         return Entry(url: variantURL, first: nil, age: 0, freshness: nil, steering: steering, pathway: steering.map { _ in selection.pathway })
     }

@@ -23,14 +23,15 @@ struct LiveSteering: Sendable {
         let url: URL
     }
 
-    /// The steering of `variant` of `multivariant` (at `url`), or nil when it does not steer or
-    /// the variant has no STABLE-VARIANT-ID (nothing to fail over to).
-    static func of(_ variant: Variant, in multivariant: MultivariantPlaylist, at url: URL, client: HLSClient,
+    /// The steering of the playlist `equivalent` finds on every pathway of `multivariant` (at
+    /// `url`), or nil when it does not steer or the playlist has no stable ID (nil: nothing to
+    /// fail over to).
+    static func of(_ equivalent: PathwayEquivalent?, in multivariant: MultivariantPlaylist, at url: URL, client: HLSClient,
                    penalty: Duration, onEvent: @escaping @Sendable (SteeringEvent) -> Void) throws(HLSError) -> LiveSteering? {
-        guard let steering = multivariant.contentSteering, let stableId = variant.stableVariantId else { return nil }
+        guard let steering = multivariant.contentSteering, let equivalent else { return nil }
         let state = try SteeringState(multivariant: multivariant, url: url, steering: steering, penalty: penalty)
         let controller = SteeringController(state: state, url: url, client: client, onEvent: onEvent)
-        return LiveSteering(controller: controller, equivalent: .variant(stableId: stableId), multivariantURL: url)
+        return LiveSteering(controller: controller, equivalent: equivalent, multivariantURL: url)
     }
 
     /// The steering manifest's pathway when it is no longer `pathway` (a manifest changed the

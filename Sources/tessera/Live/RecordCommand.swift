@@ -9,7 +9,7 @@ import TesseraLive
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
-/// [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// [--audio …] [--subtitles …] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
 /// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
@@ -21,12 +21,12 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
         synopsis: usage,
-        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
+        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio and subtitle renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
         flags: [("-o, --output <dir>", "the package folder to create (must not exist)"),
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),
@@ -35,14 +35,14 @@ struct RecordCommand: Sendable {
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, end)")]
-            + SelectionOptions.variantHelp + NetworkOptions.help,
+            + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> RecordCommand {
         var output: String?
         var options = LiveRecording.Options()
         var json = false
-        let parsed = try FetchingArguments.parse(arguments, takesRenditions: false) { argument, rest throws(CommandLineArguments.UsageError) in
+        let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
             case "--duration": options.duration = try SecondsArgument.take(argument, from: &rest)

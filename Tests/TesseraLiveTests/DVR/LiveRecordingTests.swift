@@ -68,20 +68,30 @@ struct LiveRecordingTests {
     /// (written segments and gaps) since it last looked — however the progress reports were
     /// batched, the recording always has its next segment coming — and ENDLIST once `endAfter`
     /// are in.
+    ///
+    /// Every origin advances by the first one's segment duration (its parts are seconds, as all
+    /// are), `ahead` segments more than accounted for (renditions of longer segments need the
+    /// one covering the primary's end).
     final class Publisher: Sendable {
         let origins: [LiveOrigin]
+        let ahead: Int
         private let seen = Lock(0)
 
-        init(_ origins: LiveOrigin...) { self.origins = origins }
+        init(ahead: Int = 0, _ origins: LiveOrigin...) {
+            self.origins = origins
+            self.ahead = ahead
+        }
 
         func publish(after progress: RecordingProgress, endAfter: Int? = nil) {
             publish(total: progress.segments + progress.gaps, endAfter: endAfter)
         }
 
         func publish(total: Int, endAfter: Int? = nil) {
-            let new = seen.withLock { count -> Int in defer { count = max(count, total) }; return max(0, total - count) }
+            let target = total + (endAfter == nil ? ahead : 0)
+            let new = seen.withLock { count -> Int in defer { count = max(count, target) }; return max(0, target - count) }
+            let seconds = origins[0].partsPerSegment
             for origin in origins {
-                if let endAfter, total >= endAfter { origin.end() } else if new > 0 { origin.advance(parts: origin.partsPerSegment * new) }
+                if let endAfter, total >= endAfter { origin.end() } else if new > 0 { origin.advance(parts: seconds * new) }
             }
         }
     }

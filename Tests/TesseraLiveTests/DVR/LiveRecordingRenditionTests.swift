@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraHTTPTesting
+import TesseraLive
+import TesseraPlayback
+import TesseraPlaylist
+import TesseraSupport
+import TesseraTestSupport
+
+/// Recordings of a presentation with an audio rendition of other segment boundaries and media
+/// sequence numbers than the video's (2 s video, 3 s audio, both live on one loopback server):
+/// the audio recorded is the span covering the video's, aligned by PROGRAM-DATE-TIME, by a
+/// discontinuity both list, or at the live edge with a target duration of margin — never by
+/// media sequence number.
+@Suite("Live recording of renditions: external audio aligned with the variant, never by media sequence")
+struct LiveRecordingRenditionTests {
+    final class Presentation: Sendable {
+        let host: LiveOriginHost
+        let video: LiveOrigin
+        let audio: LiveOrigin
+        let folder: TemporaryDirectory
+        let destination: URL
+
+        /// Video of 2 s segments at the root, audio of 3 s ones under `/audio/`, `published`
+        /// seconds out; `adjust` changes both configurations.
+        init(published: Int = 12, adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
+            func configuration(seconds: Int) -> LiveOriginPlaylist.Configuration {
+                var configuration = LiveOriginPlaylist.Configuration()
+                configuration.partsPerSegment = seconds
+                configuration.canSkipUntil = nil
+                configuration.segmentExtension = "ts"
+                adjust(&configuration)
+                return configuration
+            }
+            let media = try (0..<4).map { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts") }
+            let master = """
+                #EXTM3U
+                #EXT-X-INDEPENDENT-SEGMENTS
+                #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="audio/live.m3u8"
+                #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Commentary",LANGUAGE="en",URI="audio/live.m3u8"
+                #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"
+                live.m3u8
+
+                """
+            video = LiveOrigin(configuration(seconds: 2), published: published, media: media,
+                               files: ["/master.m3u8": ("application/vnd.apple.mpegurl", Array(master.utf8))])
+            audio = LiveOrigin(configuration(seconds: 3), published: published, media: media.reversed())
+            host = try LiveOriginHost(LiveOriginGroup(main: video, folders: ["audio": audio]))
+            folder = try TemporaryDirectory()
+            destination = folder.url.appendingPathComponent("rec")
+        }
+
+        /// A recording of the multivariant playlist on an immediate clock.
+        func recording(_ options: LiveRecording.Options) -> LiveRecording {
+            var options = options
+            options.bounds.resourceDeadline = nil
+            var configuration = HLSClient.defaultConfiguration
+            configuration.retry = .never
+            let client = HLSClient(transport: host.transport, configuration: configuration, clock: ImmediateClock())
+            return LiveRecording(url: host.server.baseURL.appendingPathComponent("master.m3u8"), destination: destination,
+                                 client: client, options: options)
+        }
+
+        /// Records, the origins publishing `ahead` video segments more than accounted for.
+        func record(_ options: LiveRecording.Options, ahead: Int) async throws -> RecordingReport {
+            let publisher = LiveRecordingTests.Publisher(ahead: ahead, video, audio)
+            return try await recording(options).run { event in
+                if case .progress(let progress) = event { publisher.publish(after: progress) }
+            }
+        }
+
+        func playlist(_ path: String, _ verification: PackageVerification) throws -> MediaPlaylist {
+            let bytes = try #require(verification.playlists[path])
+            guard case .media(let playlist) = try PlaylistParser().parse(bytes).playlist else {
+                Issue.record("\(path) is not a media playlist")
+                return MediaPlaylist()
+            }
+            return playlist
+        }
+
+        /// The recorded video and audio playlists of a verified package.
+        func recorded() throws -> (video: MediaPlaylist, audio: MediaPlaylist, verification: PackageVerification) {
+            let verification = PackageStore(folder: destination).verify()
+            #expect(verification.isVerified, "\(verification.findings)")
+            return (try playlist("video/index.m3u8", verification), try playlist("audio-1/index.m3u8", verification), verification)
+        }
+    }
+
+    /// The real span (seconds from the stream's start) a recorded playlist of `seconds`-long
+    /// segments covers (its media sequence numbers are the origin's).
+    static func span(_ playlist: MediaPlaylist, seconds: Int) -> ClosedRange<UInt64> {
+        let first = playlist.segments.first?.mediaSequence ?? 0
+        let last = playlist.segments.last?.mediaSequence ?? 0
+        return first * UInt64(seconds)...(last + 1) * UInt64(seconds)
+    }
+
+    @Test("by PROGRAM-DATE-TIME: the audio segments covering the video's span exactly, each fetched once, in the master as the rendition it was")
+    func byProgramDateTime() async throws {
+        let live = try Presentation()
+        var options = LiveRecording.Options()
+        options.duration = .seconds(6)
+        let report = try await live.record(options, ahead: 2)
+        #expect(report.end == .duration && report.segments == 3)
+        let (video, audio, verification) = try live.recorded()
+        // Video from now: segment 5 ([10, 12)), 6 s of it: [10, 16). Audio of 3 s: [9, 12), [12, 15), [15, 18).
+        #expect(video.segments.map(\.mediaSequence) == [5, 6, 7])
+        #expect(audio.segments.map(\.mediaSequence) == [3, 4, 5], "the span covering [10, 16), not media sequences 5–7")
+        #expect(audio.segments.first?.programDateTime?.secondsSince1970 == 1_790_000_009)
+        let audioMedia = live.audio.log.filter { $0.hasSuffix(".ts") }
+        #expect(audioMedia == ["/s3.ts", "/s4.ts", "/s5.ts"], "each once: \(audioMedia)")
+        let bytes = try Data(contentsOf: live.destination.appendingPathComponent("audio-1/4.ts"))
+        #expect(Array(bytes) == (try FixtureStore.bytes("a_ts_vod/seg_003.ts")), "the audio origin's segment 4 (its media cycled in reverse)")
+        let manifest = try #require(verification.manifest)
+        #expect(manifest.tracks.map(\.id) == ["video", "audio-1"])
+        #expect(manifest.tracks[1].role == .audio && manifest.tracks[1].name == "English" && manifest.tracks[1].groupId == "aud")
+        #expect(manifest.tracks[1].provenance.contains("program-date-time"), "\(manifest.tracks[1].provenance)")
+        let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
+        #expect(master.contains("NAME=\"English\"") && master.contains("URI=\"audio-1/index.m3u8\""), "\(master)")
+        #expect(!master.contains("Commentary"), "only the rendition recorded: \(master)")
+    }
+
+    @Test("without PROGRAM-DATE-TIME, by a discontinuity both list plus accumulated EXTINF: the same exact span")
+    func byDiscontinuity() async throws {
+        let live = try Presentation {
+            $0.programDateTime = false
+            $0.discontinuityEvery = 6
+        }
+        var options = LiveRecording.Options()
+        options.duration = .seconds(6)
+        _ = try await live.record(options, ahead: 2)
+        let (video, audio, verification) = try live.recorded()
+        #expect(video.segments.map(\.mediaSequence) == [5, 6, 7])
+        #expect(audio.segments.map(\.mediaSequence) == [3, 4, 5], "aligned on the domain that began at 6 s, then on the one at 12 s")
+        #expect(video.segments.map(\.discontinuitySequence) == [1, 2, 2] && audio.segments.map(\.discontinuitySequence) == [1, 2, 2])
+        #expect(video.segments[1].isDiscontinuity && audio.segments[1].isDiscontinuity)
+        #expect(verification.manifest?.tracks[1].provenance.contains("discontinuity") == true)
+    }
+
+    @Test("without dates or a shared discontinuity, at the live edge with a target duration of margin: the audio covers the video's whole span")
+    func atLiveEdge() async throws {
+        // 14 s out at tune-in: the video's edge is at 14 s, the audio's at 12 s (its segment of
+        // [12, 15) is not complete): taken as one edge, the audio is placed 2 s off; the margin
+        // of one audio target duration covers it.
+        let live = try Presentation(published: 14) { $0.programDateTime = false }
+        var options = LiveRecording.Options()
+        options.duration = .seconds(6)
+        _ = try await live.record(options, ahead: 4)
+        let (video, audio, verification) = try live.recorded()
+        let videoSpan = Self.span(video, seconds: 2)
+        let audioSpan = Self.span(audio, seconds: 3)
+        #expect(audioSpan.lowerBound <= videoSpan.lowerBound && audioSpan.upperBound >= videoSpan.upperBound, "audio \(audioSpan) covers video \(videoSpan)")
+        #expect(videoSpan == 12...18)
+        #expect(audioSpan.upperBound - audioSpan.lowerBound <= videoSpan.upperBound - videoSpan.lowerBound + 2 * 3 + 2 * 3,
+                "at most a margin and the edge's error each side: \(audioSpan)")
+        #expect(verification.manifest?.tracks[1].provenance.contains("live edge") == true)
+    }
+
+    @Test("--audio none records the variant alone, its master without the rendition's URI")
+    func audioNone() async throws {
+        let live = try Presentation()
+        var options = LiveRecording.Options()
+        options.duration = .seconds(4)
+        options.selection.audio = RenditionPolicy(.none)
+        _ = try await live.record(options, ahead: 0)
+        let verification = PackageStore(folder: live.destination).verify()
+        #expect(verification.isVerified, "\(verification.findings)")
+        #expect(verification.manifest?.tracks.map(\.id) == ["video"])
+        #expect(live.audio.log.allSatisfy { !$0.hasSuffix(".ts") }, "no audio fetched")
+    }
+
+    @Test("an interrupted recording with audio resumes both tracks where their checkpoints end: still aligned, nothing twice")
+    func resume() async throws {
+        let live = try Presentation()
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let written = Lock(0)
+        let (cancel, signal) = AsyncStream<Void>.makeStream()
+        // From the window start the origins are six video segments ahead already.
+        let publisher = LiveRecordingTests.Publisher(live.video, live.audio)
+        let recording = live.recording(options)
+        let first = Task { () -> HLSError? in
+            do throws(HLSError) { _ = try await recording.run { event in
+                guard case .progress(let progress) = event else { return }
+                if written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 8 && progress.segments >= 8 }) {
+                    signal.yield()
+                } else if progress.segments < 8 {
+                    publisher.publish(after: progress)
+                }
+            } } catch { return error }
+            return nil
+        }
+        for await _ in cancel { break }
+        first.cancel()
+        #expect(await first.value?.code == .cancelled)
+        options.resume = .required
+        options.duration = .seconds(24)
+        let resumed = Lock(false)
+        // The same publisher: what it published before the interruption is out.
+        let again = publisher
+        let report = try await live.recording(options).run { event in
+            switch event {
+            case .resumed(let segments, let gaps, _):
+                resumed.withLock { $0 = true }
+                again.publish(total: segments + gaps)
+            case .progress(let progress): again.publish(after: progress)
+            default: break
+            }
+        }
+        #expect(resumed.withLock { $0 })
+        #expect(report.end == .duration && report.gaps == 0, "\(report.end), \(report.gaps) gaps")
+        let (video, audio, _) = try live.recorded()
+        #expect(video.segments.map(\.mediaSequence) == Array(0...11), "24 s of video from the window start")
+        #expect(audio.segments.map(\.mediaSequence) == Array(0...7), "the 3 s audio segments covering [0, 24)")
+        // (A fetch the interruption cut short is fetched again; nothing past the video is.)
+        #expect(!live.audio.log.contains("/s8.ts"), "\(live.audio.log)")
+        for msn in 0...7 {
+            let bytes = try Data(contentsOf: live.destination.appendingPathComponent("audio-1/\(msn).ts"))
+            #expect(Array(bytes) == (try FixtureStore.bytes("a_ts_vod/seg_00\(3 - msn % 4).ts")), "audio-1/\(msn).ts as served")
+        }
+    }
+}
