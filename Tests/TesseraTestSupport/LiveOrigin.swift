@@ -37,6 +37,8 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         var regression: (parts: Int, answers: Int)?
         var parked: [Parked] = []
         var log: [String] = []
+        /// Segments answered with an error status instead of their media, and the status.
+        var refused: (segments: Set<Int>, status: Int) = ([], 404)
     }
 
     /// What it publishes.
@@ -120,6 +122,10 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     /// what the client's blocking timeout is for.
     public func setUnresponsive(_ unresponsive: Bool) { state.withLock { $0.unresponsive = unresponsive } }
 
+    /// Answers `status` instead of the media for each segment in `segments` (listed as usual:
+    /// an origin that lost them, or a CDN that cannot reach it).
+    public func refuse(segments: Set<Int>, status: Int = 404) { state.withLock { $0.refused = (segments, status) } }
+
     /// Sends `Age: seconds` on every playlist answer (nil: none), as a cache in front would.
     public func setAge(_ seconds: Int?) { state.withLock { $0.age = seconds } }
 
@@ -143,6 +149,12 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         }
         guard request.path == "/live.m3u8" else {
             onAnswer(published, target)
+            let refused = state.withLock { $0.refused }
+            let ext = "." + renderer.configuration.segmentExtension
+            if request.path.hasPrefix("/s"), request.path.hasSuffix(ext), let msn = Int(request.path.dropFirst(2).dropLast(ext.count)),
+               refused.segments.contains(msn) {
+                return .response(.status(refused.status))
+            }
             return .response(mediaResponse(request.path, published: published))
         }
         let skip: Skip? = request.queryValue("_HLS_skip").flatMap { value in

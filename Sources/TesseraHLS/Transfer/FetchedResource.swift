@@ -19,6 +19,8 @@ package struct FetchedResource: Sendable {
     package let pathway: String?
     /// The fingerprint of the key it was decrypted with, when it was encrypted.
     package let keyFingerprint: SHA256Digest?
+    /// Why its server could not give it (`PlannedFetch.gapWhenUnavailable`); its body is empty.
+    package private(set) var unavailable: HLSError?
 
     /// A fetched resource.
     package init(index: Int, resource: PlannedResource, body: ResourceBody, fetchedBytes: UInt64, source: String,
@@ -31,6 +33,14 @@ package struct FetchedResource: Sendable {
         self.validator = validator
         self.pathway = pathway
         self.keyFingerprint = keyFingerprint
+    }
+
+    /// A resource its server could not give, and why.
+    package static func unavailable(index: Int, resource: PlannedResource, reason: HLSError, budget: MemoryBudget) -> FetchedResource {
+        var fetched = FetchedResource(index: index, resource: resource, body: .memory([], MemoryReservation(budget)), fetchedBytes: 0,
+                                      source: "", validator: nil, pathway: nil, keyFingerprint: nil)
+        fetched.unavailable = reason
+        return fetched
     }
 
     /// Its body, moved out (to give its memory back to the budget once written).

@@ -16,6 +16,10 @@ public struct PlannedFetch: Sendable {
     public let resources: [PlannedResource]
     /// What the request is for (segment, map or part): policies and limits follow it.
     public let purpose: RequestPurpose
+    /// A recorder's segment: when its server cannot give it (an HTTP error status or a failed
+    /// transfer, after the client's retries and any pathway failover), its resources are handed
+    /// on as unavailable — a gap — instead of ending the transfer.
+    package var gapWhenUnavailable = false
 
     /// A fetch of `resources` from `uri` of `stream`.
     public init(stream: StreamIdentity, uri: String, range: ByteRange?, resources: [PlannedResource], purpose: RequestPurpose) {

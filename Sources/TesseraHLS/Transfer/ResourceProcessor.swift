@@ -76,8 +76,13 @@ package struct ResourceProcessor: Sendable {
             } catch {
                 // Another pathway may serve it (Content Steering): bounded, and never for a
                 // cancellation or a resource that is itself too large.
-                guard failovers < Self.maximumFailovers, error.code == .fetchFailed || error.code == .httpStatus,
-                      await resolver.recover(from: error, at: location) else { throw error }
+                let unavailable = error.code == .fetchFailed || error.code == .httpStatus
+                guard failovers < Self.maximumFailovers, unavailable, await resolver.recover(from: error, at: location) else {
+                    guard fetch.gapWhenUnavailable, unavailable, !Task.isCancelled else { throw error }
+                    return fetch.resources.enumerated().map { offset, resource in
+                        FetchedResource.unavailable(index: firstIndex + offset, resource: resource, reason: error, budget: budget)
+                    }
+                }
                 failovers += 1
             }
         }

@@ -56,6 +56,10 @@ public struct LiveRecording: Sendable {
         public init() {}
     }
 
+    /// Segments in a row whose server could not give them, after which the source is taken to be
+    /// gone and the recording ends (committing what came before).
+    public static let maximumConsecutiveUnavailable = 10
+
     /// What happens to a checkpoint of an interrupted recording on the same destination.
     public enum Resume: Sendable, Equatable {
         /// Continue it when there is one for this source (else start afresh).
@@ -74,6 +78,10 @@ public struct LiveRecording: Sendable {
         case reload(LiveReloader.Event)
         /// Media sequence `mediaSequence` left the window before it could be fetched: a gap.
         case gap(mediaSequence: UInt64, duration: Double)
+        /// Segment `mediaSequence` of track `track` could not be fetched (`reason`: the error,
+        /// URLs redacted): a gap, the recording goes on — unless `maximumConsecutiveUnavailable`
+        /// in a row could not.
+        case unavailable(track: String, mediaSequence: UInt64, reason: String)
         /// An interrupted recording is continued: what its checkpoint vouched for.
         case resumed(segments: Int, gaps: Int, bytes: UInt64)
         /// A checkpoint was not used, and why (another source, files that no longer match).

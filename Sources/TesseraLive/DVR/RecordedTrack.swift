@@ -17,20 +17,42 @@ struct RecordedTrack: Sendable {
     let locals: ArraySlice<RecordingPlanner.Local>
     /// The last playlist the reloader held (its header: version, target duration, independence).
     let source: MediaPlaylist
+    /// The segments its server could not give, by media sequence: gaps, with why.
+    let unavailable: [UInt64: HLSError]
 
     /// The part of `plan` to commit: its entries whose resources are among the first `written`,
     /// and — `before` the primary's end, for a rendition — that start before it (less the
-    /// margin the alignment allows).
-    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?) {
+    /// margin the alignment allows); `unavailable` the segments of every stream the transfer
+    /// could not get; `trimming` drops the unavailable segments it would end with (a source
+    /// gone: nothing after them).
+    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?, unavailable: [ResourceIdentity: HLSError], trimming: Bool = false) {
         let locals = plan.planner.locals
         let margin = plan.margin
-        let count = locals.prefix { local in local.resourcesEnd <= written && end.map { local.position < $0 + margin } ?? true }.count
+        var own: [UInt64: HLSError] = [:]
+        for (identity, error) in unavailable where identity.stream == plan.stream && identity.kind == .segment {
+            own[identity.mediaSequence] = error
+        }
+        var count = locals.prefix { local in local.resourcesEnd <= written && end.map { local.position < $0 + margin } ?? true }.count
+        while trimming, count > 0, plan.timeline.entries[count - 1].kind == .segment, own[plan.timeline.entries[count - 1].segment.mediaSequence] != nil {
+            count -= 1
+        }
         id = plan.id
         role = plan.role
         rendition = plan.rendition
         entries = plan.timeline.entries.prefix(count)
         self.locals = locals.prefix(count)
         source = plan.latest?.playlist ?? MediaPlaylist()
+        self.unavailable = own
+    }
+
+    /// Whether `entry` is a segment with its file (not a gap of any kind).
+    func hasFile(_ entry: RecordingTimeline.Entry) -> Bool {
+        entry.kind == .segment && unavailable[entry.segment.mediaSequence] == nil
+    }
+
+    /// Gaps the recorder caused: segments that left the window or could not be fetched.
+    var recorderGaps: Int {
+        entries.count { $0.kind == .missed || ($0.kind == .segment && unavailable[$0.segment.mediaSequence] != nil) }
     }
 
     /// Where its last entry ends on the common timeline.
@@ -42,7 +64,7 @@ struct RecordedTrack: Sendable {
     /// Its files, by path in the package: each segment's and each map's.
     var files: [String] {
         zip(entries, locals).flatMap { entry, local -> [String] in
-            guard entry.kind == .segment else { return [] }
+            guard hasFile(entry) else { return [] }
             return [id + "/" + local.uri] + (local.map.map { [id + "/" + $0.uri] } ?? [])
         }
     }
@@ -50,7 +72,7 @@ struct RecordedTrack: Sendable {
     /// The highest bit rate of its segments, from their files' `sizes` by path.
     func peakBitRate(sizes: [String: UInt64]) -> UInt64 {
         var peak: UInt64 = 0
-        for (entry, local) in zip(entries, locals) where entry.kind == .segment && entry.segment.duration > 0 {
+        for (entry, local) in zip(entries, locals) where hasFile(entry) && entry.segment.duration > 0 {
             let bits = Double(sizes[id + "/" + local.uri] ?? 0) * 8 / entry.segment.duration
             peak = max(peak, UInt64(bits.rounded(.up)))
         }
@@ -91,8 +113,8 @@ struct RecordedTrack: Sendable {
             var segment = entry.segment
             segment.uri = local.uri
             segment.byteRange = nil
-            segment.isGap = entry.kind != .segment
-            segment.map = entry.kind == .segment ? local.map : previous?.map
+            segment.isGap = !hasFile(entry)
+            segment.map = hasFile(entry) ? local.map : previous?.map
             segment.isDiscontinuity = previous.map { $0.discontinuitySequence != segment.discontinuitySequence } ?? false
             uris[local.uri] = local.uri
             if let map = segment.map { uris[map.uri] = map.uri }
@@ -115,27 +137,40 @@ struct RecordedTrack: Sendable {
     func info(provenance: String, variant: Variant?, bandwidth: UInt64) -> PackageTrack {
         PackageTrack(id: id, role: role, playlist: playlistPath, codecs: variant?.codecs, bandwidth: variant?.bandwidth ?? bandwidth,
                      resolution: variant?.resolution.map { "\($0.width)x\($0.height)" }, provenance: provenance,
-                     segments: entries.count(where: { $0.kind == .segment }), duration: duration)
+                     segments: entries.count(where: hasFile), duration: duration)
     }
 
     /// The manifest's description of a rendition's track.
     func info(provenance: String, rendition: Rendition?) -> PackageTrack {
         PackageTrack(id: id, role: role, playlist: playlistPath, groupId: rendition?.groupId, name: rendition?.name, language: rendition?.language,
                      characteristics: rendition?.characteristics, provenance: provenance,
-                     segments: entries.count(where: { $0.kind == .segment }), duration: duration)
+                     segments: entries.count(where: hasFile), duration: duration)
     }
 
     /// The gaps the manifest lists: the origin's and the recorder's (estimated).
     var gaps: [PackageManifest.Gap] {
         entries.compactMap { entry in
             switch entry.kind {
-            case .segment: nil
+            case .segment: unavailable[entry.segment.mediaSequence].map { error in
+                PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
+                                    reason: "could not be fetched (\(Self.why(error)))")
+            }
             case .originGap: PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
                                                  reason: "EXT-X-GAP in the source")
             case .missed: PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
                                               reason: "left the live window before it could be fetched", estimated: true)
             }
         }
+    }
+
+    /// A URL-free reason a segment could not be fetched: its HTTP status, else the error's code.
+    static func why(_ error: HLSError) -> String {
+        let words = error.message.split(separator: " ")
+        if error.code == .httpStatus, let index = words.lastIndex(of: "HTTP"), index + 1 < words.count {
+            let status = words[index + 1].prefix { $0.isNumber }
+            if !status.isEmpty { return "HTTP \(status)" }
+        }
+        return error.code.rawValue
     }
 
     /// `master.m3u8`: the source's variant and the recorded renditions (and the renditions of its

@@ -71,11 +71,12 @@ struct RecordingPlanner: Sendable {
     }
 
     /// The fetches of `entry` (none for a gap), listed in `playlistURL`, starting at `position`;
-    /// `resources` counts the recording's resources planned, these included.
+    /// `resources` counts the recording's resources planned, these included. With
+    /// `gapWhenUnavailable`, a segment its server cannot give becomes a gap (its map, never).
     /// - Throws: `unsupported` (SAMPLE-AES, DRM-only keys), `invalid-playlist` (unusable byte
     ///   ranges, URIs or keys), as a package's plan checks them.
-    mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL, at position: Double,
-                       resources: inout Int) throws(HLSError) -> [Planned] {
+    mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL, at position: Double, resources: inout Int,
+                       gapWhenUnavailable: Bool = false) throws(HLSError) -> [Planned] {
         let segment = entry.segment
         let ext = Self.fileExtension(of: segment.uri, default: "seg")
         let name = "\(segment.mediaSequence).\(ext)"
@@ -109,15 +110,17 @@ struct RecordingPlanner: Sendable {
                                        encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                        startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
                                        uri: segment.uri)
-        fetches.append(add(resource, at: name, &resources))
+        fetches.append(add(resource, at: name, &resources, gapWhenUnavailable: gapWhenUnavailable))
         locals.append(Local(uri: name, map: localMap, resourcesEnd: resources, position: position))
         return fetches
     }
 
-    private func add(_ resource: PlannedResource, at name: String, _ resources: inout Int) -> Planned {
+    private func add(_ resource: PlannedResource, at name: String, _ resources: inout Int, gapWhenUnavailable: Bool = false) -> Planned {
         resources += 1
+        var fetch = PlannedFetch(resource)
+        fetch.gapWhenUnavailable = gapWhenUnavailable
         // A name made here of digits, a dot and an extension of letters and digits: always safe.
-        return Planned(fetch: PlannedFetch(resource), path: SafeRelativePath(track + "/" + name)!)
+        return Planned(fetch: fetch, path: SafeRelativePath(track + "/" + name)!)
     }
 
     /// The extension of the path of `uri` when it is a short run of letters and digits, lowercased.

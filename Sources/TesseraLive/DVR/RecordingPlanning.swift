@@ -41,6 +41,10 @@ struct RecordingPlanning: Sendable {
         /// After each planned primary entry: resources planned, seconds, segments and gaps up to it.
         var marks: [(resources: Int, duration: Double, segments: Int, gaps: Int)] = []
         var retries = 0
+        /// Unavailable segments reported so far.
+        var unavailableReported = 0
+        /// Set when the recording must end with this failure (too many unavailable in a row).
+        var failure: HLSError?
     }
 
     /// Reads the inbox until the recording has what it wants, planning each snapshot's new
@@ -132,7 +136,8 @@ struct RecordingPlanning: Sendable {
                     return .some(nil)
                 }
                 let listedIn = planned.tracks[track].latest?.url ?? source.mediaURL
-                do { fetches += try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources) } catch {
+                do { fetches += try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources,
+                                                                           gapWhenUnavailable: !options.failOnGap) } catch {
                     failure = .failed(code: error.code, reason: error.message)
                     break planning
                 }

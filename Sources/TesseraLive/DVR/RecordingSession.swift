@@ -71,7 +71,13 @@ struct RecordingSession {
         if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
             throw transferError
         }
-        let end: RecordingReport.End = if let transferError {
+        if let transferError, options.failOnGap, transferError.code == .fetchFailed || transferError.code == .httpStatus {
+            throw HLSError(transferError.code, "\(transferError.message) The recording fails rather than list a gap (fail-on-gap), and nothing was committed.",
+                           cause: transferError)
+        }
+        let end: RecordingReport.End = if let failure = shared.withLock({ $0.failure }) {
+            .failed(code: failure.code, reason: failure.message)
+        } else if let transferError {
             .failed(code: transferError.code, reason: transferError.message)
         } else if let end = planned.end {
             end
@@ -80,7 +86,7 @@ struct RecordingSession {
         } else {
             .endList
         }
-        return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, retries: shared.withLock { $0.retries })
+        return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, shared: shared)
     }
 
     /// One reloader a track — the primary's from the media playlist (or from the multivariant
@@ -176,22 +182,38 @@ struct RecordingSession {
         return (planned, kept.count)
     }
 
-    /// Reports where the written files are.
+    /// Reports where the written files are, and each segment that could not be fetched; ends the
+    /// recording once `maximumConsecutiveUnavailable` in a row could not.
     private func progress(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>) {
         let written = sink.resourcesDone
-        let (mark, planned, retries) = shared.withLock { shared in
-            (shared.marks.last { $0.resources <= written }, shared.marks.last, shared.retries)
+        let unavailable = sink.unavailable.count
+        let (mark, planned, retries, new) = shared.withLock { shared in
+            defer { shared.unavailableReported = unavailable }
+            return (shared.marks.last { $0.resources <= written }, shared.marks.last, shared.retries, unavailable > shared.unavailableReported)
         }
-        events(.progress(RecordingProgress(duration: mark?.duration ?? 0, segments: mark?.segments ?? 0, gaps: mark?.gaps ?? 0, retries: retries,
+        if new, let (identity, error) = sink.lastUnavailable {
+            let track = identity.stream == .main ? RecordingPlanner.primaryTrack : identity.stream.rawValue
+            events(.unavailable(track: track, mediaSequence: identity.mediaSequence, reason: error.message))
+            if sink.consecutiveUnavailable >= LiveRecording.maximumConsecutiveUnavailable {
+                let failure = HLSError(error.code, "\(sink.consecutiveUnavailable) segments in a row could not be fetched; the source is taken to be gone. The last: \(error.message)", cause: error)
+                shared.withLock { $0.failure = failure }
+                control.stop()
+            }
+        }
+        events(.progress(RecordingProgress(duration: mark?.duration ?? 0, segments: mark?.segments ?? 0, gaps: (mark?.gaps ?? 0) + unavailable, retries: retries,
                                            bytes: sink.bytesWritten, edgeLag: max(0, (planned?.duration ?? 0) - (mark?.duration ?? 0)))))
     }
 
     /// Cuts the recording at the last primary entry whose resources were all written — and each
     /// rendition at its last written entry that starts before the primary's end — and commits it.
     /// Files written past the cut (a map or a rendition segment beyond it) are removed.
-    private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End, retries: Int) throws(HLSError) -> RecordingReport {
-        let primary = RecordedTrack(planned.primary, written: written, before: nil)
-        let segments = primary.entries.count(where: { $0.kind == .segment })
+    private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End,
+                        shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> RecordingReport {
+        let retries = shared.withLock { $0.retries }
+        let unavailable = sink.unavailable
+        let gone = shared.withLock { $0.failure != nil }
+        let primary = RecordedTrack(planned.primary, written: written, before: nil, unavailable: unavailable, trimming: gone)
+        let segments = primary.entries.count(where: primary.hasFile)
         guard segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason
@@ -201,7 +223,7 @@ struct RecordingSession {
             }
             throw HLSError(.nothingRecorded, "Nothing was recorded to \(recording.destination.path): \(why)")
         }
-        let tracks = [primary] + planned.tracks.dropFirst().map { RecordedTrack($0, written: written, before: primary.end) }
+        let tracks = [primary] + planned.tracks.dropFirst().map { RecordedTrack($0, written: written, before: primary.end, unavailable: unavailable) }
         var media = try sink.finish()
         let referenced = Set(tracks.flatMap(\.files))
         for file in media where !referenced.contains(file.path.value) { staging.remove(file.path) }
@@ -223,9 +245,10 @@ struct RecordingSession {
                                        owners: owners, gaps: tracks.flatMap(\.gaps))
         let manifest = try PackageWriter.finish(contents, media: media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
-        let gaps = primary.entries.count(where: { $0.kind == .missed })
+        // Gaps of every track: a hole in the audio is one too.
+        let gaps = tracks.reduce(0) { $0 + $1.recorderGaps }
         return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: primary.duration, gaps: gaps,
-                               originGaps: primary.entries.count(where: { $0.kind == .originGap }), dateRangesOmitted: omitted, retries: retries,
+                               originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } }, dateRangesOmitted: omitted, retries: retries,
                                bytes: media.reduce(0) { $0 + $1.byteCount }, manifest: manifest)
     }
 }

@@ -25,6 +25,8 @@ final class RecordStatus: Sendable {
         case .startingOver(let reason): say("starting over: \(reason)")
         case .gap(let mediaSequence, let duration):
             say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
+        case .unavailable(let track, let mediaSequence, let reason):
+            say("gap: \(track) segment \(mediaSequence) could not be fetched, listed as a gap: \(reason)")
         }
     }
 

@@ -233,14 +233,17 @@ struct LiveRecordingTests {
         #expect(!FileManager.default.fileExists(atPath: early.destination.path), "nothing at the destination")
     }
 
-    @Test("segments that cannot be fetched (404) end the recording with nothing to commit: the typed error, no destination")
+    @Test("no segment can be fetched (404): gaps until ten in a row say the source is gone, then nothing to commit — the typed error, no destination")
     func unfetchable() async throws {
         let live = try Live(serveMedia: false)
+        let publisher = Publisher(live.origin)
         do {
-            _ = try await live.recording(LiveRecording.Options()).run()
+            _ = try await live.recording(LiveRecording.Options()).run { event in
+                if case .progress(let progress) = event { publisher.publish(after: progress) }
+            }
             Issue.record("a recording of nothing was committed")
         } catch {
-            #expect(error.code == .nothingRecorded && error.message.contains("404"), "\(error)")
+            #expect(error.code == .nothingRecorded && error.message.contains("in a row") && error.message.contains("404"), "\(error)")
         }
         #expect(!FileManager.default.fileExists(atPath: live.destination.path))
     }

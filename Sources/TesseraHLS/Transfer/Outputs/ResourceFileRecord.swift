@@ -30,6 +30,8 @@ package struct ResourceFileRecord: Codable, Sendable, Equatable {
     package var pathway: String?
     /// The fingerprint of the key it was decrypted with, when it was encrypted.
     package var key: String?
+    /// True when its server could not give it: no file was written (a recorder's gap).
+    package var unavailable: Bool?
 
     /// The identity of the resource recorded.
     package var identity: ResourceIdentity? {

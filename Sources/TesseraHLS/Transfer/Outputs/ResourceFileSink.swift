@@ -43,6 +43,13 @@ package final class ResourceFileSink: TransferOutput {
     package private(set) var bytesWritten: UInt64 = 0
     /// Bytes of the files a checkpoint vouched for (`restore`).
     package private(set) var restoredBytes: UInt64 = 0
+    /// The resources its server could not give (`PlannedFetch.gapWhenUnavailable`), with why
+    /// (restored ones: "unavailable when first recorded").
+    package private(set) var unavailable: [ResourceIdentity: HLSError] = [:]
+    /// Unavailable resources written one after another, up to the last one.
+    package private(set) var consecutiveUnavailable = 0
+    /// The last resource its server could not give, and why.
+    package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
     /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
     /// `spillFolder` (beside the staging folder, never inside it).
@@ -66,12 +73,19 @@ package final class ResourceFileSink: TransferOutput {
     package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> Set<ResourceIdentity> {
         var byFile: [String: [ResourceFileRecord]] = [:]
         var order: [String] = []
-        for record in records {
+        for record in records where record.unavailable != true {
             if byFile[record.path] == nil { order.append(record.path) }
             byFile[record.path, default: []].append(record)
         }
         var identities: Set<ResourceIdentity> = []
         kept = []
+        unavailable = [:]
+        for record in records where record.unavailable == true {
+            guard let identity = record.identity else { continue }
+            identities.insert(identity)
+            unavailable[identity] = HLSError(.fetchFailed, "\(identity.kind.rawValue.capitalized) \(identity.mediaSequence) of \(identity.stream) could not be fetched when it was first recorded.")
+            kept.append(record)
+        }
         for name in order {
             guard let path = SafeRelativePath(name), let fileRecords = byFile[name] else { continue }
             let good = try verify(path, fileRecords)
@@ -153,8 +167,24 @@ package final class ResourceFileSink: TransferOutput {
     /// - Throws: `source-changed` when the resource's file answered with other validators
     ///   before (its bytes would not belong together); `destination-unwritable`.
     package func write(_ fetched: FetchedResource) throws(HLSError) {
-        try validators.check(fetched)
         let path = try place(fetched.resource)
+        let identity = fetched.resource.identity
+        if let reason = fetched.unavailable {
+            // No file: a record that says so, so a resume neither fetches it again nor looks for it.
+            try finishCurrent()
+            unavailable[identity] = reason
+            lastUnavailable = (identity, reason)
+            consecutiveUnavailable += 1
+            pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
+                                                     sequence: identity.mediaSequence, part: identity.partIndex,
+                                                     rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
+                                                     end: 0, sha256: "", source: "", unavailable: true))
+            schedule.wrote(1)
+            resourcesDone += 1
+            return
+        }
+        consecutiveUnavailable = 0
+        try validators.check(fetched)
         if current?.path != path {
             try finishCurrent()
             // A file restored from a checkpoint takes the resources that follow its last record.
@@ -176,7 +206,6 @@ package final class ResourceFileSink: TransferOutput {
             bytesWritten += UInt64(chunk.count)
             schedule.wrote(UInt64(chunk.count))
         }
-        let identity = fetched.resource.identity
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,
                                                  rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,

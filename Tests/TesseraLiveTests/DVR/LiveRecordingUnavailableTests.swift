@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraLive
+import TesseraPlaylist
+import TesseraSupport
+import TesseraTestSupport
+
+/// A listed segment its server cannot give (404, 503 after the client's retries): a gap the
+/// recording lists and counts, going on — never the end of the recording, unless ten in a row
+/// say the source is gone; under fail-on-gap, a failure that commits nothing.
+@Suite("Live recording of segments that cannot be fetched: gaps, not the end")
+struct LiveRecordingUnavailableTests {
+    typealias Live = LiveRecordingTests.Live
+    typealias Publisher = LiveRecordingTests.Publisher
+
+    @Test("a 404 for one segment: listed as EXT-X-GAP with why, counted, the recording goes on to ENDLIST")
+    func oneSegment() async throws {
+        let live = try Live()
+        live.origin.refuse(segments: [3])
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let publisher = Publisher(live.origin)
+        let told = Lock<[String]>([])
+        let report = try await live.recording(options).run { event in
+            switch event {
+            case .progress(let progress): publisher.publish(after: progress, endAfter: 9)
+            case .unavailable(let track, let msn, let reason): told.withLock { $0.append("\(track) \(msn) \(reason)") }
+            default: break
+            }
+        }
+        #expect(report.end == .endList && report.gaps == 1, "\(report.end), \(report.gaps) gaps")
+        #expect(told.withLock { $0.count } == 1 && told.withLock { $0[0] }.hasPrefix("video 3 "), "\(told.withLock { $0 })")
+        let verification = try live.verified()
+        let playlist = try live.playlist(verification)
+        #expect(playlist.segments.filter(\.isGap).map(\.mediaSequence) == [3])
+        #expect(playlist.segments.count >= 9 && playlist.segments.map(\.mediaSequence) == Array(0...UInt64(playlist.segments.count - 1)))
+        #expect(verification.manifest?.gaps.map(\.reason) == ["could not be fetched (HTTP 404)"])
+        #expect(verification.manifest?.gaps.first?.estimated != true, "its duration is the playlist's")
+        #expect(!FileManager.default.fileExists(atPath: live.destination.appendingPathComponent("video/3.ts").path))
+        #expect(live.origin.log.filter { $0 == "/s3.ts" }.count == 1, "asked once (the client's retries are off here)")
+    }
+
+    @Test("ten segments in a row that cannot be fetched: the source is taken to be gone, what came before is committed")
+    func sourceGone() async throws {
+        let live = try Live()
+        live.origin.refuse(segments: Set(4..<100), status: 410)
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let publisher = Publisher(live.origin)
+        let report = try await live.recording(options).run { event in
+            if case .progress(let progress) = event { publisher.publish(total: progress.segments + progress.gaps) }
+        }
+        guard case .failed(let code, let reason) = report.end else {
+            Issue.record("ended \(report.end)")
+            return
+        }
+        #expect(code == .httpStatus && reason.contains("segments in a row could not be fetched"), "\(reason)")
+        #expect(report.gaps == 0, "nothing listed after the last segment there was: \(report.gaps)")
+        #expect(report.segments == 4, "segments 0–3 recorded")
+        let playlist = try live.playlist(try live.verified())
+        #expect(playlist.segments.prefix(4).allSatisfy { !$0.isGap })
+    }
+
+    @Test("under fail-on-gap a segment that cannot be fetched fails the recording, nothing committed")
+    func failOnGap() async throws {
+        let live = try Live()
+        live.origin.refuse(segments: [2])
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        options.failOnGap = true
+        let publisher = Publisher(live.origin)
+        do {
+            _ = try await live.recording(options).run { event in
+                if case .progress(let progress) = event { publisher.publish(after: progress, endAfter: 9) }
+            }
+            Issue.record("a recording with a hole was committed")
+        } catch {
+            #expect(error.code == .httpStatus && error.message.contains("fail-on-gap"), "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: live.destination.path))
+    }
+
+    @Test("a resume keeps a segment that could not be fetched as the gap it was: not fetched again")
+    func resumeKeepsGap() async throws {
+        let live = try Live()
+        live.origin.refuse(segments: [1])
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let written = Lock(0)
+        let (cancel, signal) = AsyncStream<Void>.makeStream()
+        let recording = live.recording(options)
+        let first = Task { () -> HLSError? in
+            do throws(HLSError) { _ = try await recording.run { event in
+                if case .progress(let progress) = event, written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 3 && progress.segments >= 3 }) {
+                    signal.yield()
+                }
+            } } catch { return error }
+            return nil
+        }
+        for await _ in cancel { break }
+        first.cancel()
+        #expect(await first.value?.code == .cancelled)
+        live.origin.refuse(segments: [])
+        options.resume = .required
+        options.duration = .seconds(16)
+        let publisher = Publisher(live.origin)
+        let report = try await live.recording(options).run { event in
+            switch event {
+            case .resumed(let segments, let gaps, _): publisher.publish(total: segments + gaps)
+            case .progress(let progress): publisher.publish(after: progress)
+            default: break
+            }
+        }
+        #expect(report.end == .duration && report.gaps == 1, "\(report.end), \(report.gaps)")
+        let verification = try live.verified()
+        #expect(try live.playlist(verification).segments.filter(\.isGap).map(\.mediaSequence) == [1])
+        #expect(live.origin.log.filter { $0 == "/s1.ts" }.count == 1, "not fetched again")
+    }
+}
