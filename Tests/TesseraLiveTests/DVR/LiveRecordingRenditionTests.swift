@@ -175,25 +175,10 @@ struct LiveRecordingRenditionTests {
         let live = try Presentation()
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let written = Lock(0)
-        let (cancel, signal) = AsyncStream<Void>.makeStream()
         // From the window start the origins are six video segments ahead already.
         let publisher = LiveRecordingTests.Publisher(live.video, live.audio)
-        let recording = live.recording(options)
-        let first = Task { () -> HLSError? in
-            do throws(HLSError) { _ = try await recording.run { event in
-                guard case .progress(let progress) = event else { return }
-                if written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 8 && progress.segments >= 8 }) {
-                    signal.yield()
-                } else if progress.segments < 8 {
-                    publisher.publish(after: progress)
-                }
-            } } catch { return error }
-            return nil
-        }
-        for await _ in cancel { break }
-        first.cancel()
-        #expect(await first.value?.code == .cancelled)
+        let interrupted = await LiveRecordingTests.cancel(live.recording(options), after: 8) { publisher.publish(after: $0) }
+        #expect(interrupted?.code == .cancelled)
         options.resume = .required
         options.duration = .seconds(24)
         let resumed = Lock(false)

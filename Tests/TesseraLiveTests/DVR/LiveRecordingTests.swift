@@ -248,6 +248,28 @@ struct LiveRecordingTests {
         #expect(!FileManager.default.fileExists(atPath: live.destination.path))
     }
 
+    /// Runs `recording` and cancels it once `segments` are written (`progress` hears the
+    /// reports before that); the error it ended with.
+    static func cancel(_ recording: LiveRecording, after segments: Int,
+                       progress: @escaping @Sendable (RecordingProgress) -> Void = { _ in }) async -> HLSError? {
+        let written = Lock(0)
+        let (cancel, signal) = AsyncStream<Void>.makeStream()
+        let run = Task { () -> HLSError? in
+            do throws(HLSError) { _ = try await recording.run { event in
+                guard case .progress(let report) = event else { return }
+                if written.withLock({ count -> Bool in defer { count = report.segments }; return count < segments && report.segments >= segments }) {
+                    signal.yield()
+                } else if report.segments < segments {
+                    progress(report)
+                }
+            } } catch { return error }
+            return nil
+        }
+        for await _ in cancel { break }
+        run.cancel()
+        return await run.value
+    }
+
     /// Records from the window start, publishing a segment after each one written, `segments`
     /// in all, then ENDLIST.
     static func recordToEnd(_ live: Live, segments: Int = 10) async throws -> RecordingReport {
@@ -504,20 +526,7 @@ struct LiveRecordingTests {
         let live = try Live()
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let recording = live.recording(options)
-        let written = Lock(0)
-        let (cancel, signal) = AsyncStream<Void>.makeStream()
-        let first = Task { () -> HLSError? in
-            do throws(HLSError) { _ = try await recording.run { event in
-                if case .progress(let progress) = event, written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 3 && progress.segments >= 3 }) {
-                    signal.yield()
-                }
-            } } catch { return error }
-            return nil
-        }
-        for await _ in cancel { break }
-        first.cancel()
-        #expect(await first.value?.code == .cancelled)
+        #expect(await Self.cancel(live.recording(options), after: 3)?.code == .cancelled)
         #expect(!FileManager.default.fileExists(atPath: live.destination.path), "nothing committed")
         options.resume = .required
         options.duration = .seconds(16)

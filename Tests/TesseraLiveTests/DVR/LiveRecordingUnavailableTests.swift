@@ -87,20 +87,7 @@ struct LiveRecordingUnavailableTests {
         live.origin.refuse(segments: [1])
         var options = LiveRecording.Options()
         options.start = .windowStart
-        let written = Lock(0)
-        let (cancel, signal) = AsyncStream<Void>.makeStream()
-        let recording = live.recording(options)
-        let first = Task { () -> HLSError? in
-            do throws(HLSError) { _ = try await recording.run { event in
-                if case .progress(let progress) = event, written.withLock({ count -> Bool in defer { count = progress.segments }; return count < 3 && progress.segments >= 3 }) {
-                    signal.yield()
-                }
-            } } catch { return error }
-            return nil
-        }
-        for await _ in cancel { break }
-        first.cancel()
-        #expect(await first.value?.code == .cancelled)
+        #expect(await LiveRecordingTests.cancel(live.recording(options), after: 3)?.code == .cancelled)
         live.origin.refuse(segments: [])
         options.resume = .required
         options.duration = .seconds(16)
