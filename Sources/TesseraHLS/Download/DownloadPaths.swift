@@ -16,6 +16,8 @@ package struct DownloadPaths: Sendable {
     package let spill: String
     /// `.name.tessera-timeline`: a recording's entries (URL-free), beside the checkpoint.
     package let timeline: String
+    /// `.name.tessera-evictions`: what a recording's rolling retention evicted (URL-free).
+    package let evictions: String
 
     package init(destination: URL) {
         self.destination = destination
@@ -25,5 +27,6 @@ package struct DownloadPaths: Sendable {
         lock = stem + "lock"
         spill = stem + "spill"
         timeline = stem + "timeline"
+        evictions = stem + "evictions"
     }
 }

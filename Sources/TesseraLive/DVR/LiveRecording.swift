@@ -52,6 +52,9 @@ public struct LiveRecording: Sendable {
         /// Whether a recording interrupted (kill -9, a crash, a power cut) on the same destination
         /// is continued. Default `.ifPossible`.
         public var resume = Resume.ifPossible
+        /// Rolling retention: the oldest media evicted while recording so that at most this much
+        /// is kept. Default nil: everything is kept.
+        public var retention: RecordingRetention?
         /// The defaults.
         public init() {}
     }
@@ -146,9 +149,12 @@ public struct LiveRecording: Sendable {
         }
         let log: CheckpointLog<ResourceFileRecord>
         let timeline: CheckpointLog<RecordingEntryRecord>
+        let ledger: RecordingLedger
         do throws(HLSError) {
             let fingerprint = Self.fingerprint(source, start: options.start)
             timeline = try CheckpointLog<RecordingEntryRecord>(path: paths.timeline, fingerprint: fingerprint, resume: resume)
+            let evictions = try CheckpointLog<RecordingEvictions>(path: paths.evictions, fingerprint: fingerprint, resume: resume)
+            ledger = RecordingLedger(timeline: timeline, evictionLog: evictions, keepsRecords: options.retention != nil)
             log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: fingerprint, resume: resume)
             if options.resume == .required, timeline.restorable.isEmpty {
                 // (The lookup leaves no staging folder behind.)
@@ -160,12 +166,12 @@ public struct LiveRecording: Sendable {
             staging.discard()
             throw error
         }
-        let session = RecordingSession(recording: self, source: source, paths: paths, staging: staging, log: log, timelineLog: timeline,
+        let session = RecordingSession(recording: self, source: source, paths: paths, staging: staging, log: log, ledger: ledger,
                                        fetcher: fetcher, control: control, events: events)
         do throws(HLSError) {
             let report = try await session.run()
             log.remove()
-            timeline.remove()
+            ledger.remove()
             FolderTree.remove(at: paths.spill)
             return report
         } catch {
@@ -177,7 +183,7 @@ public struct LiveRecording: Sendable {
             } else {
                 staging.discard()
                 log.remove()
-                timeline.remove()
+                ledger.remove()
             }
             throw error
         }

@@ -24,8 +24,9 @@ struct RecordedTrack: Sendable {
     /// and — `before` the primary's end, for a rendition — that start before it (less the
     /// margin the alignment allows); `unavailable` the segments of every stream the transfer
     /// could not get; `trimming` drops the unavailable segments it would end with (a source
-    /// gone: nothing after them).
-    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?, unavailable: [ResourceIdentity: HLSError], trimming: Bool = false) {
+    /// gone: nothing after them); the first `evicted` entries are gone (rolling retention).
+    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?, unavailable: [ResourceIdentity: HLSError], trimming: Bool = false,
+         evicted: Int = 0) {
         let locals = plan.planner.locals
         let margin = plan.margin
         var own: [UInt64: HLSError] = [:]
@@ -39,8 +40,9 @@ struct RecordedTrack: Sendable {
         id = plan.id
         role = plan.role
         rendition = plan.rendition
-        entries = plan.timeline.entries.prefix(count)
-        self.locals = locals.prefix(count)
+        let first = min(evicted, count)
+        entries = plan.timeline.entries[first..<count]
+        self.locals = locals[first..<count]
         source = plan.latest?.playlist ?? MediaPlaylist()
         self.unavailable = own
     }

@@ -43,15 +43,18 @@ struct RecordingPlanning: Sendable {
         var retries = 0
         /// Unavailable segments reported so far.
         var unavailableReported = 0
-        /// Set when the recording must end with this failure (too many unavailable in a row).
+        /// Set when the recording must end with this failure (too many unavailable in a row, an
+        /// eviction that could not be made durable).
         var failure: HLSError?
+        /// By track ID: its oldest entries of this run evicted (rolling retention).
+        var evicted: [String: Int] = [:]
     }
 
     /// Reads the inbox until the recording has what it wants, planning each snapshot's new
     /// entries, recording them durably in the timeline log (before any of their fetches is
     /// queued: the sink's checkpoint never vouches for a file the log does not name), then
     /// queueing their fetches. `planned` is where it starts (fresh, or restored).
-    func plan(_ inbox: SnapshotInbox, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>,
+    func plan(_ inbox: SnapshotInbox, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<RecordingLedger>,
               from start: Planned) async -> Planned {
         var planned = start
         var primaryDone = false
@@ -124,7 +127,7 @@ struct RecordingPlanning: Sendable {
     /// Plans the entries just taken, records them in the timeline log, and queues their fetches.
     /// Returns nil to go on, or `.some(end)` to stop (`.some(nil)`: abandoned, fail-on-gap).
     private func queueFetches(_ taken: [(track: Int, added: Range<Int>, starts: [Double])], planned: inout Planned, into queue: FetchQueue,
-                              shared: Lock<Shared>, log: Lock<CheckpointLog<RecordingEntryRecord>>) async -> RecordingReport.End?? {
+                              shared: Lock<Shared>, log: Lock<RecordingLedger>) async -> RecordingReport.End?? {
         var fetches: [RecordingPlanner.Planned] = []
         var records: [RecordingEntryRecord] = []
         var failure: RecordingReport.End?

@@ -36,8 +36,14 @@ public struct RecordingReport: Sendable {
     public let dateRangesOmitted: Int
     /// Playlist reloads retried during outages.
     public let retries: Int
-    /// Media bytes written.
+    /// Media bytes written (those kept).
     public let bytes: UInt64
+    /// The variant's segments (gaps included) rolling retention evicted.
+    public var evicted = 0
+    /// Their seconds.
+    public var evictedDuration = 0.0
+    /// Bytes of every track's files it deleted.
+    public var evictedBytes: UInt64 = 0
     /// The manifest written.
     public let manifest: PackageManifest
 }

@@ -20,7 +20,7 @@ struct RecordingSession {
     let paths: DownloadPaths
     let staging: StagingDirectory
     let log: CheckpointLog<ResourceFileRecord>
-    let timelineLog: CheckpointLog<RecordingEntryRecord>
+    let ledger: RecordingLedger
     let fetcher: ResourceFetcher
     let control: RecordingControl
     let events: @Sendable (LiveRecording.Event) -> Void
@@ -48,14 +48,17 @@ struct RecordingSession {
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
         let follows = follow(into: inbox, shared: shared)
         control.onStop { for follow in follows { follow.cancel() } }
-        let timelineLog = Lock(self.timelineLog)
+        let ledger = Lock(self.ledger)
         let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver, events: events)] in
-            await planner.plan(inbox, into: queue, shared: shared, log: timelineLog, from: start.planned)
+            await planner.plan(inbox, into: queue, shared: shared, log: ledger, from: start.planned)
         }
         var transferError: HLSError?
         await withTaskCancellationHandler {
             do throws(HLSError) {
-                try await engine.run(queue, firstIndex: start.resources, into: sink) { progress(sink, shared) }
+                try await engine.run(queue, firstIndex: start.resources, into: sink) {
+                    progress(sink, shared, offset: start.offset)
+                    evict(sink, shared, ledger, offset: start.offset)
+                }
             } catch {
                 transferError = error
             }
@@ -86,7 +89,7 @@ struct RecordingSession {
         } else {
             .endList
         }
-        return try commit(planned, written: sink.resourcesDone, sink: sink, end: end, shared: shared)
+        return try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared)
     }
 
     /// One reloader a track — the primary's from the media playlist (or from the multivariant
@@ -153,21 +156,29 @@ struct RecordingSession {
     /// sizes and SHA-256 — restored into the sink and the planner; else nothing (a fresh start).
     /// - Throws: `destination-unwritable`; `source-changed` when a restored file no longer
     ///   matches its checkpoint (the caller starts over).
-    private func restore(into sink: ResourceFileSink, shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> (planned: RecordingPlanning.Planned, resources: Int) {
+    /// (`resources`: the index the transfer goes on from; `offset`: resources evicted before it,
+    /// which the sink no longer counts.)
+    private func restore(into sink: ResourceFileSink, shared: Lock<RecordingPlanning.Shared>) throws(HLSError)
+        -> (planned: RecordingPlanning.Planned, resources: Int, offset: Int) {
         let options = recording.options
         let limit = options.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
         let start: RecordingTimeline.Start = options.start == .now ? .now : .windowStart
         let files = log.restorable
-        // Resources are written in order, a file each: the entries whose resources all have records.
-        // (A record that does not read back as an entry ends what the checkpoint proves.)
-        let records = Array(timelineLog.restorable.prefix { $0.resourcesEnd <= files.count && $0.entry != nil })
-        let named = Set(records.flatMap { record in [record.track + "/" + record.name] + (record.map.map { [record.track + "/" + $0] } ?? []) })
+        let present = Set(files.map(\.path))
+        // Resources are written in order, a file each: the entries (not evicted) whose files all
+        // have records — the first that does not, or does not read back as an entry, ends what
+        // the checkpoint proves.
+        let evictions = ledger.evictions
+        let records = Array(ledger.timeline.restorable.filter { !evictions.covers($0) }.prefix { record in
+            record.entry != nil && RecordingEviction.paths(of: record).allSatisfy(present.contains)
+        })
+        let named = Set(records.flatMap(RecordingEviction.paths))
         let kept = files.filter { named.contains($0.path) }
         let done = try sink.restore(kept)
-        guard done.count == kept.count, kept.count == records.last?.resourcesEnd ?? 0 else {
+        guard done.count == kept.count, kept.count == named.count else {
             throw HLSError(.sourceChanged, "The recording's files at \(paths.partial) no longer match its checkpoint.")
         }
-        try timelineLog.reset(keeping: records)
+        try ledger.reset(keeping: records)
         let primary = RecordingPlanner.primaryTrack
         var segments = 0, gaps = 0, duration = 0.0
         shared.withLock { shared in
@@ -178,14 +189,15 @@ struct RecordingSession {
             }
         }
         if !records.isEmpty { events(.resumed(segments: segments, gaps: gaps, bytes: sink.restoredBytes)) }
-        let planned = RecordingPlanning.Planned(tracks: tracks(restoring: records, start: start, limit: limit), resources: kept.count)
-        return (planned, kept.count)
+        let resources = records.last?.resourcesEnd ?? 0
+        let planned = RecordingPlanning.Planned(tracks: tracks(restoring: records, start: start, limit: limit), resources: resources)
+        return (planned, resources, resources - kept.count)
     }
 
     /// Reports where the written files are, and each segment that could not be fetched; ends the
     /// recording once `maximumConsecutiveUnavailable` in a row could not.
-    private func progress(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>) {
-        let written = sink.resourcesDone
+    private func progress(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, offset: Int) {
+        let written = sink.resourcesDone + offset
         let unavailable = sink.unavailable.count
         let (mark, planned, retries, new) = shared.withLock { shared in
             defer { shared.unavailableReported = unavailable }
@@ -204,6 +216,26 @@ struct RecordingSession {
                                            bytes: sink.bytesWritten, edgeLag: max(0, (planned?.duration ?? 0) - (mark?.duration ?? 0)))))
     }
 
+    /// Rolling retention, after each write: evicts what `RecordingEviction` says — durably in the
+    /// ledger first, then the sink's checkpoint and files. A failure ends the recording (what it
+    /// holds is committed).
+    private func evict(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, _ ledger: Lock<RecordingLedger>, offset: Int) {
+        guard let retention = recording.options.retention else { return }
+        let written = sink.resourcesDone + offset
+        let primary = RecordingPlanner.primaryTrack
+        let records = ledger.withLock { $0.records }
+        let plan = RecordingEviction.plan(records, written: written, retention: retention, primary: primary) { sink.size(of: $0) }
+        guard !plan.records.isEmpty else { return }
+        do throws(HLSError) {
+            try ledger.withLock { ledger throws(HLSError) in try ledger.evict(plan.records, bytes: plan.bytes, primary: primary) }
+            try sink.evict(Set(plan.files))
+            shared.withLock { shared in for record in plan.records { shared.evicted[record.track, default: 0] += 1 } }
+        } catch {
+            shared.withLock { $0.failure = error }
+            control.stop()
+        }
+    }
+
     /// Cuts the recording at the last primary entry whose resources were all written — and each
     /// rendition at its last written entry that starts before the primary's end — and commits it.
     /// Files written past the cut (a map or a rendition segment beyond it) are removed.
@@ -211,8 +243,9 @@ struct RecordingSession {
                         shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> RecordingReport {
         let retries = shared.withLock { $0.retries }
         let unavailable = sink.unavailable
-        let gone = shared.withLock { $0.failure != nil }
-        let primary = RecordedTrack(planned.primary, written: written, before: nil, unavailable: unavailable, trimming: gone)
+        let (gone, evicted) = shared.withLock { ($0.failure != nil, $0.evicted) }
+        let primary = RecordedTrack(planned.primary, written: written, before: nil, unavailable: unavailable, trimming: gone,
+                                    evicted: evicted[planned.primary.id] ?? 0)
         let segments = primary.entries.count(where: primary.hasFile)
         guard segments > 0 else {
             let why: String = switch end {
@@ -223,7 +256,9 @@ struct RecordingSession {
             }
             throw HLSError(.nothingRecorded, "Nothing was recorded to \(recording.destination.path): \(why)")
         }
-        let tracks = [primary] + planned.tracks.dropFirst().map { RecordedTrack($0, written: written, before: primary.end, unavailable: unavailable) }
+        let tracks = [primary] + planned.tracks.dropFirst().map {
+            RecordedTrack($0, written: written, before: primary.end, unavailable: unavailable, evicted: evicted[$0.id] ?? 0)
+        }
         var media = try sink.finish()
         let referenced = Set(tracks.flatMap(\.files))
         for file in media where !referenced.contains(file.path.value) { staging.remove(file.path) }
@@ -242,13 +277,14 @@ struct RecordingSession {
         let owners = Dictionary(media.map { ($0.path.value, String($0.path.value.prefix { $0 != "/" })) }, uniquingKeysWith: { first, _ in first })
         let contents = PackageContents(kind: .recording, tracks: described,
                                        masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
-                                       owners: owners, gaps: tracks.flatMap(\.gaps))
+                                       owners: owners, gaps: tracks.flatMap(\.gaps), evictions: ledger.evictions.manifest)
         let manifest = try PackageWriter.finish(contents, media: media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
         // Gaps of every track: a hole in the audio is one too.
         let gaps = tracks.reduce(0) { $0 + $1.recorderGaps }
         return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: primary.duration, gaps: gaps,
                                originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } }, dateRangesOmitted: omitted, retries: retries,
-                               bytes: media.reduce(0) { $0 + $1.byteCount }, manifest: manifest)
+                               bytes: media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
+                               evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, manifest: manifest)
     }
 }

@@ -9,7 +9,7 @@ import TesseraLive
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
-/// [--audio …] [--subtitles …] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
 /// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
@@ -21,7 +21,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -31,6 +31,8 @@ struct RecordCommand: Sendable {
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),
                 ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
+                ("--rolling <seconds>", "rolling retention: keep at most this many seconds of media, evicting the oldest while recording; default keep everything"),
+                ("--rolling-bytes <N>", "rolling retention: keep at most N bytes of media files"),
                 ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
@@ -53,6 +55,14 @@ struct RecordCommand: Sendable {
                 case "start": options.start = .windowStart
                 case let other: throw CommandLineArguments.UsageError(message: "--from takes now or start, not \(other)")
                 }
+            case "--rolling":
+                guard options.retention == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
+                options.retention = .duration(try SecondsArgument.take(argument, from: &rest))
+            case "--rolling-bytes":
+                guard options.retention == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
+                let text = try FetchingArguments.value(of: argument, &rest)
+                guard let bytes = UInt64(text), bytes > 0 else { throw CommandLineArguments.UsageError(message: "--rolling-bytes needs a positive number of bytes, not \(text)") }
+                options.retention = .bytes(bytes)
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
             case "--resume": options.resume = .required

@@ -11,6 +11,8 @@ enum RecordSummary {
         let retries: Int
         let bytes: UInt64
         let evicted: Int
+        let evictedDuration: Double
+        let evictedBytes: UInt64
         let snapshots: Int
         let dateRangesOmitted: Int
         let end: String
@@ -25,7 +27,8 @@ enum RecordSummary {
         case .failed(let code, let reason): (code.rawValue, reason)
         }
         return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
-                                    retries: report.retries, bytes: report.bytes, evicted: 0, snapshots: 0,
+                                    retries: report.retries, bytes: report.bytes, evicted: report.evicted,
+                                    evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: 0,
                                     dateRangesOmitted: report.dateRangesOmitted, end: end, reason: reason))
     }
 }

@@ -86,6 +86,16 @@ struct LiveRecordingTests {
             publish(total: progress.segments + progress.gaps, endAfter: endAfter)
         }
 
+        /// Publishes as a (resumed) recording's `event` says: after its checkpoint's entries, and
+        /// after each progress report.
+        func follow(_ event: LiveRecording.Event, endAfter: Int? = nil) {
+            switch event {
+            case .resumed(let segments, let gaps, _): publish(total: segments + gaps, endAfter: endAfter)
+            case .progress(let progress): publish(after: progress, endAfter: endAfter)
+            default: break
+            }
+        }
+
         func publish(total: Int, endAfter: Int? = nil) {
             let target = total + (endAfter == nil ? ahead : 0)
             let new = seen.withLock { count -> Int in defer { count = max(count, target) }; return max(0, target - count) }
@@ -566,13 +576,7 @@ struct LiveRecordingTests {
             }
             options.duration = .seconds(16)
             let publisher = Publisher(live.origin)
-            let report = try await live.recording(options, to: parent.appendingPathComponent("hurt")).run { event in
-                switch event {
-                case .resumed(let segments, let gaps, _): publisher.publish(total: segments + gaps)
-                case .progress(let progress): publisher.publish(after: progress)
-                default: break
-                }
-            }
+            let report = try await live.recording(options, to: parent.appendingPathComponent("hurt")).run { publisher.follow($0) }
             #expect(report.end == .duration, "\(damage): \(report.end)")
             let verification = PackageStore(folder: parent.appendingPathComponent("hurt")).verify()
             #expect(verification.isVerified, "\(damage): \(verification.findings)")

@@ -92,13 +92,7 @@ struct LiveRecordingUnavailableTests {
         options.resume = .required
         options.duration = .seconds(16)
         let publisher = Publisher(live.origin)
-        let report = try await live.recording(options).run { event in
-            switch event {
-            case .resumed(let segments, let gaps, _): publisher.publish(total: segments + gaps)
-            case .progress(let progress): publisher.publish(after: progress)
-            default: break
-            }
-        }
+        let report = try await live.recording(options).run { publisher.follow($0) }
         #expect(report.end == .duration && report.gaps == 1, "\(report.end), \(report.gaps)")
         let verification = try live.verified()
         #expect(try live.playlist(verification).segments.filter(\.isGap).map(\.mediaSequence) == [1])

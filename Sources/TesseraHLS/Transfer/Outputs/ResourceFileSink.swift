@@ -215,6 +215,28 @@ package final class ResourceFileSink: TransferOutput {
         resourcesDone += 1
     }
 
+    /// The size of the finished file at `path` (nil: none, or not finished).
+    package func size(of path: String) -> UInt64? {
+        SafeRelativePath(path).flatMap { finished[$0]?.byteCount }
+    }
+
+    /// Drops the finished files at `paths` (rolling retention): a checkpoint without their
+    /// records is made durable first, then they are deleted. `resourcesDone` stays: it counts
+    /// every resource written.
+    /// - Throws: `destination-unwritable`.
+    package func evict(_ paths: Set<String>) throws(HLSError) {
+        guard !paths.isEmpty else { return }
+        try checkpointIfDue(force: true)
+        kept.removeAll { paths.contains($0.path) }
+        try checkpoint.reset(keeping: kept)
+        for name in paths {
+            guard let path = SafeRelativePath(name), current?.path != path else { continue }
+            finished[path] = nil
+            restored.remove(path)
+            staging.remove(path)
+        }
+    }
+
     /// Lists the file being written as finished. Its data is flushed with the whole tree when the
     /// staging folder is committed: a checkpoint vouches for digests, and a resume re-hashes every
     /// file it keeps, so bytes a crash lost are cut back, never trusted.
