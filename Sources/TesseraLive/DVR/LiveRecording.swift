@@ -154,7 +154,7 @@ public struct LiveRecording: Sendable {
             let fingerprint = Self.fingerprint(source, start: options.start)
             timeline = try CheckpointLog<RecordingEntryRecord>(path: paths.timeline, fingerprint: fingerprint, resume: resume)
             let evictions = try CheckpointLog<RecordingEvictions>(path: paths.evictions, fingerprint: fingerprint, resume: resume)
-            ledger = RecordingLedger(timeline: timeline, evictionLog: evictions, keepsRecords: options.retention != nil)
+            ledger = RecordingLedger(timeline: timeline, evictionLog: evictions)
             log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: fingerprint, resume: resume)
             if options.resume == .required, timeline.restorable.isEmpty {
                 // (The lookup leaves no staging folder behind.)

@@ -13,37 +13,33 @@ struct RecordedTrack: Sendable {
     /// The multivariant playlist's rendition it records (nil: the variant's stream).
     let rendition: Int?
     /// The entries recorded, with their local names.
-    let entries: ArraySlice<RecordingTimeline.Entry>
-    let locals: ArraySlice<RecordingPlanner.Local>
-    /// The last playlist the reloader held (its header: version, target duration, independence).
+    let entries: [RecordingTimeline.Entry]
+    let locals: [RecordingPlanner.Local]
+    /// The track's latest playlist header (version, target duration, independence).
     let source: MediaPlaylist
     /// The segments its server could not give, by media sequence: gaps, with why.
     let unavailable: [UInt64: HLSError]
 
-    /// The part of `plan` to commit: its entries whose resources are among the first `written`,
-    /// and — `before` the primary's end, for a rendition — that start before it (less the
-    /// margin the alignment allows); `unavailable` the segments of every stream the transfer
-    /// could not get; `trimming` drops the unavailable segments it would end with (a source
-    /// gone: nothing after them); the first `evicted` entries are gone (rolling retention).
-    init(_ plan: RecordingTrackPlan, written: Int, before end: Double?, unavailable: [ResourceIdentity: HLSError], trimming: Bool = false,
-         evicted: Int = 0) {
-        let locals = plan.planner.locals
-        let margin = plan.margin
+    /// The track `id` of stream `stream` from its checkpoint `records` (in order): those whose
+    /// resources are among the first `written` and — `before` the primary's end, for a
+    /// rendition — that start before it (`margin` later, as its alignment allows);
+    /// `unavailable` the segments of every stream the transfer could not get; `trimming` drops
+    /// the unavailable segments it would end with (a source gone: nothing after them).
+    init(id: String, role: PackageTrack.Role, rendition: Int?, stream: StreamIdentity, records: [RecordingEntryRecord], written: Int,
+         before end: Double?, margin: Double, unavailable: [ResourceIdentity: HLSError], trimming: Bool, header: MediaPlaylist) {
         var own: [UInt64: HLSError] = [:]
-        for (identity, error) in unavailable where identity.stream == plan.stream && identity.kind == .segment {
+        for (identity, error) in unavailable where identity.stream == stream && identity.kind == .segment {
             own[identity.mediaSequence] = error
         }
-        var count = locals.prefix { local in local.resourcesEnd <= written && end.map { local.position < $0 + margin } ?? true }.count
-        while trimming, count > 0, plan.timeline.entries[count - 1].kind == .segment, own[plan.timeline.entries[count - 1].segment.mediaSequence] != nil {
-            count -= 1
-        }
-        id = plan.id
-        role = plan.role
-        rendition = plan.rendition
-        let first = min(evicted, count)
-        entries = plan.timeline.entries[first..<count]
-        self.locals = locals[first..<count]
-        source = plan.latest?.playlist ?? MediaPlaylist()
+        var pairs = records.prefix { record in record.resourcesEnd <= written && end.map { record.position < $0 + margin } ?? true }
+            .compactMap { record in record.entry.map { ($0, record.local) } }
+        while trimming, let last = pairs.last?.0, last.kind == .segment, own[last.segment.mediaSequence] != nil { pairs.removeLast() }
+        self.id = id
+        self.role = role
+        self.rendition = rendition
+        entries = pairs.map(\.0)
+        locals = pairs.map(\.1)
+        source = header
         self.unavailable = own
     }
 

@@ -7,17 +7,15 @@ import TesseraHLS
 final class RecordingLedger {
     let timeline: CheckpointLog<RecordingEntryRecord>
     let evictionLog: CheckpointLog<RecordingEvictions>
-    /// The entries the timeline holds (kept only when `keepsRecords`: retention needs them).
+    /// The entries the timeline holds (what a commit, a snapshot and an eviction are made of).
     private(set) var records: [RecordingEntryRecord]
     /// What was evicted so far.
     private(set) var evictions: RecordingEvictions
-    private let keepsRecords: Bool
 
-    /// A ledger over the two logs, holding `records` (restored) when it keeps them.
-    init(timeline: CheckpointLog<RecordingEntryRecord>, evictionLog: CheckpointLog<RecordingEvictions>, keepsRecords: Bool) {
+    /// A ledger over the two logs.
+    init(timeline: CheckpointLog<RecordingEntryRecord>, evictionLog: CheckpointLog<RecordingEvictions>) {
         self.timeline = timeline
         self.evictionLog = evictionLog
-        self.keepsRecords = keepsRecords
         records = []
         evictions = evictionLog.restorable.last ?? RecordingEvictions()
     }
@@ -26,14 +24,14 @@ final class RecordingLedger {
     /// - Throws: `destination-unwritable`.
     func reset(keeping kept: [RecordingEntryRecord]) throws(HLSError) {
         try timeline.reset(keeping: kept)
-        if keepsRecords { records = kept }
+        records = kept
     }
 
     /// Appends `new` durably.
     /// - Throws: `destination-unwritable`.
     func append(_ new: [RecordingEntryRecord]) throws(HLSError) {
         try timeline.append(new)
-        if keepsRecords { records += new }
+        records += new
     }
 
     /// Records durably that `evicted` (and `bytes` of their files) are gone, then rewrites the

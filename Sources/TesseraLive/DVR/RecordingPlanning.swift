@@ -27,7 +27,6 @@ struct RecordingPlanning: Sendable {
         var tracks: [RecordingTrackPlan]
         /// Resources planned, every track's.
         var resources: Int
-        var dateRanges = RecordingDateRanges()
         var end: RecordingReport.End?
         /// Set when the recording must fail without committing (fail-on-gap).
         var abandon: HLSError?
@@ -46,8 +45,10 @@ struct RecordingPlanning: Sendable {
         /// Set when the recording must end with this failure (too many unavailable in a row, an
         /// eviction that could not be made durable).
         var failure: HLSError?
-        /// By track ID: its oldest entries of this run evicted (rolling retention).
-        var evicted: [String: Int] = [:]
+        /// Every Date Range the primary's playlist showed.
+        var dateRanges = RecordingDateRanges()
+        /// By track ID: its latest playlist's header (no segments, no Date Ranges).
+        var headers: [String: MediaPlaylist] = [:]
     }
 
     /// Reads the inbox until the recording has what it wants, planning each snapshot's new
@@ -66,8 +67,14 @@ struct RecordingPlanning: Sendable {
             case .snapshot(let track, let snapshot):
                 let url = snapshot.url ?? (track == 0 ? source.mediaURL : source.renditions[track - 1].url)
                 resolver.update(planned.tracks[track].stream, url: url, pathway: snapshot.pathway)
+                var header = snapshot.playlist
+                header.segments = []
+                header.dateRanges = []
+                shared.withLock { shared in
+                    shared.headers[planned.tracks[track].id] = header
+                    if track == 0 { shared.dateRanges.observe(snapshot.playlist) }
+                }
                 if track == 0 {
-                    planned.dateRanges.observe(snapshot.playlist)
                     if primaryDone {
                         planned.tracks[0].latest = (snapshot.playlist, url)
                     } else {

@@ -229,7 +229,6 @@ struct RecordingSession {
         do throws(HLSError) {
             try ledger.withLock { ledger throws(HLSError) in try ledger.evict(plan.records, bytes: plan.bytes, primary: primary) }
             try sink.evict(Set(plan.files))
-            shared.withLock { shared in for record in plan.records { shared.evicted[record.track, default: 0] += 1 } }
         } catch {
             shared.withLock { $0.failure = error }
             control.stop()
@@ -241,13 +240,11 @@ struct RecordingSession {
     /// Files written past the cut (a map or a rendition segment beyond it) are removed.
     private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End,
                         shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> RecordingReport {
-        let retries = shared.withLock { $0.retries }
-        let unavailable = sink.unavailable
-        let (gone, evicted) = shared.withLock { ($0.failure != nil, $0.evicted) }
-        let primary = RecordedTrack(planned.primary, written: written, before: nil, unavailable: unavailable, trimming: gone,
-                                    evicted: evicted[planned.primary.id] ?? 0)
-        let segments = primary.entries.count(where: primary.hasFile)
-        guard segments > 0 else {
+        let state = shared.withLock { $0 }
+        let files = try sink.finish()
+        let package = try RecordingPackage(source: source, records: ledger.records, written: written, files: files, unavailable: sink.unavailable,
+                                           trimming: state.failure != nil, shared: state, evictions: ledger.evictions)
+        guard package.segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason
             case .stopped: "it was stopped first"
@@ -256,35 +253,17 @@ struct RecordingSession {
             }
             throw HLSError(.nothingRecorded, "Nothing was recorded to \(recording.destination.path): \(why)")
         }
-        let tracks = [primary] + planned.tracks.dropFirst().map {
-            RecordedTrack($0, written: written, before: primary.end, unavailable: unavailable, evicted: evicted[$0.id] ?? 0)
-        }
-        var media = try sink.finish()
-        let referenced = Set(tracks.flatMap(\.files))
-        for file in media where !referenced.contains(file.path.value) { staging.remove(file.path) }
-        media.removeAll { !referenced.contains($0.path.value) }
-        let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
-        let peak = primary.peakBitRate(sizes: sizes)
-        let span = primary.dateSpan
-        let (ranges, omitted) = planned.dateRanges.kept(from: span?.start, to: span?.end)
-        let variant = source.variant.flatMap { source.multivariant?.variants[$0] }
-        var described = [(primary.info(provenance: source.provenance, variant: variant, bandwidth: peak), try primary.playlistText(dateRanges: ranges))]
-        for (track, rendition) in zip(tracks.dropFirst(), source.renditions) {
-            let aligned = planned.tracks.first { $0.id == track.id }?.alignment.map { "; aligned with the variant by \($0.description)" } ?? ""
-            described.append((track.info(provenance: rendition.provenance + aligned, rendition: source.multivariant?.renditions[rendition.index]),
-                              try track.playlistText(dateRanges: [])))
-        }
-        let owners = Dictionary(media.map { ($0.path.value, String($0.path.value.prefix { $0 != "/" })) }, uniquingKeysWith: { first, _ in first })
-        let contents = PackageContents(kind: .recording, tracks: described,
-                                       masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
-                                       owners: owners, gaps: tracks.flatMap(\.gaps), evictions: ledger.evictions.manifest)
-        let manifest = try PackageWriter.finish(contents, media: media, in: staging)
+        let referenced = Set(package.media.map(\.path.value))
+        for file in files where !referenced.contains(file.path.value) { staging.remove(file.path) }
+        let manifest = try PackageWriter.finish(package.contents, media: package.media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
         // Gaps of every track: a hole in the audio is one too.
-        let gaps = tracks.reduce(0) { $0 + $1.recorderGaps }
-        return RecordingReport(destination: recording.destination, end: end, segments: segments, duration: primary.duration, gaps: gaps,
-                               originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } }, dateRangesOmitted: omitted, retries: retries,
-                               bytes: media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
+        let tracks = package.tracks
+        return RecordingReport(destination: recording.destination, end: end, segments: package.segments, duration: package.primary.duration,
+                               gaps: tracks.reduce(0) { $0 + $1.recorderGaps },
+                               originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } },
+                               dateRangesOmitted: package.dateRangesOmitted, retries: state.retries,
+                               bytes: package.media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
                                evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, manifest: manifest)
     }
 }
