@@ -89,6 +89,10 @@ public struct LiveRecording: Sendable {
         case resumed(segments: Int, gaps: Int, bytes: UInt64)
         /// A checkpoint was not used, and why (another source, files that no longer match).
         case startingOver(reason: String)
+        /// An in-progress snapshot was published (`RecordingControl.snapshot()`).
+        case snapshot(RecordingSnapshot)
+        /// An in-progress snapshot failed (the recording goes on).
+        case snapshotFailed(reason: String)
     }
 
     let url: URL

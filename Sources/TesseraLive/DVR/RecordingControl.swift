@@ -1,10 +1,29 @@
+import TesseraHLS
 import TesseraSupport
 
-/// Ends a running recording cleanly: `stop()` makes it take no further segment, write what is
-/// already being fetched, and commit — what SIGINT and SIGTERM do in `tessera record`. (Task
-/// cancellation instead abandons the recording: nothing is committed.) Safe from any thread.
+/// Steers a running recording from outside: `stop()` ends it cleanly — it takes no further
+/// segment, writes what is already being fetched, and commits (what SIGINT and SIGTERM do in
+/// `tessera record`; task cancellation instead abandons it: nothing is committed) — and
+/// `snapshot()` publishes what it holds so far as its own package. Safe from any thread.
 public final class RecordingControl: Sendable {
-    private let state = Lock<(stopped: Bool, handlers: [@Sendable () -> Void])>((false, []))
+    typealias SnapshotWaiter = CheckedContinuation<Result<RecordingSnapshot, HLSError>, Never>
+
+    private struct State {
+        var stopped = false
+        var handlers: [@Sendable () -> Void] = []
+        /// Snapshot requests not yet taken, by ID.
+        var requests: [Int: SnapshotWaiter] = [:]
+        var order: [Int] = []
+        /// Requests taken and being published.
+        var publishing = 0
+        var next = 0
+        var over = false
+    }
+
+    private let state = Lock(State())
+
+    /// The most snapshots asked for and not yet published.
+    public static let maximumOutstandingSnapshots = 8
 
     /// A control for one recording.
     public init() {}
@@ -18,6 +37,75 @@ public final class RecordingControl: Sendable {
             return state.handlers
         }
         for handler in handlers { handler() }
+    }
+
+    /// Publishes what the recording holds at its next complete-segment boundary (at least one
+    /// segment written) as an independent, verified, URL-free VOD package beside the destination,
+    /// `<dir>.snapshot-<n>` (files hard-linked where the volume allows), while the recording and
+    /// its eviction go on. Cancelling the calling task withdraws the request (or discards a
+    /// snapshot not yet published).
+    /// - Throws: `destination-busy` with `maximumOutstandingSnapshots` outstanding; `cancelled`
+    ///   when withdrawn, or when the recording ended first; `destination-exists`,
+    ///   `destination-unwritable` (also when it did not verify: nothing is left of it).
+    public func snapshot() async throws(HLSError) -> RecordingSnapshot {
+        let id = state.withLock { state -> Int in
+            state.next += 1
+            return state.next
+        }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: SnapshotWaiter) in
+                let refusal = state.withLock { state -> HLSError? in
+                    if state.over || Task.isCancelled { return HLSError(.cancelled, "The recording is over (or the request was withdrawn): no snapshot was taken.") }
+                    guard state.requests.count + state.publishing < Self.maximumOutstandingSnapshots else {
+                        return HLSError(.destinationBusy, "\(Self.maximumOutstandingSnapshots) snapshots are outstanding; ask again once one is published.")
+                    }
+                    state.requests[id] = continuation
+                    state.order.append(id)
+                    return nil
+                }
+                if let refusal { continuation.resume(returning: .failure(refusal)) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> SnapshotWaiter? in
+                state.order.removeAll { $0 == id }
+                return state.requests.removeValue(forKey: id)
+            }
+            waiter?.resume(returning: .failure(HLSError(.cancelled, "The snapshot request was withdrawn.")))
+        }
+        return try result.get()
+    }
+
+    /// The snapshot requests waiting, taken to be published (counted as outstanding until
+    /// `published(_:)`).
+    func takeSnapshotRequests() -> [SnapshotWaiter] {
+        state.withLock { state in
+            let taken = state.order.compactMap { state.requests.removeValue(forKey: $0) }
+            state.order = []
+            state.publishing += taken.isEmpty ? 0 : 1
+            return taken
+        }
+    }
+
+    /// Snapshots asked for and not yet published.
+    package var outstandingSnapshots: Int { state.withLock { $0.requests.count + $0.publishing } }
+
+    /// Whether a snapshot is asked for.
+    var wantsSnapshot: Bool { state.withLock { !$0.order.isEmpty } }
+
+    /// One publication (of the requests taken together) is over.
+    func published(_ result: Result<RecordingSnapshot, HLSError>, to waiters: [SnapshotWaiter]) {
+        state.withLock { $0.publishing -= 1 }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+
+    /// The recording is over: requests still waiting fail, and later ones are refused.
+    package func end() {
+        let waiting = state.withLock { state -> [SnapshotWaiter] in
+            state.over = true
+            defer { state.requests = [:]; state.order = [] }
+            return state.order.compactMap { state.requests[$0] }
+        }
+        for waiter in waiting { waiter.resume(returning: .failure(HLSError(.cancelled, "The recording ended before the snapshot was taken."))) }
     }
 
     /// Whether `stop()` was called.

@@ -49,6 +49,10 @@ struct RecordingPlanning: Sendable {
         var dateRanges = RecordingDateRanges()
         /// By track ID: its latest playlist's header (no segments, no Date Ranges).
         var headers: [String: MediaPlaylist] = [:]
+        /// Snapshots published.
+        var snapshots = 0
+        /// The snapshots being verified and published.
+        var publishing: [Task<Void, Never>] = []
     }
 
     /// Reads the inbox until the recording has what it wants, planning each snapshot's new

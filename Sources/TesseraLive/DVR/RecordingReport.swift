@@ -44,6 +44,8 @@ public struct RecordingReport: Sendable {
     public var evictedDuration = 0.0
     /// Bytes of every track's files it deleted.
     public var evictedBytes: UInt64 = 0
+    /// In-progress snapshots published.
+    public var snapshots = 0
     /// The manifest written.
     public let manifest: PackageManifest
 }

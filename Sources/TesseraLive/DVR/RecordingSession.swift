@@ -58,6 +58,7 @@ struct RecordingSession {
                 try await engine.run(queue, firstIndex: start.resources, into: sink) {
                     progress(sink, shared, offset: start.offset)
                     evict(sink, shared, ledger, offset: start.offset)
+                    snapshotIfAsked(sink, shared, ledger, offset: start.offset)
                 }
             } catch {
                 transferError = error
@@ -68,6 +69,8 @@ struct RecordingSession {
         }
         for follow in follows { follow.cancel() }
         queue.finish()
+        control.end()
+        for task in shared.withLock({ $0.publishing }) { await task.value }
         let planned = await planning.value
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
@@ -235,6 +238,45 @@ struct RecordingSession {
         }
     }
 
+    /// Publishes the snapshots asked for: staged here, between two writes (no eviction runs
+    /// meanwhile), verified and published in their own task. Waits for a first segment.
+    private func snapshotIfAsked(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, _ ledger: Lock<RecordingLedger>, offset: Int) {
+        guard control.wantsSnapshot else { return }
+        let staged: RecordingSnapshotWriter.Staged
+        let waiters: [RecordingControl.SnapshotWaiter]
+        do throws(HLSError) {
+            let state = shared.withLock { $0 }
+            let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
+            let package = try RecordingPackage(source: source, records: records, written: sink.resourcesDone + offset, files: try sink.completeFiles(),
+                                               unavailable: sink.unavailable, trimming: false, shared: state, evictions: evictions)
+            guard package.segments > 0 else { return }
+            waiters = control.takeSnapshotRequests()
+            do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: staging, beside: recording.destination) } catch {
+                control.published(.failure(error), to: waiters)
+                events(.snapshotFailed(reason: error.message))
+                return
+            }
+        } catch {
+            let waiters = control.takeSnapshotRequests()
+            control.published(.failure(error), to: waiters)
+            events(.snapshotFailed(reason: error.message))
+            return
+        }
+        let control = self.control, events = self.events
+        let task = Task.detached {
+            let result: Result<RecordingSnapshot, HLSError>
+            do throws(HLSError) { result = .success(try RecordingSnapshotWriter.publish(staged)) } catch { result = .failure(error) }
+            switch result {
+            case .success(let snapshot):
+                shared.withLock { $0.snapshots += 1 }
+                events(.snapshot(snapshot))
+            case .failure(let error): events(.snapshotFailed(reason: error.message))
+            }
+            control.published(result, to: waiters)
+        }
+        shared.withLock { $0.publishing.append(task) }
+    }
+
     /// Cuts the recording at the last primary entry whose resources were all written — and each
     /// rendition at its last written entry that starts before the primary's end — and commits it.
     /// Files written past the cut (a map or a rendition segment beyond it) are removed.
@@ -264,6 +306,7 @@ struct RecordingSession {
                                originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } },
                                dateRangesOmitted: package.dateRangesOmitted, retries: state.retries,
                                bytes: package.media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
-                               evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, manifest: manifest)
+                               evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, snapshots: state.snapshots,
+                               manifest: manifest)
     }
 }

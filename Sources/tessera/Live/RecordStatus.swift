@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 import TesseraLive
 import TesseraSupport
@@ -25,6 +30,9 @@ final class RecordStatus: Sendable {
         case .startingOver(let reason): say("starting over: \(reason)")
         case .gap(let mediaSequence, let duration):
             say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
+        case .snapshot(let snapshot):
+            say("snapshot: \(snapshot.folder.path) (\(snapshot.segments) segments, \(FixedDecimal.format(snapshot.duration, digits: 1)) s), verified")
+        case .snapshotFailed(let reason): say("snapshot failed: \(reason)")
         case .unavailable(let track, let mediaSequence, let reason):
             say("gap: \(track) segment \(mediaSequence) could not be fetched, listed as a gap: \(reason)")
         }

@@ -28,7 +28,7 @@ enum RecordSummary {
         }
         return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
                                     retries: report.retries, bytes: report.bytes, evicted: report.evicted,
-                                    evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: 0,
+                                    evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: report.snapshots,
                                     dateRangesOmitted: report.dateRangesOmitted, end: end, reason: reason))
     }
 }

@@ -215,6 +215,13 @@ package final class ResourceFileSink: TransferOutput {
         resourcesDone += 1
     }
 
+    /// Every file complete so far (the one last written closed first: a snapshot takes it), by path.
+    /// - Throws: `destination-unwritable`.
+    package func completeFiles() throws(HLSError) -> [WrittenFile] {
+        try finishCurrent()
+        return finished.values.sorted { $0.path.value < $1.path.value }
+    }
+
     /// The size of the finished file at `path` (nil: none, or not finished).
     package func size(of path: String) -> UInt64? {
         SafeRelativePath(path).flatMap { finished[$0]?.byteCount }
