@@ -220,10 +220,21 @@ if [ "$rc" = 0 ] && grep -q "^resuming: [0-9]* segments" "$WORK/err" && "$BIN" v
   && [ ! -e "$WORK/out/.rec-kill.tessera-partial" ]; then ok "record after kill -9: resumed from the checkpoint, committed, verified"
 else bad "record resume after kill -9: exit $rc $(grep -m2 -E 'resuming|starting over|error' "$WORK/err")"; fi
 expect_failure "record --resume with nothing to resume" 1 "$WORK/out/rec-none" record "$LIVE_URL" -o "$WORK/out/rec-none" --resume
+# rolling retention and a snapshot at SIGUSR1: the oldest media evicted while recording, the
+# snapshot a verified package of its own beside the recording.
+set +e; "$BIN" record "$LIVE_URL" -o "$WORK/out/rec-roll" --from start --rolling 4 --duration 16 --json > "$WORK/stdout" 2> "$WORK/err" & REC=$!
+for _ in $(seq 1 400); do grep -q "segments" "$WORK/err" 2>/dev/null && break; sleep 0.05; done
+kill -USR1 "$REC"; wait "$REC"; rc=$?; set -e
+if [ "$rc" = 0 ] && python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read().splitlines()[-1]); assert d["evicted"] >= 1 and d["snapshots"] == 1 and d["duration"] <= 4, d' "$WORK/stdout" \
+  && "$BIN" verify-package "$WORK/out/rec-roll" > /dev/null && "$BIN" verify-package "$WORK/out/rec-roll.snapshot-1" > /dev/null \
+  && grep -q "^snapshot: $WORK/out/rec-roll.snapshot-1 " "$WORK/err"; then
+  ok "record --rolling with SIGUSR1: the oldest evicted, a snapshot published and verified beside it"
+else bad "record --rolling/SIGUSR1: exit $rc $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'snapshot|error' "$WORK/err")"; fi
 kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
 expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
 expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "record --from later" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --from later
+expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"

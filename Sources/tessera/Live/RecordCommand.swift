@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +14,7 @@ import TesseraLive
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
-/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
 /// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
@@ -18,10 +23,12 @@ struct RecordCommand: Sendable {
     let output: URL
     let options: LiveRecording.Options
     let json: Bool
+    /// Seconds between in-progress snapshots (nil: only on SIGUSR1).
+    let snapshotEvery: Duration?
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -33,6 +40,7 @@ struct RecordCommand: Sendable {
                 ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
                 ("--rolling <seconds>", "rolling retention: keep at most this many seconds of media, evicting the oldest while recording; default keep everything"),
                 ("--rolling-bytes <N>", "rolling retention: keep at most N bytes of media files"),
+                ("--snapshot-every <seconds>", "publish what is recorded so far as <dir>.snapshot-<n>, a verified package, this often (and at each SIGUSR1); default only at SIGUSR1"),
                 ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
@@ -44,6 +52,7 @@ struct RecordCommand: Sendable {
         var output: String?
         var options = LiveRecording.Options()
         var json = false
+        var snapshotEvery: Duration?
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -63,6 +72,7 @@ struct RecordCommand: Sendable {
                 let text = try FetchingArguments.value(of: argument, &rest)
                 guard let bytes = UInt64(text), bytes > 0 else { throw CommandLineArguments.UsageError(message: "--rolling-bytes needs a positive number of bytes, not \(text)") }
                 options.retention = .bytes(bytes)
+            case "--snapshot-every": snapshotEvery = try SecondsArgument.take(argument, from: &rest)
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
             case "--resume": options.resume = .required
@@ -75,7 +85,8 @@ struct RecordCommand: Sendable {
         guard let output, !output.isEmpty else { throw CommandLineArguments.UsageError(message: "record needs -o <dir>") }
         options.selection = parsed.selection.policy
         let network = parsed.network
-        return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: options, json: json, network: network)
+        return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: options, json: json, snapshotEvery: snapshotEvery,
+                             network: network)
     }
 
     func run() async -> Int32 {
@@ -86,13 +97,30 @@ struct RecordCommand: Sendable {
         let recording = LiveRecording(url: url, destination: output, client: client, options: options)
         let control = RecordingControl()
         let status = RecordStatus(label: output.lastPathComponent)
-        let result = await SignalCancellation.run(onSignal: { control.stop() }) { () -> Result<RecordingReport, HLSError> in
-            do throws(HLSError) {
-                return .success(try await recording.run(control: control) { event in status.show(event) })
-            } catch {
-                return .failure(error)
+        let snapshot: @Sendable () -> Void = {
+            Task {
+                // A refusal (eight outstanding, the recording over) has no event of its own.
+                do throws(HLSError) { _ = try await control.snapshot() } catch where error.code != .cancelled {
+                    Terminal.line("snapshot refused: \(error.message)", to: .standardError)
+                } catch {}
             }
         }
+        let every = snapshotEvery
+        let periodic = Task {
+            guard let every else { return }
+            // Real time between asks; each is taken at the next complete segment.
+            while (try? await Task.sleep(for: every)) != nil { snapshot() }
+        }
+        let result = await SignalHandling.run(on: SIGUSR1, snapshot) {
+            await SignalCancellation.run(onSignal: { control.stop() }) { () -> Result<RecordingReport, HLSError> in
+                do throws(HLSError) {
+                    return .success(try await recording.run(control: control) { event in status.show(event) })
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        periodic.cancel()
         status.finish()
         switch result {
         case .success(let report):
