@@ -53,6 +53,10 @@ let package = Package(
         // The LL-HLS test origin in real time for scripts, the demo and the benchmark (not part of `tessera`).
         .executableTarget(name: "tessera-live-origin", dependencies: ["TesseraTestSupport", "TesseraPlayback", "TesseraSupport"],
                           path: "Tests/LiveOriginServer", swiftSettings: strict),
+        // The recorder's memory soak for the benchmark: origin and recorder on one scaled clock.
+        .executableTarget(name: "tessera-record-soak",
+                          dependencies: ["TesseraTestSupport", "TesseraPlayback", "TesseraSupport", "TesseraLive", "TesseraHLS", "TesseraHTTP"],
+                          path: "Tests/RecordSoak", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),

@@ -144,3 +144,26 @@ print(f"kill -9 × 10 at random points, then run to the end: {resumes} of 11 run
       f"duration {sum(t['duration'] for t in manifest['tracks']):.1f} s")
 PY
 
+
+# Memory: a 2-hour 5 Mbit/s recording with 10 minutes of rolling retention, through the library
+# on a clock 60 times real time shared in rate by the origin (tessera-live-origin --scale 60, its
+# own process: the figure is the recorder's alone) and the recorder (tessera-record-soak):
+# 1,800 segments of 2.5 MB in two minutes. Goal: peak RSS < 64 MiB, no false gaps.
+swift build -c release --product tessera-record-soak > /dev/null
+swift build -c release --product tessera-live-origin > /dev/null
+BIN="$(swift build -c release --show-bin-path)"
+"$BIN/tessera-record-soak" --make-media "$WORK/soak-media"
+"$BIN/tessera-live-origin" --parts-per-segment 4 --window 30 --no-skip --published 24 --media "$WORK/soak-media" --extension ts \
+  --scale 60 --max-seconds 9000 > "$WORK/soak-origin.out" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 100); do [ -s "$WORK/soak-origin.out" ] && break; sleep 0.05; done
+SOAK_URL="$(awk '{print $3; exit}' "$WORK/soak-origin.out")"
+"$BIN/tessera-record-soak" --hours 2 --scale 60 --rolling 600 --folder "$WORK" --url "$SOAK_URL" > "$WORK/soak.json"
+python3 - "$WORK/soak.json" <<'PY'
+import json, sys
+d = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+mib = d["peakRSSKiB"] / 1024
+print(f"rolling retention, 2 h at 5 Mbit/s (60× clock, {d['realSeconds']:.0f} s real): {d['segments']} segments kept ({d['keptSeconds']:.0f} s), "
+      f"{d['evicted']} evicted ({d['bytesEvicted'] / 1e9:.2f} GB), {d['gaps']} gaps, end {d['end']}; recorder peak RSS {mib:.1f} MiB "
+      f"({'under' if mib < 64 else 'OVER'} the 64 MiB goal), CPU {d['cpuSeconds']:.1f} s")
+PY

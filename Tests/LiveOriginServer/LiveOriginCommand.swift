@@ -15,7 +15,7 @@ enum LiveOriginCommand {
           [--published PARTS] [--can-skip-until S | --no-skip] [--skip-dateranges] [--dateranges-every N]
           [--no-low-latency] [--media DIR] [--extension mp4] [--log FILE] [--duration S] [--max-seconds 900]
           [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS] [--gap-every N] [--key-every N] [--map-every N --init FILE]
-          [--url-file FILE]
+          [--url-file FILE] [--scale N]
         """
 
     struct Options: Sendable {
@@ -32,6 +32,8 @@ enum LiveOriginCommand {
         var age: Int?
         var initialization: String?
         var urlFile: String?
+        /// Parts (stream seconds) published per real second (a scaled clock's origin).
+        var scale = 1
     }
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -95,6 +97,7 @@ enum LiveOriginCommand {
             case "--map-every": options.configuration.mapEvery = max(1, Int(try number(flag)))
             case "--init": options.initialization = try value(flag)
             case "--url-file": options.urlFile = try value(flag)
+            case "--scale": options.scale = max(1, Int(try number(flag)))
             default: throw UsageError(description: "unknown option \(flag)")
             }
         }
@@ -141,7 +144,7 @@ enum LiveOriginCommand {
         var ended = false
         while !Task.isCancelled {
             second += 1
-            do { try await clock.sleep(until: start + .seconds(second), tolerance: .zero) } catch { return }
+            do { try await clock.sleep(until: start + .seconds(second) / options.scale, tolerance: .zero) } catch { return }
             let elapsed = Double(second)
             if elapsed >= options.maxSeconds { return }
             origin.setOutage(options.outages.contains { elapsed >= $0.at && elapsed < $0.at + $0.for })

@@ -1,0 +1,115 @@
+import Foundation
+import TesseraHLS
+import TesseraHTTP
+import TesseraLive
+import TesseraPlayback
+import TesseraSupport
+import TesseraTestSupport
+
+/// The recorder's memory soak (`Scripts/bench.sh record`): a `LiveRecording` with rolling
+/// retention following a live origin that publishes `--bitrate` of media in `--segment`-second
+/// segments, on a `ScaledClock` — `--hours` of stream in hours × 3600 / `--scale` real seconds.
+/// The origin is `--url` (a `tessera-live-origin --scale` in its own process, so this one's
+/// memory is the recorder's alone), else one in this process. Prints one JSON line: segments,
+/// gaps, evictions, bytes, peak RSS (VmHWM) and CPU seconds. `--make-media DIR` writes the
+/// segment bodies for a separate origin and exits.
+@main
+enum RecordSoak {
+    static func main() async {
+        var hours = 2.0, scale = 60, bitrate = 5_000_000, segment = 4, rolling = 600
+        var folder = NSTemporaryDirectory()
+        var url: URL?
+        var arguments = CommandLine.arguments.dropFirst()
+        while let flag = arguments.popFirst() {
+            let value = arguments.popFirst() ?? ""
+            switch flag {
+            case "--hours": hours = Double(value) ?? hours
+            case "--scale": scale = Int(value) ?? scale
+            case "--bitrate": bitrate = Int(value) ?? bitrate
+            case "--segment": segment = Int(value) ?? segment
+            case "--rolling": rolling = Int(value) ?? rolling
+            case "--folder": folder = value
+            case "--url": url = URL(string: value)
+            case "--make-media":
+                try? FileManager.default.createDirectory(atPath: value, withIntermediateDirectories: true)
+                for (index, body) in media(bitrate: bitrate, segment: segment).enumerated() {
+                    _ = FileManager.default.createFile(atPath: value + "/seg_\(index).ts", contents: Data(body))
+                }
+                return
+            default:
+                FileHandle.standardError.write(Data("usage: tessera-record-soak [--hours 2] [--scale 60] [--bitrate 5000000] [--segment 4] [--rolling 600] [--folder DIR] [--url LIVE-URL] [--make-media DIR]\n".utf8))
+                exit(2)
+            }
+        }
+        do { try await run(hours: hours, scale: scale, bitrate: bitrate, segment: segment, rolling: rolling, folder: folder, url: url) } catch {
+            FileHandle.standardError.write(Data("tessera-record-soak: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run(hours: Double, scale: Int, bitrate: Int, segment: Int, rolling: Int, folder: String, url: URL?) async throws {
+        var configuration = LiveOriginPlaylist.Configuration()
+        configuration.partsPerSegment = segment
+        configuration.window = 30
+        configuration.canSkipUntil = nil
+        configuration.segmentExtension = "ts"
+        let origin = url == nil ? LiveOrigin(configuration, published: segment * 6, media: media(bitrate: bitrate, segment: segment)) : nil
+        let host = try origin.map { try LiveOriginHost($0) }
+        let clock = ScaledClock(scale: scale)
+        let root = URL(fileURLWithPath: folder).appendingPathComponent("tessera-soak-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        var options = LiveRecording.Options()
+        options.duration = .seconds(Int(hours * 3600))
+        options.retention = .duration(.seconds(rolling))
+        let client = HLSClient(transport: try host?.transport ?? CurlTransport.loopback(), clock: clock)
+        guard let live = url ?? host?.playlistURL else { return }
+        let recording = LiveRecording(url: live, destination: root.appendingPathComponent("rec"), client: client, options: options)
+        // A part (one scaled second) at a time, on absolute deadlines of the scaled clock.
+        let publishing = Task {
+            var second = 0
+            while !Task.isCancelled, let origin {
+                second += 1
+                do { try await clock.sleep(until: ScaledClock.Instant(offset: .seconds(second)), tolerance: nil) } catch { return }
+                origin.advance(parts: 1)
+            }
+        }
+        let sampler = Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, Self.status("VmRSS:"))
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+            return peak
+        }
+        let started = ContinuousClock.now
+        let report = try await recording.run()
+        let real = ContinuousClock.now - started
+        publishing.cancel()
+        sampler.cancel()
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let line = "{\"hours\":\(hours),\"scale\":\(scale),\"bitrate\":\(bitrate),\"origin\":\"\(url == nil ? "in-process" : "separate")\","
+            + "\"segments\":\(report.segments),\"gaps\":\(report.gaps),\"evicted\":\(report.evicted),\"keptSeconds\":\(report.duration),"
+            + "\"bytesKept\":\(report.bytes),\"bytesEvicted\":\(report.evictedBytes),\"end\":\"\(report.end)\","
+            + "\"realSeconds\":\(Double(real.components.seconds) + Double(real.components.attoseconds) / 1e18),"
+            + "\"peakRSSKiB\":\(Self.status("VmHWM:")),\"sampledRSSKiB\":\(await sampler.value),\"cpuSeconds\":\(cpu)}"
+        print(line)
+    }
+
+    /// Four distinct bodies of one segment's bytes at `bitrate` (TS-packet aligned), cycled.
+    static func media(bitrate: Int, segment: Int) -> [[UInt8]] {
+        let size = bitrate / 8 * segment / 188 * 188
+        return (0..<4).map { index in (0..<size).map { UInt8(truncatingIfNeeded: $0 % 188 == 0 ? 0x47 : $0 &* 31 &+ index) } }
+    }
+
+    /// A `/proc/self/status` field in KiB.
+    static func status(_ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(field) {
+            return Int(line.dropFirst(field.count).filter(\.isNumber)) ?? 0
+        }
+        return 0
+    }
+}
