@@ -167,3 +167,29 @@ print(f"rolling retention, 2 h at 5 Mbit/s (60× clock, {d['realSeconds']:.0f} s
       f"{d['evicted']} evicted ({d['bytesEvicted'] / 1e9:.2f} GB), {d['gaps']} gaps, end {d['end']}; recorder peak RSS {mib:.1f} MiB "
       f"({'under' if mib < 64 else 'OVER'} the 64 MiB goal), CPU {d['cpuSeconds']:.1f} s")
 PY
+
+# Isolation: eight recordings of eight streams (eight origins, 2 Mbit/s, 4 s segments) in one
+# process on one HTTP client, 15 minutes of stream on a 10× clock with 5 minutes kept, against
+# one recording alone: the process's CPU and peak RSS, and each recording's share.
+"$BIN/tessera-record-soak" --bitrate 2000000 --make-media "$WORK/iso-media"
+ISO_URLS=()
+for n in $(seq 1 8); do
+  "$BIN/tessera-live-origin" --parts-per-segment 4 --window 30 --no-skip --published 24 --media "$WORK/iso-media" --extension ts \
+    --scale 10 --max-seconds 9000 > "$WORK/iso-origin.$n.out" 2>&1 &
+  PIDS+=($!)
+done
+for n in $(seq 1 8); do
+  for _ in $(seq 1 100); do [ -s "$WORK/iso-origin.$n.out" ] && break; sleep 0.05; done
+  ISO_URLS+=(--url "$(awk '{print $3; exit}' "$WORK/iso-origin.$n.out")")
+done
+"$BIN/tessera-record-soak" --hours 0.25 --scale 10 --rolling 300 --bitrate 2000000 --folder "$WORK" "${ISO_URLS[@]:0:2}" > "$WORK/iso-1.json"
+"$BIN/tessera-record-soak" --hours 0.25 --scale 10 --rolling 300 --bitrate 2000000 --folder "$WORK" "${ISO_URLS[@]}" > "$WORK/iso-8.json"
+python3 - "$WORK/iso-1.json" "$WORK/iso-8.json" <<'PY'
+import json, sys
+one, eight = (json.loads(open(p).read().strip().splitlines()[-1]) for p in sys.argv[1:3])
+def share(d): return (d["peakRSSKiB"] - d["baselineRSSKiB"]) / 1024 / d["recordings"]
+print(f"isolation, 15 min at 2 Mbit/s (10× clock), 5 min kept: 1 recording: CPU {one['cpuSeconds']:.1f} s, peak RSS {one['peakRSSKiB'] / 1024:.1f} MiB "
+      f"({share(one):.1f} MiB above the process's baseline); 8 recordings on one HTTP client: CPU {eight['cpuSeconds']:.1f} s "
+      f"({eight['cpuSeconds'] / 8:.1f} s each), peak RSS {eight['peakRSSKiB'] / 1024:.1f} MiB ({share(eight):.1f} MiB each above the baseline); "
+      f"segments {eight['allSegments']}, gaps {eight['allGaps']}")
+PY

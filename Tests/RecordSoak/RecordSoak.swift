@@ -10,15 +10,17 @@ import TesseraTestSupport
 /// retention following a live origin that publishes `--bitrate` of media in `--segment`-second
 /// segments, on a `ScaledClock` — `--hours` of stream in hours × 3600 / `--scale` real seconds.
 /// The origin is `--url` (a `tessera-live-origin --scale` in its own process, so this one's
-/// memory is the recorder's alone), else one in this process. Prints one JSON line: segments,
-/// gaps, evictions, bytes, peak RSS (VmHWM) and CPU seconds. `--make-media DIR` writes the
+/// memory is the recorder's alone), else one in this process; several `--url`s are recorded at
+/// once on one HTTP client (the isolation figure: the process's CPU and RSS, and each
+/// recording's share). Prints one JSON line: segments, gaps, evictions, bytes, peak RSS (VmHWM),
+/// the RSS before any recording, and CPU seconds. `--make-media DIR` writes the
 /// segment bodies for a separate origin and exits.
 @main
 enum RecordSoak {
     static func main() async {
         var hours = 2.0, scale = 60, bitrate = 5_000_000, segment = 4, rolling = 600
         var folder = NSTemporaryDirectory()
-        var url: URL?
+        var urls: [URL] = []
         var arguments = CommandLine.arguments.dropFirst()
         while let flag = arguments.popFirst() {
             let value = arguments.popFirst() ?? ""
@@ -29,7 +31,7 @@ enum RecordSoak {
             case "--segment": segment = Int(value) ?? segment
             case "--rolling": rolling = Int(value) ?? rolling
             case "--folder": folder = value
-            case "--url": url = URL(string: value)
+            case "--url": if let url = URL(string: value) { urls.append(url) }
             case "--make-media":
                 try? FileManager.default.createDirectory(atPath: value, withIntermediateDirectories: true)
                 for (index, body) in media(bitrate: bitrate, segment: segment).enumerated() {
@@ -41,19 +43,19 @@ enum RecordSoak {
                 exit(2)
             }
         }
-        do { try await run(hours: hours, scale: scale, bitrate: bitrate, segment: segment, rolling: rolling, folder: folder, url: url) } catch {
+        do { try await run(hours: hours, scale: scale, bitrate: bitrate, segment: segment, rolling: rolling, folder: folder, urls: urls) } catch {
             FileHandle.standardError.write(Data("tessera-record-soak: \(error)\n".utf8))
             exit(1)
         }
     }
 
-    static func run(hours: Double, scale: Int, bitrate: Int, segment: Int, rolling: Int, folder: String, url: URL?) async throws {
+    static func run(hours: Double, scale: Int, bitrate: Int, segment: Int, rolling: Int, folder: String, urls: [URL]) async throws {
         var configuration = LiveOriginPlaylist.Configuration()
         configuration.partsPerSegment = segment
         configuration.window = 30
         configuration.canSkipUntil = nil
         configuration.segmentExtension = "ts"
-        let origin = url == nil ? LiveOrigin(configuration, published: segment * 6, media: media(bitrate: bitrate, segment: segment)) : nil
+        let origin = urls.isEmpty ? LiveOrigin(configuration, published: segment * 6, media: media(bitrate: bitrate, segment: segment)) : nil
         let host = try origin.map { try LiveOriginHost($0) }
         let clock = ScaledClock(scale: scale)
         let root = URL(fileURLWithPath: folder).appendingPathComponent("tessera-soak-\(getpid())")
@@ -63,8 +65,8 @@ enum RecordSoak {
         options.duration = .seconds(Int(hours * 3600))
         options.retention = .duration(.seconds(rolling))
         let client = HLSClient(transport: try host?.transport ?? CurlTransport.loopback(), clock: clock)
-        guard let live = url ?? host?.playlistURL else { return }
-        let recording = LiveRecording(url: live, destination: root.appendingPathComponent("rec"), client: client, options: options)
+        let lives = urls.isEmpty ? host.map { [$0.playlistURL] } ?? [] : urls
+        let baseline = Self.status("VmRSS:")
         // A part (one scaled second) at a time, on absolute deadlines of the scaled clock.
         let publishing = Task {
             var second = 0
@@ -83,14 +85,24 @@ enum RecordSoak {
             return peak
         }
         let started = ContinuousClock.now
-        let report = try await recording.run()
+        let reports = try await withThrowingTaskGroup(of: RecordingReport.self) { group in
+            for (index, live) in lives.enumerated() {
+                let recording = LiveRecording(url: live, destination: root.appendingPathComponent("rec-\(index)"), client: client, options: options)
+                group.addTask { try await recording.run() }
+            }
+            var reports: [RecordingReport] = []
+            for try await report in group { reports.append(report) }
+            return reports
+        }
         let real = ContinuousClock.now - started
+        guard let report = reports.first else { return }
         publishing.cancel()
         sampler.cancel()
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let line = "{\"hours\":\(hours),\"scale\":\(scale),\"bitrate\":\(bitrate),\"origin\":\"\(url == nil ? "in-process" : "separate")\","
+        let line = "{\"hours\":\(hours),\"scale\":\(scale),\"bitrate\":\(bitrate),\"origin\":\"\(urls.isEmpty ? "in-process" : "separate")\","
+            + "\"recordings\":\(reports.count),\"allSegments\":\(reports.map(\.segments)),\"allGaps\":\(reports.map(\.gaps)),\"baselineRSSKiB\":\(baseline),"
             + "\"segments\":\(report.segments),\"gaps\":\(report.gaps),\"evicted\":\(report.evicted),\"keptSeconds\":\(report.duration),"
             + "\"bytesKept\":\(report.bytes),\"bytesEvicted\":\(report.evictedBytes),\"end\":\"\(report.end)\","
             + "\"realSeconds\":\(Double(real.components.seconds) + Double(real.components.attoseconds) / 1e18),"
