@@ -10,8 +10,9 @@ import TesseraPlayback
 import TesseraSupport
 
 /// The demo's live half: the test-support origin `tessera-live-origin` (a child process,
-/// publishing a part a second of the TS fixture's four segments, then ENDLIST) is recorded
-/// from the window start into a recording package, which is verified offline, served by
+/// publishing a part a second of the multivariant fixture's low video and its audio rendition,
+/// four segments each, then ENDLIST) is recorded from the window start — the audio aligned with
+/// the video — into a recording package, which is verified offline, served by
 /// `PackageServer` and played by ffmpeg and headless Chromium over loopback.
 struct DemoRecording {
     /// The origin executable.
@@ -27,9 +28,12 @@ struct DemoRecording {
         }
         let urlFile = output.appendingPathComponent("live-origin.url")
         let stopper = ChildProcess.Stopper()
-        // One segment out, a part (1 s) a second, ENDLIST at 6 s: segments 0–3, the fixture's four.
-        let arguments = ["--parts-per-segment", "2", "--published", "2", "--duration", "6", "--max-seconds", "60",
-                         "--media", fixtures.appendingPathComponent("a_ts_vod").path, "--extension", "ts", "--url-file", urlFile.path]
+        // A presentation: the multivariant fixture's low video and its audio rendition, 1 s TS
+        // segments, one out, a part (1 s) a second, ENDLIST at 3 s: segments 0–3, the video's four.
+        let presentation = fixtures.appendingPathComponent("e_multivariant")
+        let arguments = ["--parts-per-segment", "1", "--published", "1", "--duration", "3", "--max-seconds", "60",
+                         "--media", presentation.appendingPathComponent("lo").path, "--audio-media", presentation.appendingPathComponent("audio").path,
+                         "--extension", "ts", "--url-file", urlFile.path]
         let origin = Task { await ChildProcess.run(liveOrigin, arguments, timeLimit: .seconds(60), stopper: stopper) }
         defer { stopper.stop() }
         let url = try await originURL(urlFile, origin: origin)
@@ -40,11 +44,13 @@ struct DemoRecording {
         do { report = try await LiveRecording(url: url, destination: destination, client: HLSClient(transport: transport), options: options).run() } catch {
             throw DemoFailure("record: \(error.message)")
         }
-        guard report.end == .endList, report.gaps == 0, report.segments == 4 else {
-            throw DemoFailure("record: \(report.segments) segments, \(report.gaps) gaps, ended \(report.end); the origin published 4 segments and ENDLIST")
+        let tracks = report.manifest.tracks.map(\.id)
+        let aligned = report.manifest.tracks.last?.provenance.contains("aligned with the variant by program-date-time") == true
+        guard report.end == .endList, report.gaps == 0, report.segments == 4, tracks == ["video", "audio-1"], aligned else {
+            throw DemoFailure("record: \(report.segments) segments, \(report.gaps) gaps, tracks \(tracks), ended \(report.end); the origin published 4 segments of video and audio and ENDLIST")
         }
-        Terminal.line("record:   \(url.absoluteString) (tessera-live-origin, a part a second) → \(destination.path): \(report.segments) segments, "
-            + "\(FixedDecimal.format(report.duration, digits: 1)) s, 0 gaps, committed at ENDLIST")
+        Terminal.line("record:   \(url.absoluteString) (tessera-live-origin, a part a second, video and an audio rendition) → \(destination.path): "
+            + "\(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, audio aligned by PROGRAM-DATE-TIME, 0 gaps, committed at ENDLIST")
         let verification = PackageStore(folder: destination).verify()
         guard verification.isVerified, verification.manifest?.kind == .recording else {
             throw DemoFailure("verify-package of the recording: \(verification.findings.first?.description ?? "not a recording")")
