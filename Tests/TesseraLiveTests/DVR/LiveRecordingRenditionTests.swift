@@ -206,3 +206,55 @@ struct LiveRecordingRenditionTests {
         }
     }
 }
+
+extension LiveRecordingRenditionTests {
+    @Test("an outage of both playlists longer than their windows: each track lists what slid out as estimated gaps, the audio's aligned with the video's")
+    func outageBeyondWindows() async throws {
+        let live = try Presentation()
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let retries = Lock(0)
+        let (video, audio) = (live.video, live.audio)
+        let written = Lock(0)
+        let report = try await live.recording(options).run { event in
+            switch event {
+            case .progress(let progress):
+                let before = written.withLock { count -> Int in defer { count = max(count, progress.segments) }; return count }
+                guard progress.segments > before else { return }
+                if progress.segments == 6 {
+                    video.setOutage(true)
+                    audio.setOutage(true)
+                } else if progress.segments > 6, progress.segments >= 14 {
+                    video.end()
+                    audio.end()
+                } else if progress.segments > 6 {
+                    video.advance(parts: 2)
+                    audio.advance(parts: 2)
+                }
+            case .reload(.retry):
+                // Back after the first retries, 30 s later: more than either window (12 s, 18 s).
+                if retries.withLock({ count -> Int in count += 1; return count }) == 4 {
+                    video.advance(parts: 30)
+                    audio.advance(parts: 30)
+                    video.setOutage(false)
+                    audio.setOutage(false)
+                }
+            default: break
+            }
+        }
+        #expect(report.gaps > 0)
+        let (videoPlaylist, audioPlaylist, verification) = try live.recorded()
+        let videoGaps = videoPlaylist.segments.filter(\.isGap)
+        let audioGaps = audioPlaylist.segments.filter(\.isGap)
+        #expect(!videoGaps.isEmpty && !audioGaps.isEmpty, "both tracks lost media to the outage")
+        #expect(videoPlaylist.segments.map(\.mediaSequence) == Array(videoPlaylist.segments.first!.mediaSequence...videoPlaylist.segments.last!.mediaSequence))
+        #expect(audioPlaylist.segments.map(\.mediaSequence) == Array(audioPlaylist.segments.first!.mediaSequence...audioPlaylist.segments.last!.mediaSequence))
+        // The audio's hole lies where the video's does (by their dates: 2 s and 3 s segments).
+        let videoHole = (videoGaps.first!.mediaSequence * 2)...((videoGaps.last!.mediaSequence + 1) * 2)
+        let audioHole = (audioGaps.first!.mediaSequence * 3)...((audioGaps.last!.mediaSequence + 1) * 3)
+        #expect(audioHole.overlaps(videoHole), "audio hole \(audioHole) s, video hole \(videoHole) s")
+        #expect(verification.manifest?.gaps.filter(\.estimated).map(\.track).contains("audio-1") == true)
+        let videoSpan = Self.span(videoPlaylist, seconds: 2), audioSpan = Self.span(audioPlaylist, seconds: 3)
+        #expect(audioSpan.lowerBound <= videoSpan.lowerBound && audioSpan.upperBound >= videoSpan.upperBound, "audio \(audioSpan) covers video \(videoSpan)")
+    }
+}
