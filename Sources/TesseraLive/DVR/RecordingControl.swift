@@ -14,10 +14,13 @@ public final class RecordingControl: Sendable {
         /// Snapshot requests not yet taken, by ID.
         var requests: [Int: SnapshotWaiter] = [:]
         var order: [Int] = []
-        /// Requests taken and being published.
-        var publishing = 0
+        /// Requests taken together and being published, by publication; one whose requests were
+        /// all withdrawn is abandoned.
+        var publications: [Int: [Int: SnapshotWaiter]] = [:]
         var next = 0
         var over = false
+
+        var outstanding: Int { requests.count + publications.values.reduce(0) { $0 + $1.count } }
     }
 
     private let state = Lock(State())
@@ -56,7 +59,7 @@ public final class RecordingControl: Sendable {
             await withCheckedContinuation { (continuation: SnapshotWaiter) in
                 let refusal = state.withLock { state -> HLSError? in
                     if state.over || Task.isCancelled { return HLSError(.cancelled, "The recording is over (or the request was withdrawn): no snapshot was taken.") }
-                    guard state.requests.count + state.publishing < Self.maximumOutstandingSnapshots else {
+                    guard state.outstanding < Self.maximumOutstandingSnapshots else {
                         return HLSError(.destinationBusy, "\(Self.maximumOutstandingSnapshots) snapshots are outstanding; ask again once one is published.")
                     }
                     state.requests[id] = continuation
@@ -66,36 +69,45 @@ public final class RecordingControl: Sendable {
                 if let refusal { continuation.resume(returning: .failure(refusal)) }
             }
         } onCancel: {
+            // Waiting, or taken into a publication that goes on for the others (or is abandoned).
             let waiter = state.withLock { state -> SnapshotWaiter? in
                 state.order.removeAll { $0 == id }
-                return state.requests.removeValue(forKey: id)
+                if let waiter = state.requests.removeValue(forKey: id) { return waiter }
+                for (publication, waiters) in state.publications where waiters[id] != nil {
+                    return state.publications[publication]?.removeValue(forKey: id)
+                }
+                return nil
             }
             waiter?.resume(returning: .failure(HLSError(.cancelled, "The snapshot request was withdrawn.")))
         }
         return try result.get()
     }
 
-    /// The snapshot requests waiting, taken to be published (counted as outstanding until
-    /// `published(_:)`).
-    func takeSnapshotRequests() -> [SnapshotWaiter] {
+    /// The snapshot requests waiting, taken together into one publication (still outstanding
+    /// until `published`); nil when none waits.
+    package func takeSnapshotRequests() -> Int? {
         state.withLock { state in
-            let taken = state.order.compactMap { state.requests.removeValue(forKey: $0) }
+            guard !state.order.isEmpty else { return nil }
+            state.next += 1
+            state.publications[state.next] = Dictionary(uniqueKeysWithValues: state.order.compactMap { id in state.requests.removeValue(forKey: id).map { (id, $0) } })
             state.order = []
-            state.publishing += taken.isEmpty ? 0 : 1
-            return taken
+            return state.next
         }
     }
 
     /// Snapshots asked for and not yet published.
-    package var outstandingSnapshots: Int { state.withLock { $0.requests.count + $0.publishing } }
+    package var outstandingSnapshots: Int { state.withLock { $0.outstanding } }
 
     /// Whether a snapshot is asked for.
     var wantsSnapshot: Bool { state.withLock { !$0.order.isEmpty } }
 
-    /// One publication (of the requests taken together) is over.
-    func published(_ result: Result<RecordingSnapshot, HLSError>, to waiters: [SnapshotWaiter]) {
-        state.withLock { $0.publishing -= 1 }
-        for waiter in waiters { waiter.resume(returning: result) }
+    /// Whether every request of `publication` was withdrawn (nothing is to be published).
+    package func isAbandoned(_ publication: Int) -> Bool { state.withLock { $0.publications[publication]?.isEmpty ?? true } }
+
+    /// `publication` is over: its requests still waiting get `result`.
+    package func published(_ result: Result<RecordingSnapshot, HLSError>, publication: Int) {
+        let waiters = state.withLock { $0.publications.removeValue(forKey: publication) } ?? [:]
+        for waiter in waiters.values { waiter.resume(returning: result) }
     }
 
     /// The recording is over: requests still waiting fail, and later ones are refused.

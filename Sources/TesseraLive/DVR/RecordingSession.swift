@@ -243,36 +243,39 @@ struct RecordingSession {
     private func snapshotIfAsked(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, _ ledger: Lock<RecordingLedger>, offset: Int) {
         guard control.wantsSnapshot else { return }
         let staged: RecordingSnapshotWriter.Staged
-        let waiters: [RecordingControl.SnapshotWaiter]
+        let publication: Int
         do throws(HLSError) {
             let state = shared.withLock { $0 }
             let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
             let package = try RecordingPackage(source: source, records: records, written: sink.resourcesDone + offset, files: try sink.completeFiles(),
                                                unavailable: sink.unavailable, trimming: false, shared: state, evictions: evictions)
-            guard package.segments > 0 else { return }
-            waiters = control.takeSnapshotRequests()
+            guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
+            publication = taken
             do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: staging, beside: recording.destination) } catch {
-                control.published(.failure(error), to: waiters)
+                control.published(.failure(error), publication: publication)
                 events(.snapshotFailed(reason: error.message))
                 return
             }
         } catch {
-            let waiters = control.takeSnapshotRequests()
-            control.published(.failure(error), to: waiters)
+            if let taken = control.takeSnapshotRequests() { control.published(.failure(error), publication: taken) }
             events(.snapshotFailed(reason: error.message))
             return
         }
         let control = self.control, events = self.events
         let task = Task.detached {
             let result: Result<RecordingSnapshot, HLSError>
-            do throws(HLSError) { result = .success(try RecordingSnapshotWriter.publish(staged)) } catch { result = .failure(error) }
+            // Every request withdrawn: nothing to publish (checked again once verified).
+            do throws(HLSError) { result = .success(try RecordingSnapshotWriter.publish(staged) { control.isAbandoned(publication) }) } catch {
+                result = .failure(error)
+            }
             switch result {
             case .success(let snapshot):
                 shared.withLock { $0.snapshots += 1 }
                 events(.snapshot(snapshot))
+            case .failure(let error) where error.code == .cancelled: break
             case .failure(let error): events(.snapshotFailed(reason: error.message))
             }
-            control.published(result, to: waiters)
+            control.published(result, publication: publication)
         }
         shared.withLock { $0.publishing.append(task) }
     }

@@ -65,15 +65,15 @@ enum RecordingSnapshotWriter {
         return Staged(hidden: hidden, folder: folder, segments: package.segments, duration: package.primary.duration)
     }
 
-    /// Verifies `staged` and publishes it.
+    /// Verifies `staged` and publishes it, unless `abandoned` says no one wants it any more.
     /// - Throws: `destination-unwritable` (it did not verify, or could not be published: removed),
-    ///   `destination-exists`, `cancelled` (the task was: removed).
-    static func publish(_ staged: Staged) throws(HLSError) -> RecordingSnapshot {
-        let verification = PackageStore(folder: URL(fileURLWithPath: staged.hidden)).verify()
-        guard verification.isVerified, !Task.isCancelled else {
+    ///   `destination-exists`, `cancelled` (abandoned: removed).
+    static func publish(_ staged: Staged, abandoned: () -> Bool) throws(HLSError) -> RecordingSnapshot {
+        let verification = abandoned() ? nil : PackageStore(folder: URL(fileURLWithPath: staged.hidden)).verify()
+        guard let verification, verification.isVerified, !abandoned() else {
             FolderTree.remove(at: staged.hidden)
-            if Task.isCancelled { throw HLSError(.cancelled, "The snapshot \(staged.folder.path) was cancelled; nothing of it is left.") }
-            throw HLSError(.destinationUnwritable, "The snapshot \(staged.folder.path) did not verify (\(verification.findings.first?.description ?? "?")); nothing of it is left.")
+            if verification?.isVerified != false { throw HLSError(.cancelled, "The snapshot \(staged.folder.path) was withdrawn; nothing of it is left.") }
+            throw HLSError(.destinationUnwritable, "The snapshot \(staged.folder.path) did not verify (\(verification?.findings.first?.description ?? "?")); nothing of it is left.")
         }
         do throws(SupportError) {
             let staging = try StagingDirectory(destination: staged.folder, policy: .refuse, resumableAt: staged.hidden)

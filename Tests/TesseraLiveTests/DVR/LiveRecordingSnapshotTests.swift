@@ -99,3 +99,22 @@ struct LiveRecordingSnapshotTests {
         }
     }
 }
+
+extension LiveRecordingSnapshotTests {
+    @Test("a request withdrawn once taken into a publication fails at once as cancelled; a publication no one waits for is abandoned")
+    func withdrawnWhilePublishing() async throws {
+        let control = RecordingControl()
+        let asking = Task { () -> HLSError? in
+            do throws(HLSError) { _ = try await control.snapshot() } catch { return error }
+            return nil
+        }
+        while control.outstandingSnapshots < 1 { await Task.yield() }
+        let publication = try #require(control.takeSnapshotRequests())
+        #expect(!control.isAbandoned(publication) && control.outstandingSnapshots == 1)
+        asking.cancel()
+        #expect(await asking.value?.code == .cancelled)
+        #expect(control.isAbandoned(publication), "no one waits for it: the publisher discards it")
+        control.published(.failure(HLSError(.cancelled, "withdrawn")), publication: publication)    // no second resume
+        #expect(control.outstandingSnapshots == 0)
+    }
+}
