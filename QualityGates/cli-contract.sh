@@ -231,6 +231,24 @@ if [ "$rc" = 0 ] && python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).
   ok "record --rolling with SIGUSR1: the oldest evicted, a snapshot published and verified beside it"
 else bad "record --rolling/SIGUSR1: exit $rc $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'snapshot|error' "$WORK/err")"; fi
 kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
+# A volume that fills mid-recording (RLIMIT_FSIZE: a write past 6 KiB fails, as on a full disk;
+# SIGXFSZ ignored so the write returns its error): the recording fails typed with nothing at the
+# destination but its checkpoints kept; the same command with room resumes and commits.
+mkdir -p "$WORK/tiny-media"
+for n in 0 1 2 3; do head -c 940 /dev/zero | tr '\0' 'G' > "$WORK/tiny-media/seg_$n.ts"; done
+"$LIVE_ORIGIN" --parts-per-segment 1 --published 6 --media "$WORK/tiny-media" --extension ts --max-seconds 60 > "$WORK/tiny.out" 2>&1 &
+TINY_PID=$!
+for _ in $(seq 1 200); do [ -s "$WORK/tiny.out" ] && break; sleep 0.05; done
+TINY_URL="$(awk '{print $3; exit}' "$WORK/tiny.out")"
+set +e; ( trap '' XFSZ; ulimit -f 6; exec "$BIN" record "$TINY_URL" -o "$WORK/out/rec-full" --from start --duration 40 ) > /dev/null 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 1 ] && grep -q "^tessera: error: " "$WORK/err" && [ ! -e "$WORK/out/rec-full" ] && [ -e "$WORK/out/.rec-full.tessera-timeline" ]; then
+  ok "record on a volume that fills: exit 1, $(grep -m1 -o 'error: [^:]*' "$WORK/err"), nothing committed, the checkpoints kept"
+else bad "record on a full volume: exit $rc $(tail -2 "$WORK/err") $(ls -a "$WORK/out" | tr '\n' ' ')"; fi
+set +e; "$BIN" record "$TINY_URL" -o "$WORK/out/rec-full" --from start --duration 40 > "$WORK/stdout" 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 0 ] && grep -q "^resuming: [1-9][0-9]* segments" "$WORK/err" && "$BIN" verify-package "$WORK/out/rec-full" > /dev/null; then
+  ok "record after the volume had room again: resumed from the checkpoint, committed, verified"
+else bad "record resume after a full volume: exit $rc $(grep -m2 -E 'resuming|starting over|error' "$WORK/err")"; fi
+kill "$TINY_PID" 2>/dev/null || true; wait "$TINY_PID" 2>/dev/null || true
 expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
 expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "record --from later" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --from later

@@ -28,7 +28,8 @@ struct RecordingPlanning: Sendable {
         /// Resources planned, every track's.
         var resources: Int
         var end: RecordingReport.End?
-        /// Set when the recording must fail without committing (fail-on-gap).
+        /// Set when the recording must fail without committing (fail-on-gap, a volume that cannot
+        /// take the timeline checkpoint).
         var abandon: HLSError?
 
         var primary: RecordingTrackPlan { tracks[0] }
@@ -171,7 +172,10 @@ struct RecordingPlanning: Sendable {
             }
         }
         do throws(HLSError) { try log.withLock { log throws(HLSError) in try log.append(records) } } catch {
-            return .some(.failed(code: error.code, reason: error.message))
+            // A full or unwritable volume: as for the transfer's writes, nothing is committed and
+            // the checkpoints stay, so the same command resumes once there is room.
+            planned.abandon = error
+            return .some(nil)
         }
         shared.withLock { shared in
             for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }

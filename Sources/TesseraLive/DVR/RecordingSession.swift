@@ -74,6 +74,8 @@ struct RecordingSession {
         let planned = await planning.value
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
+        // An eviction that could not be made durable: the volume, as for the transfer's writes.
+        if let failure = shared.withLock({ $0.failure }), failure.code == .destinationUnwritable || failure.code == .insufficientSpace { throw failure }
         if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
             throw transferError
         }
