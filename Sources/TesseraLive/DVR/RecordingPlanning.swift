@@ -21,6 +21,11 @@ struct RecordingPlanning: Sendable {
     let resolver: LiveURLResolver
     let events: @Sendable (LiveRecording.Event) -> Void
 
+    /// How long a rendition is waited for once the primary is done: three of its target durations.
+    static func grace(for track: RecordingTrackPlan) -> Duration {
+        .seconds(3 * Int(track.latest?.playlist.targetDuration ?? 6))
+    }
+
     /// What the planner hands over when it ends.
     struct Planned: Sendable {
         /// The primary first, then the renditions.
@@ -64,6 +69,9 @@ struct RecordingPlanning: Sendable {
               from start: Planned) async -> Planned {
         var planned = start
         var primaryDone = false
+        // When the primary was done (its reloader's time): a rendition still short three of its
+        // target durations later (a stalled playlist answering without new segments) ends there.
+        var doneAt: Duration?
         reading: for await item in inbox {
             // A stop takes no further segment, whatever the reloaders still hand over.
             guard !control.isStopped else { break }
@@ -82,6 +90,11 @@ struct RecordingPlanning: Sendable {
                 if track == 0 {
                     if primaryDone {
                         planned.tracks[0].latest = (snapshot.playlist, url)
+                        let since = doneAt.map { snapshot.at - $0 } ?? .zero
+                        if doneAt == nil { doneAt = snapshot.at }
+                        for index in planned.tracks.indices.dropFirst() where since >= Self.grace(for: planned.tracks[index]) {
+                            planned.tracks[index].done = true
+                        }
                     } else {
                         do {
                             let (step, starts) = try planned.tracks[0].take(snapshot.playlist, listedIn: url)

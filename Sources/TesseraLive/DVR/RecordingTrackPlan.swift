@@ -130,7 +130,9 @@ struct RecordingTrackPlan: Sendable {
         }
         let starts = place(step.added)
         if primaryDone {
-            if let pending = playlist.segments.first(where: { $0.mediaSequence >= timeline.next ?? 0 }) {
+            if let end, end >= bound - epsilon {
+                done = true    // covered: no later segment could be admitted
+            } else if let pending = playlist.segments.first(where: { $0.mediaSequence >= timeline.next ?? 0 }) {
                 if (positions.start(of: pending.mediaSequence) ?? bound) >= bound - epsilon { done = true }
             } else if playlist.hasEndList {
                 done = true
