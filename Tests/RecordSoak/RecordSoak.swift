@@ -33,9 +33,14 @@ enum RecordSoak {
             case "--folder": folder = value
             case "--url": if let url = URL(string: value) { urls.append(url) }
             case "--make-media":
-                try? FileManager.default.createDirectory(atPath: value, withIntermediateDirectories: true)
-                for (index, body) in media(bitrate: bitrate, segment: segment).enumerated() {
-                    _ = FileManager.default.createFile(atPath: value + "/seg_\(index).ts", contents: Data(body))
+                do {
+                    try FileManager.default.createDirectory(atPath: value, withIntermediateDirectories: true)
+                    for (index, body) in media(bitrate: bitrate, segment: segment).enumerated() {
+                        try Data(body).write(to: URL(fileURLWithPath: value + "/seg_\(index).ts"))
+                    }
+                } catch {
+                    FileHandle.standardError.write(Data("tessera-record-soak: the media cannot be written to \(value): \(error)\n".utf8))
+                    exit(1)
                 }
                 return
             default:
@@ -60,6 +65,7 @@ enum RecordSoak {
         let clock = ScaledClock(scale: scale)
         let root = URL(fileURLWithPath: folder).appendingPathComponent("tessera-soak-\(getpid())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // Best effort: the folder is the caller's scratch space (the bench removes its whole work folder).
         defer { try? FileManager.default.removeItem(at: root) }
         var options = LiveRecording.Options()
         options.duration = .seconds(Int(hours * 3600))
@@ -80,10 +86,11 @@ enum RecordSoak {
             var peak = 0
             while !Task.isCancelled {
                 peak = max(peak, Self.status("VmRSS:"))
-                try? await Task.sleep(for: .milliseconds(200))
+                try? await Task.sleep(for: .milliseconds(200))    // throws only when cancelled: the loop ends then
             }
             return peak
         }
+        guard baseline > 0 else { throw SoakError(message: "/proc/self/status gives no VmRSS: no memory figure can be measured") }
         let started = ContinuousClock.now
         let reports = try await withThrowingTaskGroup(of: RecordingReport.self) { group in
             for (index, live) in lives.enumerated() {
@@ -107,7 +114,13 @@ enum RecordSoak {
             + "\"bytesKept\":\(report.bytes),\"bytesEvicted\":\(report.evictedBytes),\"end\":\"\(report.end)\","
             + "\"realSeconds\":\(Double(real.components.seconds) + Double(real.components.attoseconds) / 1e18),"
             + "\"peakRSSKiB\":\(Self.status("VmHWM:")),\"sampledRSSKiB\":\(await sampler.value),\"cpuSeconds\":\(cpu)}"
+        guard Self.status("VmHWM:") > 0 else { throw SoakError(message: "/proc/self/status gives no VmHWM: no peak figure can be reported") }
         print(line)
+    }
+
+    struct SoakError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// Four distinct bodies of one segment's bytes at `bitrate` (TS-packet aligned), cycled.
@@ -116,7 +129,7 @@ enum RecordSoak {
         return (0..<4).map { index in (0..<size).map { UInt8(truncatingIfNeeded: $0 % 188 == 0 ? 0x47 : $0 &* 31 &+ index) } }
     }
 
-    /// A `/proc/self/status` field in KiB.
+    /// A `/proc/self/status` field in KiB (0 when unreadable: the callers refuse to report it).
     static func status(_ field: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(field) {

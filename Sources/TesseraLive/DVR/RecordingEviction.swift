@@ -1,7 +1,7 @@
 /// Which of a recording's oldest entries rolling retention evicts now, a pure function: of the
 /// variant's entries whose files are all written, the oldest while what remains is over the
-/// limit (never the last), with the rendition entries that end before the first one kept (a
-/// target duration earlier when aligned at the live edge), and the files to delete — their
+/// limit (never the last), with the rendition entries that end before the first one kept (their
+/// alignment's margin earlier: a target duration at the live edge), and the files to delete — their
 /// segments, and each map no remaining entry uses.
 enum RecordingEviction {
     /// An eviction: the entries, the files and their bytes.
@@ -12,9 +12,10 @@ enum RecordingEviction {
     }
 
     /// The eviction of `records` (every track's, in planning order) under `retention`, `written`
-    /// resources written; `size` gives a file's bytes (nil: no file).
+    /// resources written; `margins` each rendition track's alignment margin, by ID; `size`
+    /// gives a file's bytes (nil: no file).
     static func plan(_ records: [RecordingEntryRecord], written: Int, retention: RecordingRetention, primary: String,
-                     size: (String) -> UInt64?) -> Plan {
+                     margins: [String: Double] = [:], size: (String) -> UInt64?) -> Plan {
         let done = records.filter { $0.resourcesEnd <= written }
         let primaries = done.filter { $0.track == primary }
         guard primaries.count > 1 else { return Plan() }
@@ -33,7 +34,7 @@ enum RecordingEviction {
             for record in done { for path in paths(of: record) where counted.insert(path).inserted { total += size(path) ?? 0 } }
             while evicted < primaries.count - 1, total > limit {
                 evicted += 1
-                let freed = files(of: Array(done), before: primaries[evicted].position, through: primaries[evicted - 1], primary: primary)
+                let freed = files(of: done, before: primaries[evicted].position, through: primaries[evicted - 1], primary: primary, margins: margins)
                 total = freed.reduce(total) { sum, path in sum - min(sum, counted.contains(path) ? size(path) ?? 0 : 0) }
                 counted.subtract(freed)
             }
@@ -42,7 +43,7 @@ enum RecordingEviction {
         let start = primaries[evicted].position
         let last = primaries[evicted - 1]
         let gone = done.filter { record in
-            record.track == primary ? record.sequence <= last.sequence : record.position + record.duration + margin(record) <= start + 1e-9
+            record.track == primary ? record.sequence <= last.sequence : record.position + record.duration + (margins[record.track] ?? 0) <= start + 1e-9
         }
         // Each track's evicted entries must be its oldest: stop at its first one kept.
         var keptTracks: Set<String> = []
@@ -76,17 +77,12 @@ enum RecordingEviction {
         return [record.track + "/" + record.name] + (record.map.map { [record.track + "/" + $0] } ?? [])
     }
 
-    /// The margin a rendition entry keeps before the variant's start (live-edge alignment).
-    private static func margin(_ record: RecordingEntryRecord) -> Double {
-        record.alignment == RecordingTrackPlan.Alignment.liveEdge.rawValue ? record.duration : 0
-    }
-
     /// The segment files freed when the variant's entries through `last` go, with the
     /// rendition entries ending before `start` (maps are counted once nothing uses them).
     private static func files(of records: [RecordingEntryRecord], before start: Double, through last: RecordingEntryRecord,
-                              primary: String) -> [String] {
+                              primary: String, margins: [String: Double]) -> [String] {
         records.filter { record in
-            record.track == primary ? record.sequence <= last.sequence : record.position + record.duration + margin(record) <= start + 1e-9
+            record.track == primary ? record.sequence <= last.sequence : record.position + record.duration + (margins[record.track] ?? 0) <= start + 1e-9
         }.flatMap { paths(of: $0).prefix(1) }
     }
 }

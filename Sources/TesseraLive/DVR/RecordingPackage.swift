@@ -32,7 +32,7 @@ struct RecordingPackage {
             let own = records.filter { $0.track == rendition.id }
             let header = shared.headers[rendition.id] ?? MediaPlaylist()
             let alignment = own.last?.alignment.flatMap(RecordingTrackPlan.Alignment.init(rawValue:))
-            let margin = alignment == .liveEdge ? Double(header.targetDuration ?? 6) : 0
+            let margin = alignment?.margin(targetDuration: header.targetDuration) ?? 0
             tracks.append(RecordedTrack(id: rendition.id, role: rendition.role, rendition: rendition.index, stream: StreamIdentity(rendition.id),
                                         records: own, written: written, before: primary.end, margin: margin, unavailable: unavailable,
                                         trimming: false, header: header))

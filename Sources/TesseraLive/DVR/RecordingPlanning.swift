@@ -43,7 +43,8 @@ struct RecordingPlanning: Sendable {
     /// What the planner, the sink and the progress share.
     struct Shared: Sendable {
         var places: [ResourceIdentity: SafeRelativePath] = [:]
-        /// After each planned primary entry: resources planned, seconds, segments and gaps up to it.
+        /// After each planned primary entry: resources planned, seconds, segments and gaps up to it
+        /// (from the last one written on: the progress drops the older).
         var marks: [(resources: Int, duration: Double, segments: Int, gaps: Int)] = []
         var retries = 0
         /// Unavailable segments reported so far.
@@ -58,7 +59,7 @@ struct RecordingPlanning: Sendable {
         /// Snapshots published.
         var snapshots = 0
         /// The snapshots being verified and published.
-        var publishing: [Task<Void, Never>] = []
+        var publishing: [Int: Task<Void, Never>] = [:]
     }
 
     /// Reads the inbox until the recording has what it wants, planning each snapshot's new

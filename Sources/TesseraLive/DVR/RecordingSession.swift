@@ -70,7 +70,7 @@ struct RecordingSession {
         for follow in follows { follow.cancel() }
         queue.finish()
         control.end()
-        for task in shared.withLock({ $0.publishing }) { await task.value }
+        for task in shared.withLock({ Array($0.publishing.values) }) { await task.value }
         let planned = await planning.value
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
@@ -206,7 +206,11 @@ struct RecordingSession {
         let unavailable = sink.unavailable.count
         let (mark, planned, retries, new) = shared.withLock { shared in
             defer { shared.unavailableReported = unavailable }
-            return (shared.marks.last { $0.resources <= written }, shared.marks.last, shared.retries, unavailable > shared.unavailableReported)
+            let index = shared.marks.lastIndex { $0.resources <= written }
+            let mark = index.map { shared.marks[$0] }
+            // Marks before the last one written are never looked at again.
+            if let index, index > 0 { shared.marks.removeFirst(index) }
+            return (mark, shared.marks.last, shared.retries, unavailable > shared.unavailableReported)
         }
         if new, let (identity, error) = sink.lastUnavailable {
             let track = identity.stream == .main ? RecordingPlanner.primaryTrack : identity.stream.rawValue
@@ -229,7 +233,14 @@ struct RecordingSession {
         let written = sink.resourcesDone + offset
         let primary = RecordingPlanner.primaryTrack
         let records = ledger.withLock { $0.records }
-        let plan = RecordingEviction.plan(records, written: written, retention: retention, primary: primary) { sink.size(of: $0) }
+        // Each rendition's margin, as the cut takes it: its alignment and latest target duration.
+        let headers = shared.withLock { $0.headers }
+        var margins: [String: Double] = [:]
+        for rendition in source.renditions {
+            let alignment = records.last { $0.track == rendition.id }?.alignment.flatMap(RecordingTrackPlan.Alignment.init(rawValue:))
+            margins[rendition.id] = alignment?.margin(targetDuration: headers[rendition.id]?.targetDuration) ?? 0
+        }
+        let plan = RecordingEviction.plan(records, written: written, retention: retention, primary: primary, margins: margins) { sink.size(of: $0) }
         guard !plan.records.isEmpty else { return }
         do throws(HLSError) {
             try ledger.withLock { ledger throws(HLSError) in try ledger.evict(plan.records, bytes: plan.bytes, primary: primary) }
@@ -264,7 +275,8 @@ struct RecordingSession {
             return
         }
         let control = self.control, events = self.events
-        let task = Task.detached {
+        // Made under the lock its end takes to remove itself: only the ones running are held.
+        shared.withLock { $0.publishing[publication] = Task.detached {
             let result: Result<RecordingSnapshot, HLSError>
             // Every request withdrawn: nothing to publish (checked again once verified).
             do throws(HLSError) { result = .success(try RecordingSnapshotWriter.publish(staged) { control.isAbandoned(publication) }) } catch {
@@ -278,8 +290,8 @@ struct RecordingSession {
             case .failure(let error): events(.snapshotFailed(reason: error.message))
             }
             control.published(result, publication: publication)
-        }
-        shared.withLock { $0.publishing.append(task) }
+            shared.withLock { $0.publishing[publication] = nil }
+        } }
     }
 
     /// Cuts the recording at the last primary entry whose resources were all written — and each

@@ -24,6 +24,13 @@ struct RecordingTrackPlan: Sendable {
         /// of margin each side).
         case liveEdge = "live-edge"
 
+        /// Seconds of margin each side of the primary's span for a rendition of `targetDuration`
+        /// (nil: unknown, 6) so aligned: a target duration at the live edge (the edges can be a
+        /// segment apart), none otherwise.
+        func margin(targetDuration: UInt64?) -> Double {
+            self == .liveEdge ? Double(targetDuration ?? 6) : 0
+        }
+
         /// How a manifest says it.
         var description: String {
             switch self {
@@ -75,7 +82,7 @@ struct RecordingTrackPlan: Sendable {
 
     /// Seconds of margin each side of the primary's span (aligned at the live edge only).
     var margin: Double {
-        alignment == .liveEdge ? Double(latest?.playlist.targetDuration ?? 6) : 0
+        alignment?.margin(targetDuration: latest?.playlist.targetDuration) ?? 0
     }
 
     /// The primary takes what `playlist`, listed at `url`, adds: the entries' indices and starts.

@@ -99,16 +99,20 @@ struct RecordCommand: Sendable {
         let status = RecordStatus(label: output.lastPathComponent)
         let snapshot: @Sendable () -> Void = {
             Task {
-                // A refusal (eight outstanding, the recording over) has no event of its own.
-                do throws(HLSError) { _ = try await control.snapshot() } catch where error.code != .cancelled {
+                // Only a refusal (eight outstanding) has no event of its own: a failed snapshot is
+                // the `snapshotFailed` line already, and `cancelled` means the recording is over.
+                do throws(HLSError) { _ = try await control.snapshot() } catch where error.code == .destinationBusy {
                     Terminal.line("snapshot refused: \(error.message)", to: .standardError)
-                } catch {}
+                } catch {
+                    // Reported as above (or the recording ended): nothing more to say.
+                }
             }
         }
         let every = snapshotEvery
         let periodic = Task {
             guard let every else { return }
-            // Real time between asks; each is taken at the next complete segment.
+            // Real time between asks; each is taken at the next complete segment. The sleep only
+            // throws when cancelled: the recording is over.
             while (try? await Task.sleep(for: every)) != nil { snapshot() }
         }
         let result = await SignalHandling.run(on: SIGUSR1, snapshot) {

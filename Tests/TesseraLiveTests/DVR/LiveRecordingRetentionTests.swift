@@ -14,6 +14,7 @@ struct LiveRecordingRetentionTests {
     typealias Live = LiveRecordingTests.Live
     typealias Publisher = LiveRecordingTests.Publisher
 
+    /// The media files in `folder` (none when it is missing: the comparisons then fail).
     static func files(_ folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != "index.m3u8" }.sorted()
     }
