@@ -205,6 +205,14 @@ if python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read().splitlines
   ok "record --json: the summary object on stdout, the recorded: line on stderr"
 else bad "record --json: $(cat "$WORK/stdout") $(tail -2 "$WORK/err")"; fi
 expect_status "verify-package of a recording" 0 verify-package "$WORK/out/rec"
+# --parts: segments that complete after tune-in are written from their parts (the hinted part
+# fetched before it is listed), the package verifies and lists no part.
+expect_status "record --parts --preload-hints --json" 0 record "$LIVE_URL" -o "$WORK/out/rec-parts" --duration 6 --parts --preload-hints --json
+if python3 -c 'import json,sys; p=json.loads(open(sys.argv[1]).read().splitlines()[-1])["parts"]; assert p["promoted"] >= 1 and p["fellBack"] == 0 and p["hintsConfirmed"] >= 1 and p["fetched"] >= 2, p' "$WORK/stdout" \
+  && grep -q "^parts: [0-9]* fetched" "$WORK/err" && "$BIN" verify-package "$WORK/out/rec-parts" > /dev/null \
+  && ! grep -q "EXT-X-PART\|PRELOAD-HINT" "$WORK/out/rec-parts/video/index.m3u8"; then
+  ok "record --parts: $(grep -m1 -o '[0-9]* segments promoted' "$WORK/err") from their parts, verified, no part in the package"
+else bad "record --parts: $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'parts|error' "$WORK/err")"; fi
 set +e; "$BIN" record "$LIVE_URL" -o "$WORK/out/rec-int" > "$WORK/stdout" 2> "$WORK/err" & REC=$!
 for _ in $(seq 1 200); do grep -q "segments" "$WORK/err" 2>/dev/null && break; sleep 0.05; done
 kill -INT "$REC"; wait "$REC"; rc=$?; set -e
@@ -252,6 +260,7 @@ kill "$TINY_PID" 2>/dev/null || true; wait "$TINY_PID" 2>/dev/null || true
 expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
 expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "record --from later" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --from later
+expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run

@@ -23,6 +23,8 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let request: ParkedRequest
         let skip: Skip?
         let target: String
+        /// A hinted part's path (answered with its media, not the playlist).
+        var media: String?
     }
 
     private enum Skip { case yes, v2 }
@@ -39,6 +41,10 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         var log: [String] = []
         /// Segments answered with an error status instead of their media, and the status.
         var refused: (segments: Set<Int>, status: Int) = ([], 404)
+        /// Segments whose parts are answered 404.
+        var refusedParts: Set<Int> = []
+        /// A blocking request for the next part publishes it while fewer than this many are out.
+        var onDemand: Int?
     }
 
     /// What it publishes.
@@ -91,8 +97,32 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             state.parked = later
             return now
         }
-        for item in ready { item.request.complete(response(skip: item.skip, for: item.target)) }
+        for item in ready { answer(item) }
     }
+
+    private func answer(_ item: Parked) {
+        if let media = item.media {
+            item.request.complete(mediaResponse(media, published: published))
+        } else {
+            item.request.complete(response(skip: item.skip, for: item.target))
+        }
+    }
+
+    /// A blocking reload that asks for the part after the last one published publishes it at
+    /// once while fewer than `parts` are published (nil: never): the client sees every part as it
+    /// appears, one reload each, as fast as it asks — and no further ahead than the caller lets
+    /// it (raise it as the client goes; a reload waiting at the old ceiling is answered).
+    public func publishOnDemand(through parts: Int?) {
+        let waiting = state.withLock { state -> Bool in
+            state.onDemand = parts
+            guard let parts, state.published < parts else { return false }
+            return state.parked.contains { $0.media == nil && $0.needed == state.published + 1 }
+        }
+        if waiting { advance() }
+    }
+
+    /// Answers 404 to every part of each segment in `segments` (the segments themselves are served).
+    public func refuse(partsOf segments: Set<Int>) { state.withLock { $0.refusedParts = segments } }
 
     /// Completes the segment being built and publishes EXT-X-ENDLIST; every parked request gets
     /// the final playlist.
@@ -104,7 +134,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             defer { state.parked = [] }
             return state.parked
         }
-        for item in parked { item.request.complete(response(skip: nil, for: item.target)) }
+        for item in parked { answer(item) }
     }
 
     /// Answers 503 to everything while true, the requests parked now included.
@@ -155,6 +185,22 @@ public final class LiveOrigin: HTTPResponder, Sendable {
                refused.segments.contains(msn) {
                 return .response(.status(refused.status))
             }
+            if let (msn, index) = part(request.path) {
+                if state.withLock({ $0.refusedParts.contains(msn) }) { return .response(.status(404)) }
+                // The hinted part (the next one) is answered once it is published (§6.2.6).
+                let needed = msn * partsPerSegment + index + 1
+                if needed == published + 1, renderer.configuration.lowLatency, !ended {
+                    let path = request.path
+                    return .park(expiry: .seconds(3 * partsPerSegment)) { [state] parked in
+                        let now = state.withLock { state -> Bool in
+                            guard state.published < needed, !state.ended, !state.outage else { return true }
+                            state.parked.append(Parked(needed: needed, request: parked, skip: nil, target: path, media: path))
+                            return false
+                        }
+                        if now { parked.complete(self.mediaResponse(path, published: self.published)) }
+                    }
+                }
+            }
             return .response(mediaResponse(request.path, published: published))
         }
         let skip: Skip? = request.queryValue("_HLS_skip").flatMap { value in
@@ -172,18 +218,24 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         if let index = part, index >= perSegment { (segment, part) = (msn + 1, 0) }
         guard segment <= lastMSN + 2, (part ?? 0) <= perSegment + 3 else { return .response(.status(400)) }
         let needed = part.map { segment * perSegment + $0 + 1 } ?? (segment + 1) * perSegment
+        if needed == published + 1, state.withLock({ state in state.onDemand.map { state.published < $0 } ?? false }) {
+            advance()
+            return .response(response(skip: skip, for: target))
+        }
         if needed <= published, !unresponsive { return .response(response(skip: skip, for: target)) }
         // A conforming origin answers 503 after three target durations (§6.2.5.2); an
         // unresponsive one holds the request far past the client's limit.
         return .park(expiry: .seconds((unresponsive ? 30 : 3) * perSegment)) { [state] parked in
             // Re-checked under the lock: what changed since `reply` looked is not missed.
-            let now = state.withLock { state -> ServerResponse?? in
-                if state.outage { return .some(.status(503)) }
-                guard state.published < needed || state.unresponsive, !state.ended else { return .some(nil) }
+            let (now, publish) = state.withLock { state -> (ServerResponse??, Bool) in
+                if state.outage { return (.some(.status(503)), false) }
+                guard state.published < needed || state.unresponsive, !state.ended else { return (.some(nil), false) }
                 if !state.unresponsive { state.parked.append(Parked(needed: needed, request: parked, skip: skip, target: target)) }
-                return .none
+                // The on-demand ceiling raised since `reply` looked: publish for it now.
+                return (.none, needed == state.published + 1 && !state.unresponsive && state.onDemand.map { state.published < $0 } ?? false)
             }
             if let now { parked.complete(now ?? self.response(skip: skip, for: target)) }
+            if publish { self.advance() }
         }
     }
 
@@ -207,6 +259,15 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     /// The playlist text after `published` parts.
     public func playlist(published: Int, ended: Bool, skip: Bool) -> String {
         renderer.text(published: published, ended: ended, skip: skip)
+    }
+
+    /// The segment and part index a part's path names (`/s<msn>.p<i>.<ext>`).
+    private func part(_ path: String) -> (msn: Int, index: Int)? {
+        let ext = "." + renderer.configuration.segmentExtension
+        guard path.hasPrefix("/s"), path.hasSuffix(ext) else { return nil }
+        let name = path.dropFirst(2).dropLast(ext.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard name.count == 2, name[1].hasPrefix("p"), let msn = Int(name[0]), let index = Int(name[1].dropFirst()) else { return nil }
+        return (msn, index)
     }
 
     /// A published segment or part of the media (encrypted when the origin encrypts), a key, a

@@ -42,6 +42,10 @@ public struct LiveOriginPlaylist: Sendable {
         /// seconds (renditions of other segment durations break at the same times; nil: none).
         public var discontinuityEvery: Int?
 
+        /// Each part's DURATION as written (a lie when it is not 1.0: the parts then do not add up
+        /// to their segment's EXTINF).
+        public var partDuration = "1.0"
+
         /// The defaults: four parts a segment, a window of six, deltas.
         public init() {}
     }
@@ -145,7 +149,7 @@ public struct LiveOriginPlaylist: Sendable {
     }
 
     private func part(_ msn: Int, _ index: Int) -> String {
-        "#EXT-X-PART:DURATION=1.0,URI=\"s\(msn).p\(index).\(configuration.segmentExtension)\"\(index == 0 ? ",INDEPENDENT=YES" : "")"
+        "#EXT-X-PART:DURATION=\(configuration.partDuration),URI=\"s\(msn).p\(index).\(configuration.segmentExtension)\"\(index == 0 ? ",INDEPENDENT=YES" : "")"
     }
 
     /// Whether segment `msn` is EXT-X-GAP.

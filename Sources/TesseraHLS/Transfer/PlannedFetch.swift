@@ -20,6 +20,12 @@ public struct PlannedFetch: Sendable {
     /// transfer, after the client's retries and any pathway failover), its resources are handed
     /// on as unavailable — a gap — instead of ending the transfer.
     package var gapWhenUnavailable = false
+    /// Bytes of its one resource gathered already (a recorder's promoted parts), taken instead
+    /// of a request when they are proven; else it is fetched as planned.
+    package var staged: StagedResource?
+    /// The most bytes its response may hold when no byte range says (below the processor's
+    /// per-resource budget: a part, a preload hint).
+    package var maximumBytes: UInt64?
 
     /// A fetch of `resources` from `uri` of `stream`.
     public init(stream: StreamIdentity, uri: String, range: ByteRange?, resources: [PlannedResource], purpose: RequestPurpose) {

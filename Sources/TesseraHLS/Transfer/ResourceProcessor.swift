@@ -61,6 +61,12 @@ package struct ResourceProcessor: Sendable {
     /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `decrypt-failed`,
     ///   `malformed-media`, `bad-key`, `cancelled`, `destination-unwritable` (a spill file).
     package func process(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> [FetchedResource] {
+        if let staged = fetch.staged, fetch.resources.count == 1, fetch.resources[0].encryption == nil, let body = await staged.take() {
+            let location = try await resolver.location(of: fetch.uri, in: fetch.stream)
+            let resource = fetch.resources[0]
+            return [FetchedResource(index: firstIndex, resource: resource, body: try prepare(body, resource), fetchedBytes: body.count,
+                                    source: SourceDigest.of(location.url), validator: nil, pathway: location.pathway, keyFingerprint: nil)]
+        }
         let what = fetch.label
         let expected = fetch.expectedBytes
         var location: ResolvedLocation
@@ -124,7 +130,7 @@ package struct ResourceProcessor: Sendable {
     private func fetchBody(_ fetch: PlannedFetch, from location: ResolvedLocation) async throws(HLSError) -> (HTTPResponseHead, ResourceBody) {
         let what = fetch.label
         let expected = fetch.expectedBytes
-        let limit = expected ?? settings.maximumResourceBytes
+        let limit = expected ?? min(settings.maximumResourceBytes, fetch.maximumBytes ?? .max)
         var request = HTTPRequest(url: location.url, purpose: fetch.purpose)
         request.byteRange = fetch.range
         request.limits = settings.limits

@@ -55,6 +55,9 @@ public struct LiveRecording: Sendable {
         /// Rolling retention: the oldest media evicted while recording so that at most this much
         /// is kept. Default nil: everything is kept.
         public var retention: RecordingRetention?
+        /// LL-HLS parts: each segment completed after tune-in fetched part by part as published
+        /// and promoted once proven, else fetched whole. Default nil: complete segments only.
+        public var parts: RecordingParts?
         /// The defaults.
         public init() {}
     }
@@ -93,6 +96,9 @@ public struct LiveRecording: Sendable {
         case snapshot(RecordingSnapshot)
         /// An in-progress snapshot failed (the recording goes on).
         case snapshotFailed(reason: String)
+        /// Segment `mediaSequence` of track `track` had parts staged that could not be proven to
+        /// be it (`reason`): it is fetched whole.
+        case partsFellBack(track: String, mediaSequence: UInt64, reason: String)
     }
 
     let url: URL

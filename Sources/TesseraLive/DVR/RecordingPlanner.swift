@@ -66,7 +66,7 @@ struct RecordingPlanner: Sendable {
 
     /// One fetch and the package path of its resource.
     struct Planned: Sendable {
-        let fetch: PlannedFetch
+        var fetch: PlannedFetch
         let path: SafeRelativePath
     }
 

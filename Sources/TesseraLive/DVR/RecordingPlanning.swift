@@ -19,6 +19,8 @@ struct RecordingPlanning: Sendable {
     let control: RecordingControl
     /// Told each snapshot's playlist URL and pathway, before its fetches are queued.
     let resolver: LiveURLResolver
+    /// LL-HLS part staging, when asked for: segments planned are promoted from it.
+    let parts: PartStager?
     let events: @Sendable (LiveRecording.Event) -> Void
 
     /// How long a rendition is waited for once the primary is done: three of its target durations.
@@ -136,6 +138,10 @@ struct RecordingPlanning: Sendable {
                 break reading
             case .none: break
             }
+            if let parts {
+                if primaryDone { parts.retire(planned.primary.stream) }
+                for track in planned.tracks.dropFirst() where track.done { parts.retire(track.stream) }
+            }
             if queue.isFinished { break }
             if primaryDone, planned.tracks.dropFirst().allSatisfy(\.done) { break }
         }
@@ -148,6 +154,16 @@ struct RecordingPlanning: Sendable {
             resolver.update(planned.tracks[track].stream, url: url, pathway: snapshot.pathway)
         }
         return planned
+    }
+
+    /// Hands a planned segment its staged parts (its fetch, the last of `items`, then takes them
+    /// instead of a request once proven); anything else only moves the stage past it.
+    private func stage(_ entry: RecordingTimeline.Entry, of stream: StreamIdentity, in items: inout [RecordingPlanner.Planned], _ parts: PartStager) {
+        guard entry.kind == .segment, let last = items.indices.last, items[last].fetch.resources[0].identity.kind == .segment else {
+            parts.advance(stream, through: entry.segment.mediaSequence)
+            return
+        }
+        items[last].fetch.staged = parts.promotion(for: entry.segment, stream: stream)
     }
 
     /// Plans the entries just taken, records them in the timeline log, and queues their fetches.
@@ -165,8 +181,12 @@ struct RecordingPlanning: Sendable {
                     return .some(nil)
                 }
                 let listedIn = planned.tracks[track].latest?.url ?? source.mediaURL
-                do { fetches += try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources,
-                                                                           gapWhenUnavailable: !options.failOnGap) } catch {
+                do {
+                    var items = try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources,
+                                                                       gapWhenUnavailable: !options.failOnGap)
+                    if let parts { stage(entry, of: planned.tracks[track].stream, in: &items, parts) }
+                    fetches += items
+                } catch {
                     failure = .failed(code: error.code, reason: error.message)
                     break planning
                 }

@@ -46,6 +46,8 @@ public struct RecordingReport: Sendable {
     public var evictedBytes: UInt64 = 0
     /// In-progress snapshots published.
     public var snapshots = 0
+    /// What was done with LL-HLS parts, when they were asked for (`Options.parts`).
+    public var parts: RecordingPartsReport?
     /// The manifest written.
     public let manifest: PackageManifest
 }

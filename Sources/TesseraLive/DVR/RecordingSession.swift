@@ -46,10 +46,19 @@ struct RecordingSession {
                                            preparation: .asFetched, spillFolder: paths.spill, clock: clock)
         let queue = FetchQueue(capacity: max(1, options.queueCapacity))
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
-        let follows = follow(into: inbox, shared: shared)
+        let streams = start.planned.tracks.map(\.stream)
+        let names = Dictionary(uniqueKeysWithValues: start.planned.tracks.map { ($0.stream, $0.id) })
+        let events = self.events
+        let parts = options.parts.map { parts in
+            PartStager(options: parts, processor: engine.processor, spillFolder: paths.spill) { stream, msn, reason in
+                events(.partsFellBack(track: names[stream] ?? stream.rawValue, mediaSequence: msn, reason: reason))
+            }
+        }
+        let follows = follow(into: inbox, shared: shared, streams: streams, parts: parts)
         control.onStop { for follow in follows { follow.cancel() } }
         let ledger = Lock(self.ledger)
-        let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver, events: events)] in
+        let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver,
+                                                               parts: parts, events: events)] in
             await planner.plan(inbox, into: queue, shared: shared, log: ledger, from: start.planned)
         }
         var transferError: HLSError?
@@ -69,6 +78,7 @@ struct RecordingSession {
         }
         for follow in follows { follow.cancel() }
         queue.finish()
+        parts?.finish()
         control.end()
         for task in shared.withLock({ Array($0.publishing.values) }) { await task.value }
         let planned = await planning.value
@@ -94,7 +104,9 @@ struct RecordingSession {
         } else {
             .endList
         }
-        return try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared)
+        var report = try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared)
+        report.parts = parts?.report
+        return report
     }
 
     /// One reloader a track — the primary's from the media playlist (or from the multivariant
@@ -102,7 +114,8 @@ struct RecordingSession {
     /// pathway), each rendition's from the multivariant playlist (the same variant chosen, its
     /// rendition of that TYPE and NAME: failover by STABLE-RENDITION-ID) — each handing its
     /// snapshots, retries and end to `inbox`. The tasks are the follows; cancelling one ends it.
-    private func follow(into inbox: SnapshotInbox, shared: Lock<RecordingPlanning.Shared>) -> [Task<Void, Never>] {
+    private func follow(into inbox: SnapshotInbox, shared: Lock<RecordingPlanning.Shared>, streams: [StreamIdentity],
+                        parts: PartStager?) -> [Task<Void, Never>] {
         let options = recording.options
         var reloadOptions = LiveReloader.Options()
         reloadOptions.outageLimit = options.outageLimit
@@ -135,7 +148,11 @@ struct RecordingSession {
                 return nil
             }
             Task {
-                for await snapshot in channel { inbox.send(snapshot, track: track) }
+                for await snapshot in channel {
+                    // Parts are staged as soon as they are listed, before the planner sees them.
+                    parts?.observe(snapshot.playlist, stream: streams[track])
+                    inbox.send(snapshot, track: track)
+                }
                 inbox.end(track: track, failure: await follow.value)
             }
             return Task {

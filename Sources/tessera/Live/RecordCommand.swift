@@ -14,7 +14,7 @@ import TesseraLive
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
-/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--parts [--preload-hints]] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
 /// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
@@ -28,7 +28,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -41,10 +41,12 @@ struct RecordCommand: Sendable {
                 ("--rolling <seconds>", "rolling retention: keep at most this many seconds of media, evicting the oldest while recording; default keep everything"),
                 ("--rolling-bytes <N>", "rolling retention: keep at most N bytes of media files"),
                 ("--snapshot-every <seconds>", "publish what is recorded so far as <dir>.snapshot-<n>, a verified package, this often (and at each SIGUSR1); default only at SIGUSR1"),
+                ("--parts", "LL-HLS: fetch each segment part by part as its parts are published, and write it from them once they prove to be it (else fetch it whole); parts never reach the package"),
+                ("--preload-hints", "with --parts: also fetch the part an EXT-X-PRELOAD-HINT announces, kept once a playlist lists it"),
                 ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
-                ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, end)")]
+                ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, end)")]
             + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
 
@@ -53,6 +55,7 @@ struct RecordCommand: Sendable {
         var options = LiveRecording.Options()
         var json = false
         var snapshotEvery: Duration?
+        var preloadHints = false
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -73,6 +76,8 @@ struct RecordCommand: Sendable {
                 guard let bytes = UInt64(text), bytes > 0 else { throw CommandLineArguments.UsageError(message: "--rolling-bytes needs a positive number of bytes, not \(text)") }
                 options.retention = .bytes(bytes)
             case "--snapshot-every": snapshotEvery = try SecondsArgument.take(argument, from: &rest)
+            case "--parts": options.parts = options.parts ?? RecordingParts()
+            case "--preload-hints": preloadHints = true
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
             case "--resume": options.resume = .required
@@ -83,6 +88,10 @@ struct RecordCommand: Sendable {
         }
         let url = try HTTPURLArgument.parse(parsed.positional, exactlyOne: "record needs exactly one playlist URL")
         guard let output, !output.isEmpty else { throw CommandLineArguments.UsageError(message: "record needs -o <dir>") }
+        if preloadHints {
+            guard options.parts != nil else { throw CommandLineArguments.UsageError(message: "--preload-hints needs --parts") }
+            options.parts?.preloadHints = true
+        }
         options.selection = parsed.selection.policy
         let network = parsed.network
         return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: options, json: json, snapshotEvery: snapshotEvery,
@@ -131,6 +140,7 @@ struct RecordCommand: Sendable {
             if case .failed(let code, let reason) = report.end { Terminal.line("ended early (\(code)): \(reason)", to: .standardError) }
             let line = "recorded: \(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, \(report.gaps) gaps, "
                 + "\(report.bytes) bytes → \(report.destination.path)"
+            if let parts = report.parts { Terminal.line(RecordSummary.partsLine(parts), to: json ? .standardError : .standardOutput) }
             if json {
                 Terminal.line(line, to: .standardError)
                 Terminal.line(RecordSummary.json(report))

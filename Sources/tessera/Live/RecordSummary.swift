@@ -15,8 +15,15 @@ enum RecordSummary {
         let evictedBytes: UInt64
         let snapshots: Int
         let dateRangesOmitted: Int
+        let parts: RecordingPartsReport?
         let end: String
         let reason: String?
+    }
+
+    /// The receipt's `parts:` line (with `--parts`).
+    static func partsLine(_ parts: RecordingPartsReport) -> String {
+        "parts: \(parts.fetched) fetched (\(parts.bytes) bytes), \(parts.promoted) segments promoted, \(parts.fellBack) fetched whole after all; "
+            + "preload hints: \(parts.hintsFetched) fetched, \(parts.hintsConfirmed) confirmed, \(parts.hintsDiscarded) discarded"
     }
 
     static func json(_ report: RecordingReport) -> String {
@@ -29,6 +36,6 @@ enum RecordSummary {
         return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
                                     retries: report.retries, bytes: report.bytes, evicted: report.evicted,
                                     evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: report.snapshots,
-                                    dateRangesOmitted: report.dateRangesOmitted, end: end, reason: reason))
+                                    dateRangesOmitted: report.dateRangesOmitted, parts: report.parts, end: end, reason: reason))
     }
 }
