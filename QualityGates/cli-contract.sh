@@ -132,6 +132,7 @@ if python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["selection"]; ass
   ok "graph --json selection: the variant, renditions and reasons"
 else bad "graph selection: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["selection"])' "$WORK/stdout" 2>&1 | head -2)"; fi
 expect_status "graph bad --audio" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --audio loud
+expect_status "graph bad --video" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --video angles
 # package and verify-package: a package of the origin's presentation is local and URL-free and
 # verifies (ours, and coreutils' sha256sum -c); a tampered byte is found; failures leave nothing.
 PK="$WORK/out/pkg"

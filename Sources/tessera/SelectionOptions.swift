@@ -15,7 +15,8 @@ struct SelectionOptions: Sendable {
 
     static let variantUsage = "[--variant best|lowest|max-height <N>|max-bandwidth <N>] [--codecs <list>] [--video-range sdr|pq|hlg]... "
         + "[--hdcp NONE|TYPE-0|TYPE-1] [--max-frame-rate <N>]"
-    static let renditionUsage = "[--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>]"
+    static let renditionUsage = "[--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
+        + "[--video default|none|all|lang:<tags>|name:<NAME>]"
 
     static let variantHelp: [(String, String)] = [
         ("--variant best|lowest|max-height <N>|max-bandwidth <N>", "which variant; ties: SCORE, resolution, AVERAGE-BANDWIDTH, order; default best"),
@@ -27,6 +28,7 @@ struct SelectionOptions: Sendable {
     static let renditionHelp: [(String, String)] = [
         ("--audio default|none|all|lang:<tags>|name:<NAME>", "audio renditions of the variant's group; lang: BCP 47 tags, RFC 4647 lookup; default default"),
         ("--subtitles default|none|all|lang:<tags>|name:<NAME>", "subtitle renditions of the variant's group; default default (the DEFAULT=YES one)"),
+        ("--video default|none|all|lang:<tags>|name:<NAME>", "alternative video renditions of the variant's VIDEO group, beside its own stream; default none"),
     ]
 
     init(takesRenditions: Bool) { self.takesRenditions = takesRenditions }
@@ -67,13 +69,17 @@ struct SelectionOptions: Sendable {
                 throw CommandLineArguments.UsageError(message: "--max-frame-rate needs a positive number, not \(text)")
             }
             policy.capabilities.maximumFrameRate = rate
-        case "--audio", "--subtitles":
+        case "--audio", "--subtitles", "--video":
             guard takesRenditions else { return false }
             let text = try value()
             guard let rendition = RenditionPolicy(text) else {
                 throw CommandLineArguments.UsageError(message: "\(argument) takes default, none, all, lang:<tags> or name:<NAME>, not \(text)")
             }
-            if argument == "--audio" { policy.audio = rendition } else { policy.subtitles = rendition }
+            switch argument {
+            case "--audio": policy.audio = rendition
+            case "--subtitles": policy.subtitles = rendition
+            default: policy.video = rendition
+            }
         default:
             return false
         }

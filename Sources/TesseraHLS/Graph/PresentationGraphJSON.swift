@@ -68,7 +68,7 @@ public final class PresentationGraphJSON {
             writer.key("pathway"); writer.string(selection.pathway)
             writer.key("variant"); writer.integer(selection.variant.map { UInt64($0) })
             writer.key("playlist"); writer.integer(selection.variant.flatMap { graph.playlistIndex(role: .variant, index: $0) }.map { UInt64($0) })
-            for (name, indices) in [("audio", selection.audio), ("subtitles", selection.subtitles), ("iFrameVariants", selection.iFrameVariants)] {
+            for (name, indices) in [("audio", selection.audio), ("subtitles", selection.subtitles), ("video", selection.video), ("iFrameVariants", selection.iFrameVariants)] {
                 writer.dynamicKey(name); PlaylistJSON.array(indices, &writer) { index, w in w.integer(UInt64(index)) }
             }
             writer.key("reasons"); PlaylistJSON.array(selection.reasons, &writer) { reason, w in w.string(reason) }

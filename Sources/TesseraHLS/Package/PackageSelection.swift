@@ -32,11 +32,12 @@ package enum PackageSelection {
         var chosen = [Chosen(role: .video, key: .variant(variantIndex), provenance: "variant \(policy.variant): \(reason("variant "))",
                              url: try ResourceURL.resolve(variant.uri, against: url, what: "The variant of line \(variant.line.number)"))]
         for (role, indices, rendition) in [(PackageTrack.Role.audio, selection.audio, policy.audio),
-                                           (.subtitles, selection.subtitles, policy.subtitles)] {
+                                           (.subtitles, selection.subtitles, policy.subtitles),
+                                           (.alternativeVideo, selection.video, policy.video)] {
             for index in indices {
                 let chosenRendition = multivariant.renditions[index]
                 guard let uri = chosenRendition.uri else { continue }    // in the variant's own stream
-                let label = role == .audio ? "audio" : "subtitles"
+                let label = RenditionSelector.label(chosenRendition.type)
                 chosen.append(Chosen(role: role, key: .rendition(index),
                                      provenance: "\(label) \(rendition): \(reason("\(label):", naming: chosenRendition.name))",
                                      url: try ResourceURL.resolve(uri, against: url, what: "The rendition of line \(chosenRendition.line.number)")))

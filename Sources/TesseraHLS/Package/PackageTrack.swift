@@ -9,6 +9,9 @@ public struct PackageTrack: Hashable, Sendable, Codable {
         case audio
         /// An EXT-X-MEDIA TYPE=SUBTITLES rendition.
         case subtitles
+        /// An EXT-X-MEDIA TYPE=VIDEO rendition with its own playlist: another view beside the
+        /// variant's stream.
+        case alternativeVideo = "alternative-video"
         /// An EXT-X-I-FRAME-STREAM-INF stream.
         case iFrames = "iframes"
     }

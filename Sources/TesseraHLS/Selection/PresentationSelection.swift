@@ -17,6 +17,8 @@ public struct PresentationSelection: Hashable, Sendable {
     public let audio: [Int]
     /// The chosen subtitle renditions.
     public let subtitles: [Int]
+    /// The chosen alternative video renditions (those without a URI are the variant's stream).
+    public var video: [Int] = []
     /// The I-frame variants of the pathway the capabilities allow, lowest BANDWIDTH first.
     public let iFrameVariants: [Int]
     /// Why each choice was made, in order.

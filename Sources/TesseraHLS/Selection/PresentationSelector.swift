@@ -45,18 +45,22 @@ public enum PresentationSelector {
         }
         var audio: [Int] = []
         var subtitles: [Int] = []
+        var video: [Int] = []
         if let chosen {
             let variant = playlist.variants[chosen]
             audio = RenditionSelector.choose(policy.audio, type: .audio, group: variant.audio, in: playlist.renditions, reasons: &reasons)
             subtitles = RenditionSelector.choose(policy.subtitles, type: .subtitles, group: variant.subtitles, in: playlist.renditions,
                                                  reasons: &reasons)
+            video = RenditionSelector.choose(policy.video, type: .video, group: variant.video, in: playlist.renditions, reasons: &reasons)
         }
         let iFrames = playlist.iFrameVariants.indices
             .filter { (playlist.iFrameVariants[$0].pathwayId ?? ".") == pathway && policy.capabilities.refusal(of: playlist.iFrameVariants[$0]) == nil }
             .sorted { playlist.iFrameVariants[$0].bandwidth < playlist.iFrameVariants[$1].bandwidth }
         if !playlist.iFrameVariants.isEmpty { reasons.append("\(iFrames.count) of \(playlist.iFrameVariants.count) I-frame variants on the pathway and playable") }
-        return PresentationSelection(pathway: pathway, variant: chosen, audio: audio, subtitles: subtitles, iFrameVariants: iFrames,
-                                     reasons: reasons, refusals: refusals)
+        var selection = PresentationSelection(pathway: pathway, variant: chosen, audio: audio, subtitles: subtitles, iFrameVariants: iFrames,
+                                              reasons: reasons, refusals: refusals)
+        selection.video = video
+        return selection
     }
 
     /// "1280x720, 3.0 Mb/s, avc1.64001f,mp4a.40.2".

@@ -9,7 +9,7 @@ enum RenditionSelector {
     /// The indices in `renditions` chosen from group `group` of `type`, the reasons appended.
     static func choose(_ policy: RenditionPolicy, type: Rendition.MediaType, group: String?, in renditions: [Rendition],
                        reasons: inout [String]) -> [Int] {
-        let label = type == .audio ? "audio" : "subtitles"
+        let label = Self.label(type)
         guard let group else {
             if policy.choice != .none, policy.choice != .automatic { reasons.append("\(label): the variant names no \(type) group") }
             return []
@@ -68,6 +68,16 @@ enum RenditionSelector {
             }
             reasons.append("\(label): nothing \(place) to take")
             return []
+        }
+    }
+
+    /// How reasons name renditions of `type`.
+    static func label(_ type: Rendition.MediaType) -> String {
+        switch type {
+        case .audio: "audio"
+        case .video: "video"
+        case .subtitles: "subtitles"
+        case .closedCaptions: "closed captions"
         }
     }
 

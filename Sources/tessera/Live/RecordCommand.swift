@@ -33,7 +33,7 @@ struct RecordCommand: Sendable {
     static let help = CommandHelp(
         name: "record",
         synopsis: usage,
-        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio and subtitle renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
+        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio, subtitle and alternative video renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
         flags: [("-o, --output <dir>", "the package folder to create (must not exist)"),
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),

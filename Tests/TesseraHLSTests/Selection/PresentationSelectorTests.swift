@@ -139,6 +139,21 @@ struct PresentationSelectorTests {
         #expect(selection.audio == [1] && selection.subtitles.isEmpty)
     }
 
+    @Test("alternative video: none unless asked; all, by NAME, or the DEFAULT=YES view — from the variant's VIDEO group only")
+    func alternativeVideo() throws {
+        let playlist = try Self.multivariant(
+            "#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=\"v\",NAME=\"Main\",DEFAULT=YES",
+            "#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=\"v\",NAME=\"Angle 2\",URI=\"a2.m3u8\"",
+            "#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=\"other\",NAME=\"Elsewhere\",URI=\"x.m3u8\"",
+            "#EXT-X-STREAM-INF:BANDWIDTH=1,VIDEO=\"v\"\nv.m3u8")
+        func names(_ selection: PresentationSelection) -> [String] { selection.video.map { playlist.renditions[$0].name } }
+        let unasked = Self.select(playlist)
+        #expect(unasked.video.isEmpty && unasked.reasons.contains("video: none, as asked"))
+        #expect(names(Self.select(playlist) { $0.video = RenditionPolicy(.all) }) == ["Main", "Angle 2"])
+        #expect(names(Self.select(playlist) { $0.video = RenditionPolicy(.name("Angle 2")) }) == ["Angle 2"])
+        #expect(names(Self.select(playlist) { $0.video = RenditionPolicy(.automatic) }) == ["Main"])
+    }
+
     @Test("RFC 4647 lookup truncates, drops single-letter subtags with the next, and falls back to the primary prefix")
     func lookup() {
         #expect(LanguageMatch.matches("zh-Hant-CN-x-private1", in: ["zh-Hant"]).indices == [0])

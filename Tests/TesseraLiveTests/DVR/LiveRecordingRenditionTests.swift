@@ -20,12 +20,15 @@ struct LiveRecordingRenditionTests {
         let host: LiveOriginHost
         let video: LiveOrigin
         let audio: LiveOrigin
+        /// An alternative video rendition (another angle: 2 s segments numbered ten ahead of the
+        /// variant's, the same dates), with `angle`.
+        let angle: LiveOrigin?
         let folder: TemporaryDirectory
         let destination: URL
 
         /// Video of 2 s segments at the root, audio of 3 s ones under `/audio/`, `published`
         /// seconds out; `adjust` changes both configurations.
-        init(published: Int = 12, adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
+        init(published: Int = 12, angle: Bool = false, adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
             func configuration(seconds: Int) -> LiveOriginPlaylist.Configuration {
                 var configuration = LiveOriginPlaylist.Configuration()
                 configuration.partsPerSegment = seconds
@@ -40,14 +43,19 @@ struct LiveRecordingRenditionTests {
                 #EXT-X-INDEPENDENT-SEGMENTS
                 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="audio/live.m3u8"
                 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Commentary",LANGUAGE="en",URI="audio/live.m3u8"
-                #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"
+                #EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="vid",NAME="Main",DEFAULT=YES,AUTOSELECT=YES
+                #EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="vid",NAME="Angle 2",URI="angle/live.m3u8"
+                #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"\(angle ? ",VIDEO=\"vid\"" : "")
                 live.m3u8
 
                 """
             video = LiveOrigin(configuration(seconds: 2), published: published, media: media,
                                files: ["/master.m3u8": ("application/vnd.apple.mpegurl", Array(master.utf8))])
             audio = LiveOrigin(configuration(seconds: 3), published: published, media: media.reversed())
-            host = try LiveOriginHost(LiveOriginGroup(main: video, folders: ["audio": audio]))
+            var angleConfiguration = configuration(seconds: 2)
+            angleConfiguration.epoch -= 20
+            self.angle = angle ? LiveOrigin(angleConfiguration, published: published + 20, media: Array(media[1...] + media[..<1])) : nil
+            host = try LiveOriginHost(LiveOriginGroup(main: video, folders: ["audio": audio, "angle": self.angle].compactMapValues { $0 }))
             folder = try TemporaryDirectory()
             destination = folder.url.appendingPathComponent("rec")
         }
@@ -65,7 +73,7 @@ struct LiveRecordingRenditionTests {
 
         /// Records, the origins publishing `ahead` video segments more than accounted for.
         func record(_ options: LiveRecording.Options, ahead: Int) async throws -> RecordingReport {
-            let publisher = LiveRecordingTests.Publisher(ahead: ahead, video, audio)
+            let publisher = angle.map { LiveRecordingTests.Publisher(ahead: ahead, video, audio, $0) } ?? LiveRecordingTests.Publisher(ahead: ahead, video, audio)
             return try await recording(options).run { event in
                 if case .progress(let progress) = event { publisher.publish(after: progress) }
             }
@@ -119,6 +127,42 @@ struct LiveRecordingRenditionTests {
         let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
         #expect(master.contains("NAME=\"English\"") && master.contains("URI=\"audio-1/index.m3u8\""), "\(master)")
         #expect(!master.contains("Commentary"), "only the rendition recorded: \(master)")
+    }
+
+    @Test("an alternative video rendition (--video all) is recorded beside the variant's stream, aligned by date, listed in the master's VIDEO group")
+    func alternativeVideo() async throws {
+        let live = try Presentation(angle: true)
+        var options = LiveRecording.Options()
+        options.duration = .seconds(6)
+        options.selection.video = RenditionPolicy(.all)
+        let report = try await live.record(options, ahead: 2)
+        #expect(report.end == .duration && report.segments == 3)
+        let (video, _, verification) = try live.recorded()
+        let angle = try live.playlist("alternative-video-1/index.m3u8", verification)
+        #expect(video.segments.map(\.mediaSequence) == [5, 6, 7])
+        #expect(angle.segments.map(\.mediaSequence) == [15, 16, 17], "the same dates, ten media sequences on")
+        #expect(angle.segments.map { $0.programDateTime?.secondsSince1970 } == video.segments.map { $0.programDateTime?.secondsSince1970 })
+        let bytes = try Data(contentsOf: live.destination.appendingPathComponent("alternative-video-1/16.ts"))
+        #expect(Array(bytes) == (try FixtureStore.bytes("a_ts_vod/seg_001.ts")), "the angle's segment 16 (its media cycled one on)")
+        let manifest = try #require(verification.manifest)
+        #expect(manifest.tracks.map(\.id) == ["video", "audio-1", "alternative-video-1"])
+        #expect(manifest.tracks[2].role == .alternativeVideo && manifest.tracks[2].name == "Angle 2" && manifest.tracks[2].groupId == "vid")
+        let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
+        #expect(master.contains("TYPE=VIDEO,GROUP-ID=\"vid\",NAME=\"Angle 2\"") && master.contains("URI=\"alternative-video-1/index.m3u8\""), "\(master)")
+        #expect(master.contains("NAME=\"Main\"") && master.contains("VIDEO=\"vid\""), "the variant's own view kept as the group's default: \(master)")
+    }
+
+    @Test("alternative video is not recorded unless asked: a player shows the variant's stream")
+    func alternativeVideoByDefault() async throws {
+        let live = try Presentation(angle: true)
+        var options = LiveRecording.Options()
+        options.duration = .seconds(4)
+        _ = try await live.record(options, ahead: 2)
+        let (_, _, verification) = try live.recorded()
+        #expect(verification.manifest?.tracks.map(\.id) == ["video", "audio-1"])
+        #expect(live.angle?.log.isEmpty == true, "the angle's origin never asked")
+        let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
+        #expect(!master.contains("Angle 2"), "\(master)")
     }
 
     @Test("without PROGRAM-DATE-TIME, by a discontinuity both list plus accumulated EXTINF: the same exact span")
