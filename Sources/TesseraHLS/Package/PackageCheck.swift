@@ -143,7 +143,12 @@ struct PackageCheck {
     // MARK: Playlist closure
 
     private mutating func checkClosure(_ root: FolderHandle) {
-        let entry = manifest?.entry ?? PackageManifest.entryName
+        checkPresentation(manifest?.entry ?? PackageManifest.entryName, root, depth: 0)
+    }
+
+    /// The closure of the presentation whose multivariant playlist is `entry`: the package's,
+    /// or (at `depth` 1) an interstitial asset packaged beside it.
+    private mutating func checkPresentation(_ entry: String, _ root: FolderHandle, depth: Int) {
         guard case .multivariant(let master)? = playlist(entry, root) else {
             if playlists[entry] != nil { find(.invalidPlaylist, entry, "It is a media playlist; a package's entry is a multivariant playlist.") }
             return
@@ -168,6 +173,41 @@ struct PackageCheck {
                 if let map = segment.map, maps.insert(map.uri).inserted { _ = local(map.uri, from: child) }
                 guard !segment.isGap else { continue }
                 _ = local(segment.uri, from: child)
+            }
+            checkInterstitials(media, of: child, root, depth: depth)
+        }
+    }
+
+    /// The interstitial assets `media` (at `path`) names: local, each a packaged presentation —
+    /// an X-ASSET-URI's multivariant playlist, or each asset of a local X-ASSET-LIST.
+    private mutating func checkInterstitials(_ media: MediaPlaylist, of path: String, _ root: FolderHandle, depth: Int) {
+        for range in media.dateRanges {
+            for attribute in range.clientAttributes where PlaylistURIRole.interstitialAttributes.contains(attribute.name) {
+                guard case .string(let uri) = attribute.value, let asset = local(uri, from: path) else { continue }
+                guard depth == 0 else {
+                    find(.invalidPlaylist, path, "An interstitial asset names interstitials of its own; a package holds one level.")
+                    continue
+                }
+                guard attribute.name == "X-ASSET-LIST" else {
+                    checkPresentation(asset, root, depth: 1)
+                    continue
+                }
+                struct List: Decodable {
+                    struct Asset: Decodable {
+                        let uri: String
+                        enum CodingKeys: String, CodingKey { case uri = "URI" }
+                    }
+                    let assets: [Asset]
+                    enum CodingKeys: String, CodingKey { case assets = "ASSETS" }
+                }
+                guard let safe = SafeRelativePath(asset), let bytes = root.contents(of: safe, limit: maximumPlaylistBytes),
+                      let list = try? JSONDecoder().decode(List.self, from: Data(bytes)) else {
+                    find(.invalidPlaylist, asset, "It is not an asset list (a JSON object with ASSETS).")
+                    continue
+                }
+                for item in list.assets {
+                    if let presentation = local(item.uri, from: asset) { checkPresentation(presentation, root, depth: 1) }
+                }
             }
         }
     }

@@ -114,9 +114,16 @@ public struct PackageDownload: Sendable {
     private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
         let loader = PlaylistLoader(fetcher: fetcher)
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
-        guard case .multivariant(let multivariant) = playlist else {
+        let multivariant: MultivariantPlaylist
+        switch playlist {
+        case .multivariant(let source): multivariant = source
+        case .media where options.acceptsMediaPlaylist:
+            // One variant; its BANDWIDTH is measured from the files once written.
+            multivariant = MultivariantPlaylist(variants: [Variant(uri: rootURL.absoluteString, bandwidth: 1)])
+        case .media:
             throw HLSError(.unsupported, "\(URLRedaction.redact(rootURL)) is a media playlist; a package starts from a multivariant playlist (download takes one media playlist into a file).")
         }
+        let measured = if case .media = playlist { true } else { false }
         let selection = PresentationSelector.select(options.selection, from: multivariant)
         guard let variant = selection.variant else {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(rootURL)): \(selection.reasons.last ?? "no variant qualifies").")
@@ -133,7 +140,7 @@ public struct PackageDownload: Sendable {
                                       },
                                       consume: { source throws(HLSError) in sources.append(source) })
         let plan = try PackagePlan(multivariant: multivariant, variant: variant, sources: sources,
-                                   maximumCoalescedBytes: options.maximumCoalescedBytes)
+                                   maximumCoalescedBytes: options.maximumCoalescedBytes, measuresBandwidth: measured)
         var byTrack: [String: Int] = [:]
         for resource in plan.resources { byTrack[resource.identity.stream.rawValue, default: 0] += 1 }
         let summary = PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,

@@ -48,7 +48,7 @@ struct PackageJob: Sendable {
             let pending = plan.resources.filter { !done.contains($0.identity) }
             try await transfer(pending, plan: plan, restored: done, restoredBytes: restoredBytes, resolver: resolver, keys: keys, into: writer)
             let media = try writer.finish()
-            let manifest = try PackageWriter.finish(plan.contents, media: media, in: staging)
+            let manifest = try PackageWriter.finish(try plan.contents(of: media), media: media, in: staging)
             do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
             log.remove()
             FolderTree.remove(at: paths.spill)

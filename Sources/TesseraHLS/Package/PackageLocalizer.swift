@@ -4,7 +4,7 @@ import TesseraSupport
 /// The local playlists of a package, written from the source's model: relative URIs only, no key
 /// (media is stored decrypted), no EXT-X-DEFINE (the resolved text is written), nothing that
 /// names a server — no parts, preload hints, rendition reports, server control, steering,
-/// session keys, session data by URI or interstitial assets.
+/// session keys, session data by URI or interstitial assets that are not local.
 package enum PackageLocalizer {
     /// The text of `playlist` with each segment and map URI replaced by `uris[uri]`.
     /// - Throws: `invalid-playlist` when a URI has no local name or a substituted value still
@@ -18,8 +18,13 @@ package enum PackageLocalizer {
         local.renditionReports = []
         local.pendingParts = []
         for index in local.segments.indices where !local.segments[index].parts.isEmpty { local.segments[index].parts = [] }
+        // Interstitials stay only when their assets are local (`uris` names them).
         local.dateRanges.removeAll { range in
-            range.clientAttributes.contains { PlaylistURIRole.interstitialAttributes.contains($0.name) }
+            range.clientAttributes.contains { attribute in
+                guard PlaylistURIRole.interstitialAttributes.contains(attribute.name) else { return false }
+                guard case .string(let uri) = attribute.value else { return true }
+                return uris[uri] == nil
+            }
         }
         local = try local.rewritingURIs { uri, role throws(HLSError) -> String in
             guard let localURI = uris[uri] else {

@@ -62,12 +62,17 @@ struct PackagePlan: Sendable {
     private let places: [PlaceKey: SafeRelativePath]
     /// The track whose resources go to each file first, by path (the manifest's owner of a file).
     private let owners: [String: String]
+    /// The master's inputs, when its one variant's BANDWIDTH is measured from the written files.
+    private let measured: (multivariant: MultivariantPlaylist, variant: Int, uris: [PackagePlaylistKey: String])?
 
     /// Plans a package of `sources` from `multivariant` (variant first).
     /// - Throws: `unsupported` for live or I-frame-only variant playlists, SAMPLE-AES or DRM keys,
     ///   AES-128 byte ranges, and byte ranges that cannot be kept exact; `invalid-playlist` for
     ///   unusable URIs and byte ranges or values that cannot stand without EXT-X-DEFINE.
-    init(multivariant: MultivariantPlaylist, variant: Int, sources: [Source], maximumCoalescedBytes: UInt64 = 8 << 20) throws(HLSError) {
+    /// With `measuresBandwidth`, the variant's BANDWIDTH is its peak segment bit rate, measured
+    /// from the written files (`contents(of:)`).
+    init(multivariant: MultivariantPlaylist, variant: Int, sources: [Source], maximumCoalescedBytes: UInt64 = 8 << 20,
+         measuresBandwidth: Bool = false) throws(HLSError) {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
         hasher.update(Array("tessera-package 1\n".utf8))
@@ -99,6 +104,7 @@ struct PackagePlan: Sendable {
         let iFrames = sources.compactMap { if case .iFrameVariant(let index) = $0.key { index } else { nil } }
         masterText = try PackageLocalizer.master(multivariant, variant: variant, renditions: renditions, iFrameVariants: iFrames,
                                                  uris: localPlaylists)
+        measured = measuresBandwidth ? (multivariant, variant, localPlaylists) : nil
         hasher.update(Array(masterText.utf8))
         var known: UInt64? = 0
         var largest: UInt64?
@@ -155,9 +161,30 @@ struct PackagePlan: Sendable {
         return path
     }
 
-    /// What the package's last files say.
-    var contents: PackageContents {
-        PackageContents(kind: .vod, tracks: tracks.map { ($0.info, $0.playlistText) }, masterText: masterText, owners: owners, gaps: gaps)
+    /// What the package's last files say, `media` written: the master's measured BANDWIDTH
+    /// (when the plan measures it) the peak bit rate of the variant's segments.
+    /// - Throws: `invalid-playlist` when the master cannot be written standalone.
+    func contents(of media: [ResourceFileSink.WrittenFile]) throws(HLSError) -> PackageContents {
+        var master = masterText
+        var described = tracks.map { ($0.info, $0.playlistText) }
+        if let measured, let track = tracks.first {
+            let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
+            var peak = 0.0
+            for segment in track.playlist.segments where !segment.isGap && segment.duration > 0 {
+                guard let path = places[PlaceKey(stream: track.stream, uri: segment.uri)],
+                      let bytes = segment.byteRange?.length ?? sizes[path.value] else { continue }
+                peak = max(peak, Double(bytes) * 8 / segment.duration)
+            }
+            var multivariant = measured.multivariant
+            let bandwidth = max(1, UInt64(peak.rounded(.up)))
+            multivariant.variants[measured.variant].bandwidth = bandwidth
+            master = try PackageLocalizer.master(multivariant, variant: measured.variant, renditions: [], iFrameVariants: [], uris: measured.uris)
+            let info = track.info
+            described[0].0 = PackageTrack(id: info.id, role: info.role, playlist: info.playlist, codecs: info.codecs, bandwidth: bandwidth,
+                                          resolution: info.resolution, provenance: "the media playlist given (its BANDWIDTH the peak segment bit rate)",
+                                          segments: info.segments, duration: info.duration)
+        }
+        return PackageContents(kind: .vod, tracks: described, masterText: master, owners: owners, gaps: gaps)
     }
 
     private static func info(_ source: Source, id: String, playlist: String, multivariant: MultivariantPlaylist) -> PackageTrack {

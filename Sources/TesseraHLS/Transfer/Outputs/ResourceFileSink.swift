@@ -23,6 +23,13 @@ package final class ResourceFileSink: TransferOutput {
         package let byteCount: UInt64
         /// Its SHA-256.
         package let sha256: SHA256Digest
+
+        /// A file at `path` of `byteCount` bytes hashing to `sha256`.
+        package init(path: SafeRelativePath, byteCount: UInt64, sha256: SHA256Digest) {
+            self.path = path
+            self.byteCount = byteCount
+            self.sha256 = sha256
+        }
     }
 
     private let staging: StagingDirectory
