@@ -261,6 +261,21 @@ kill "$TINY_PID" 2>/dev/null || true; wait "$TINY_PID" 2>/dev/null || true
 expect_failure "record of a dead origin" 1 "$WORK/out/rec-dead" record "http://127.0.0.1:9/live.m3u8" -o "$WORK/out/rec-dead" --retries 0
 expect_failure "record without -o" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8"
 expect_failure "record --from later" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --from later
+# --interstitials: a live origin whose every other segment starts an interstitial of the
+# fixture VOD presentation; the kept ranges name a local package of it, the whole verifies.
+"$LIVE_ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 60 \
+  --interstitial-uri "$ORIGIN/a_ts_vod/index.m3u8" > "$WORK/live-ads.out" 2>&1 &
+ADS_PID=$!
+for _ in $(seq 1 200); do [ -s "$WORK/live-ads.out" ] && break; sleep 0.05; done
+ADS_URL="$(awk '{print $3; exit}' "$WORK/live-ads.out")"
+expect_status "record --interstitials --json" 0 record "$ADS_URL" -o "$WORK/out/rec-ads" --duration 6 --interstitials --json
+if python3 -c 'import json,sys; i=json.loads(open(sys.argv[1]).read().splitlines()[-1])["interstitials"]; assert i["kept"] >= 1 and i["omitted"] == 0 and i["assets"] == 1, i' "$WORK/stdout" \
+  && grep -q "^interstitials: [0-9]* kept" "$WORK/err" && "$BIN" verify-package "$WORK/out/rec-ads" > /dev/null \
+  && grep -q 'X-ASSET-URI="../interstitials/[0-9a-f]*/asset/master.m3u8"' "$WORK/out/rec-ads/video/index.m3u8" \
+  && ! grep -q "127.0.0.1" "$WORK/out/rec-ads/video/index.m3u8"; then
+  ok "record --interstitials: $(grep -m1 -o '[0-9]* kept' "$WORK/err") ranges naming a local package of the asset, verified through it"
+else bad "record --interstitials: $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'interstitial|error' "$WORK/err")"; fi
+kill "$ADS_PID" 2>/dev/null || true
 expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
 expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all

@@ -16,7 +16,7 @@ enum LiveOriginCommand {
         tessera-live-origin [--host 127.0.0.1] [--port N] [--parts-per-segment 4] [--window 6 | --event]
           [--published PARTS] [--can-skip-until S | --no-skip] [--skip-dateranges] [--dateranges-every N]
           [--no-low-latency] [--media DIR] [--extension mp4] [--log FILE] [--duration S] [--max-seconds 900]
-          [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS] [--gap-every N] [--key-every N] [--map-every N --init FILE]
+          [--outage AT:FOR] [--stall AT:FOR] [--age SECONDS] [--gap-every N] [--interstitial-uri URL [--interstitial-every N]] [--key-every N] [--map-every N --init FILE]
           [--url-file FILE] [--scale N] [--audio-media DIR [--audio-codecs LIST]]
         """
 
@@ -98,6 +98,10 @@ enum LiveOriginCommand {
             case "--stall": options.stalls.append(try span(flag))
             case "--age": options.age = Int(try number(flag))
             case "--gap-every": options.configuration.gapEvery = max(1, Int(try number(flag)))
+            case "--interstitial-uri":
+                options.configuration.interstitialAsset = "X-ASSET-URI=\"\(try value(flag))\""
+                options.configuration.interstitialEvery = options.configuration.interstitialEvery ?? 2
+            case "--interstitial-every": options.configuration.interstitialEvery = max(1, Int(try number(flag)))
             case "--key-every": options.configuration.keyEvery = max(1, Int(try number(flag)))
             case "--map-every": options.configuration.mapEvery = max(1, Int(try number(flag)))
             case "--init": options.initialization = try value(flag)

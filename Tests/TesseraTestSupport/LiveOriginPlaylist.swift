@@ -42,6 +42,12 @@ public struct LiveOriginPlaylist: Sendable {
         /// seconds (renditions of other segment durations break at the same times; nil: none).
         public var discontinuityEvery: Int?
 
+        /// An Apple interstitial Date Range (ID `ad<msn>`, one segment long) on every segment whose
+        /// media sequence number is a multiple of this (nil: none), with `interstitialAsset`.
+        public var interstitialEvery: Int?
+        /// The interstitial's asset attribute as written (`X-ASSET-URI="…"` or `X-ASSET-LIST="…"`).
+        public var interstitialAsset = ""
+
         /// Each part's DURATION as written (a lie when it is not 1.0: the parts then do not add up
         /// to their segment's EXTINF).
         public var partDuration = "1.0"
@@ -110,6 +116,11 @@ public struct LiveOriginPlaylist: Sendable {
             }
             if configuration.gapEvery.map({ msn % $0 == $0 - 1 }) ?? false { lines.append("#EXT-X-GAP") }
             if hasDateRange(msn) { lines.append(dateRange(msn)) }
+            if let every = configuration.interstitialEvery, msn % every == 0 {
+                let start = configuration.epoch + Double(msn * perSegment)
+                lines.append("#EXT-X-DATERANGE:ID=\"ad\(msn)\",CLASS=\"com.apple.hls.interstitial\",START-DATE=\"\(Self.date(start))\","
+                             + "DURATION=\(perSegment).0,X-RESUME-OFFSET=0,\(configuration.interstitialAsset)")
+            }
             if configuration.lowLatency, msn >= complete - 2 {
                 for index in 0..<perSegment { lines.append(part(msn, index)) }
             }

@@ -58,6 +58,10 @@ public struct LiveRecording: Sendable {
         /// LL-HLS parts: each segment completed after tune-in fetched part by part as published
         /// and promoted once proven, else fetched whole. Default nil: complete segments only.
         public var parts: RecordingParts?
+        /// Interstitials: the assets of the Apple interstitial Date Ranges packaged as local VOD
+        /// packages, the ranges kept pointing at them. Default nil: interstitial Date Ranges are
+        /// omitted (and counted).
+        public var interstitials: RecordingInterstitials?
         /// The defaults.
         public init() {}
     }
@@ -99,6 +103,9 @@ public struct LiveRecording: Sendable {
         /// Segment `mediaSequence` of track `track` had parts staged that could not be proven to
         /// be it (`reason`): it is fetched whole.
         case partsFellBack(track: String, mediaSequence: UInt64, reason: String)
+        /// An interstitial's assets could not be packaged (`reason`, URLs redacted): the Date
+        /// Ranges naming them are omitted whole.
+        case interstitialFailed(reason: String)
     }
 
     let url: URL

@@ -100,13 +100,14 @@ struct RecordedTrack: Sendable {
         return (start, end)
     }
 
-    /// The local playlist's text with `dateRanges`.
+    /// The local playlist's text with `dateRanges`, their interstitial assets' URIs replaced by
+    /// `assets` (the local paths).
     /// - Throws: `invalid-playlist` when it cannot be written standalone.
-    func playlistText(dateRanges: [DateRange]) throws(HLSError) -> String {
+    func playlistText(dateRanges: [DateRange], assets: [String: String] = [:]) throws(HLSError) -> String {
         var segments: [MediaSegment] = []
         segments.reserveCapacity(entries.count)
         var previous: MediaSegment?
-        var uris: [String: String] = [:]
+        var uris = assets
         for (entry, local) in zip(entries, locals) {
             var segment = entry.segment
             segment.uri = local.uri

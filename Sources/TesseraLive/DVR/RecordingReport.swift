@@ -48,6 +48,8 @@ public struct RecordingReport: Sendable {
     public var snapshots = 0
     /// What was done with LL-HLS parts, when they were asked for (`Options.parts`).
     public var parts: RecordingPartsReport?
+    /// What was done with interstitials, when they were asked for (`Options.interstitials`).
+    public var interstitials: RecordingInterstitialsReport?
     /// The manifest written.
     public let manifest: PackageManifest
 }

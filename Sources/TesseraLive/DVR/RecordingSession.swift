@@ -54,7 +54,11 @@ struct RecordingSession {
                 events(.partsFellBack(track: names[stream] ?? stream.rawValue, mediaSequence: msn, reason: reason))
             }
         }
-        let follows = follow(into: inbox, shared: shared, streams: streams, parts: parts)
+        let interstitials = options.interstitials.map { interstitials in
+            InterstitialPackager(options: interstitials, selection: options.selection, bounds: options.bounds, client: recording.client, fetcher: fetcher,
+                                 stagingPath: staging.stagingPath) { reason in events(.interstitialFailed(reason: reason)) }
+        }
+        let follows = follow(into: inbox, shared: shared, streams: streams, parts: parts, interstitials: interstitials)
         control.onStop { for follow in follows { follow.cancel() } }
         let ledger = Lock(self.ledger)
         let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver,
@@ -67,7 +71,7 @@ struct RecordingSession {
                 try await engine.run(queue, firstIndex: start.resources, into: sink) {
                     progress(sink, shared, offset: start.offset)
                     evict(sink, shared, ledger, offset: start.offset)
-                    snapshotIfAsked(sink, shared, ledger, offset: start.offset)
+                    snapshotIfAsked(sink, shared, ledger, offset: start.offset, assets: interstitials?.packaged ?? [:])
                 }
             } catch {
                 transferError = error
@@ -75,6 +79,7 @@ struct RecordingSession {
         } onCancel: {
             for follow in follows { follow.cancel() }
             queue.finish()
+            interstitials?.cancel()
         }
         for follow in follows { follow.cancel() }
         queue.finish()
@@ -104,8 +109,10 @@ struct RecordingSession {
         } else {
             .endList
         }
-        var report = try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared)
+        let assets = await interstitials?.finish() ?? [:]
+        var report = try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared, assets: assets)
         report.parts = parts?.report
+        if options.interstitials == nil { report.interstitials = nil }
         return report
     }
 
@@ -115,7 +122,7 @@ struct RecordingSession {
     /// rendition of that TYPE and NAME: failover by STABLE-RENDITION-ID) — each handing its
     /// snapshots, retries and end to `inbox`. The tasks are the follows; cancelling one ends it.
     private func follow(into inbox: SnapshotInbox, shared: Lock<RecordingPlanning.Shared>, streams: [StreamIdentity],
-                        parts: PartStager?) -> [Task<Void, Never>] {
+                        parts: PartStager?, interstitials: InterstitialPackager?) -> [Task<Void, Never>] {
         let options = recording.options
         var reloadOptions = LiveReloader.Options()
         reloadOptions.outageLimit = options.outageLimit
@@ -141,6 +148,7 @@ struct RecordingSession {
                 events(.reload(event))
             })
         }
+        let mediaURL = source.mediaURL
         return reloaders.enumerated().map { track, reloader in
             let channel = SnapshotChannel()
             let follow = Task { () -> HLSError? in
@@ -151,6 +159,7 @@ struct RecordingSession {
                 for await snapshot in channel {
                     // Parts are staged as soon as they are listed, before the planner sees them.
                     parts?.observe(snapshot.playlist, stream: streams[track])
+                    if track == 0 { interstitials?.observe(snapshot.playlist, listedIn: snapshot.url ?? mediaURL) }
                     inbox.send(snapshot, track: track)
                 }
                 inbox.end(track: track, failure: await follow.value)
@@ -270,7 +279,8 @@ struct RecordingSession {
 
     /// Publishes the snapshots asked for: staged here, between two writes (no eviction runs
     /// meanwhile), verified and published in their own task. Waits for a first segment.
-    private func snapshotIfAsked(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, _ ledger: Lock<RecordingLedger>, offset: Int) {
+    private func snapshotIfAsked(_ sink: ResourceFileSink, _ shared: Lock<RecordingPlanning.Shared>, _ ledger: Lock<RecordingLedger>, offset: Int,
+                                 assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
         guard control.wantsSnapshot else { return }
         let staged: RecordingSnapshotWriter.Staged
         let publication: Int
@@ -278,7 +288,8 @@ struct RecordingSession {
             let state = shared.withLock { $0 }
             let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
             let package = try RecordingPackage(source: source, records: records, written: sink.resourcesDone + offset, files: try sink.completeFiles(),
-                                               unavailable: sink.unavailable, trimming: false, shared: state, evictions: evictions)
+                                               unavailable: sink.unavailable, trimming: false, shared: state, evictions: evictions,
+                                               assets: assets())
             guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
             publication = taken
             do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: staging, beside: recording.destination) } catch {
@@ -315,11 +326,11 @@ struct RecordingSession {
     /// rendition at its last written entry that starts before the primary's end — and commits it.
     /// Files written past the cut (a map or a rendition segment beyond it) are removed.
     private func commit(_ planned: RecordingPlanning.Planned, written: Int, sink: ResourceFileSink, end: RecordingReport.End,
-                        shared: Lock<RecordingPlanning.Shared>) throws(HLSError) -> RecordingReport {
+                        shared: Lock<RecordingPlanning.Shared>, assets: [String: InterstitialPackager.Packaged]) throws(HLSError) -> RecordingReport {
         let state = shared.withLock { $0 }
         let files = try sink.finish()
         let package = try RecordingPackage(source: source, records: ledger.records, written: written, files: files, unavailable: sink.unavailable,
-                                           trimming: state.failure != nil, shared: state, evictions: ledger.evictions)
+                                           trimming: state.failure != nil, shared: state, evictions: ledger.evictions, assets: assets)
         guard package.segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason
@@ -331,6 +342,13 @@ struct RecordingSession {
         }
         let referenced = Set(package.media.map(\.path.value))
         for file in files where !referenced.contains(file.path.value) { staging.remove(file.path) }
+        // Interstitial assets no kept Date Range names go too.
+        if let entries = try? FileManager.default.contentsOfDirectory(atPath: staging.stagingPath + "/" + InterstitialPackager.folder) {
+            for entry in entries where !package.assetFolders.contains(InterstitialPackager.folder + "/" + entry) {
+                FolderTree.remove(at: staging.stagingPath + "/" + InterstitialPackager.folder + "/" + entry)
+            }
+            if package.assetFolders.isEmpty { FolderTree.remove(at: staging.stagingPath + "/" + InterstitialPackager.folder) }
+        }
         let manifest = try PackageWriter.finish(package.contents, media: package.media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
         // Gaps of every track: a hole in the audio is one too.
@@ -341,6 +359,6 @@ struct RecordingSession {
                                dateRangesOmitted: package.dateRangesOmitted, retries: state.retries,
                                bytes: package.media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
                                evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, snapshots: state.snapshots,
-                               manifest: manifest)
+                               interstitials: package.interstitials, manifest: manifest)
     }
 }

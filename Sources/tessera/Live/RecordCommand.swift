@@ -14,7 +14,7 @@ import TesseraLive
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
-/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--parts [--preload-hints]] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
+/// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--parts [--preload-hints]] [--interstitials] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
 /// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
@@ -28,7 +28,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--interstitials] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -43,10 +43,11 @@ struct RecordCommand: Sendable {
                 ("--snapshot-every <seconds>", "publish what is recorded so far as <dir>.snapshot-<n>, a verified package, this often (and at each SIGUSR1); default only at SIGUSR1"),
                 ("--parts", "LL-HLS: fetch each segment part by part as its parts are published, and write it from them once they prove to be it (else fetch it whole); parts never reach the package"),
                 ("--preload-hints", "with --parts: also fetch the part an EXT-X-PRELOAD-HINT announces, kept once a playlist lists it"),
+                ("--interstitials", "package the assets of Apple interstitial Date Ranges (X-ASSET-URI, X-ASSET-LIST) as local VOD packages under interstitials/, the ranges kept pointing at them; an interstitial that cannot be completed is omitted whole; default omit them"),
                 ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
-                ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, end)")]
+                ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, interstitials, end)")]
             + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
 
@@ -77,6 +78,7 @@ struct RecordCommand: Sendable {
                 options.retention = .bytes(bytes)
             case "--snapshot-every": snapshotEvery = try SecondsArgument.take(argument, from: &rest)
             case "--parts": options.parts = options.parts ?? RecordingParts()
+            case "--interstitials": options.interstitials = RecordingInterstitials()
             case "--preload-hints": preloadHints = true
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
@@ -141,6 +143,9 @@ struct RecordCommand: Sendable {
             let line = "recorded: \(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, \(report.gaps) gaps, "
                 + "\(report.bytes) bytes → \(report.destination.path)"
             if let parts = report.parts { Terminal.line(RecordSummary.partsLine(parts), to: json ? .standardError : .standardOutput) }
+            if let interstitials = report.interstitials {
+                Terminal.line(RecordSummary.interstitialsLine(interstitials), to: json ? .standardError : .standardOutput)
+            }
             if json {
                 Terminal.line(line, to: .standardError)
                 Terminal.line(RecordSummary.json(report))

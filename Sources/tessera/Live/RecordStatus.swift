@@ -35,6 +35,7 @@ final class RecordStatus: Sendable {
         case .snapshotFailed(let reason): say("snapshot failed: \(reason)")
         case .unavailable(let track, let mediaSequence, let reason):
             say("gap: \(track) segment \(mediaSequence) could not be fetched, listed as a gap: \(reason)")
+        case .interstitialFailed(let reason): say("interstitial omitted: \(reason)")
         case .partsFellBack(let track, let mediaSequence, let reason):
             say("parts: \(track) segment \(mediaSequence) fetched whole, its parts not promoted: \(reason)")
         }

@@ -16,6 +16,7 @@ enum RecordSummary {
         let snapshots: Int
         let dateRangesOmitted: Int
         let parts: RecordingPartsReport?
+        let interstitials: RecordingInterstitialsReport?
         let end: String
         let reason: String?
     }
@@ -24,6 +25,11 @@ enum RecordSummary {
     static func partsLine(_ parts: RecordingPartsReport) -> String {
         "parts: \(parts.fetched) fetched (\(parts.bytes) bytes), \(parts.promoted) segments promoted, \(parts.fellBack) fetched whole after all; "
             + "preload hints: \(parts.hintsFetched) fetched, \(parts.hintsConfirmed) confirmed, \(parts.hintsDiscarded) discarded"
+    }
+
+    /// The receipt's `interstitials:` line (with `--interstitials`).
+    static func interstitialsLine(_ report: RecordingInterstitialsReport) -> String {
+        "interstitials: \(report.kept) kept (\(report.assets) assets, \(report.bytes) bytes, local), \(report.omitted) omitted whole"
     }
 
     static func json(_ report: RecordingReport) -> String {
@@ -36,6 +42,6 @@ enum RecordSummary {
         return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
                                     retries: report.retries, bytes: report.bytes, evicted: report.evicted,
                                     evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: report.snapshots,
-                                    dateRangesOmitted: report.dateRangesOmitted, parts: report.parts, end: end, reason: reason))
+                                    dateRangesOmitted: report.dateRangesOmitted, parts: report.parts, interstitials: report.interstitials, end: end, reason: reason))
     }
 }
