@@ -12,7 +12,8 @@ import TesseraSupport
 /// The demo's live half: the test-support origin `tessera-live-origin` (a child process,
 /// publishing a part a second of the multivariant fixture's low video and its audio rendition,
 /// four segments each, then ENDLIST) is recorded from the window start — the audio aligned with
-/// the video — into a recording package, which is verified offline, served by
+/// the video, the segments published after tune-in written from their LL-HLS parts — into a
+/// recording package, which is verified offline, served by
 /// `PackageServer` and played by ffmpeg and headless Chromium over loopback.
 struct DemoRecording {
     /// The origin executable.
@@ -40,17 +41,20 @@ struct DemoRecording {
         let destination = output.appendingPathComponent("recording")
         var options = LiveRecording.Options()
         options.start = .windowStart
+        options.parts = RecordingParts()
         let report: RecordingReport
         do { report = try await LiveRecording(url: url, destination: destination, client: HLSClient(transport: transport), options: options).run() } catch {
             throw DemoFailure("record: \(error.message)")
         }
         let tracks = report.manifest.tracks.map(\.id)
         let aligned = report.manifest.tracks.last?.provenance.contains("aligned with the variant by program-date-time") == true
-        guard report.end == .endList, report.gaps == 0, report.segments == 4, tracks == ["video", "audio-1"], aligned else {
-            throw DemoFailure("record: \(report.segments) segments, \(report.gaps) gaps, tracks \(tracks), ended \(report.end); the origin published 4 segments of video and audio and ENDLIST")
+        let parts = report.parts ?? RecordingPartsReport()
+        guard report.end == .endList, report.gaps == 0, report.segments == 4, tracks == ["video", "audio-1"], aligned, parts.promoted > 0, parts.fellBack == 0 else {
+            throw DemoFailure("record: \(report.segments) segments, \(report.gaps) gaps, tracks \(tracks), ended \(report.end), \(parts.promoted) promoted from parts and \(parts.fellBack) fetched whole after all; the origin published 4 segments of video and audio and ENDLIST")
         }
         Terminal.line("record:   \(url.absoluteString) (tessera-live-origin, a part a second, video and an audio rendition) → \(destination.path): "
-            + "\(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, audio aligned by PROGRAM-DATE-TIME, 0 gaps, committed at ENDLIST")
+            + "\(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, audio aligned by PROGRAM-DATE-TIME, "
+            + "\(parts.promoted) segments written from their parts, 0 gaps, committed at ENDLIST")
         let verification = PackageStore(folder: destination).verify()
         guard verification.isVerified, verification.manifest?.kind == .recording else {
             throw DemoFailure("verify-package of the recording: \(verification.findings.first?.description ?? "not a recording")")
