@@ -28,6 +28,9 @@ struct RecordingPlanning: Sendable {
         .seconds(3 * Int(track.latest?.playlist.targetDuration ?? 6))
     }
 
+    /// Reload retries of a rendition after the primary is done that end it where it is.
+    static let retriesEndingRendition = 3
+
     /// What the planner hands over when it ends.
     struct Planned: Sendable {
         /// The primary first, then the renditions.
@@ -75,6 +78,7 @@ struct RecordingPlanning: Sendable {
         // When the primary was done (its reloader's time): a rendition still short three of its
         // target durations later (a stalled playlist answering without new segments) ends there.
         var doneAt: Duration?
+        var retriesSinceDone: [Int: Int] = [:]
         reading: for await item in inbox {
             // A stop takes no further segment, whatever the reloaders still hand over.
             guard !control.isStopped else { break }
@@ -113,8 +117,13 @@ struct RecordingPlanning: Sendable {
                     planned.tracks[track].latest = (snapshot.playlist, url)
                 }
             case .retrying(let track):
-                // A rendition that cannot be reloaded once the primary is done ends where it is.
-                if track > 0, primaryDone { planned.tracks[track].done = true }
+                // A rendition that cannot be reloaded once the primary is done ends where it is —
+                // after a few retries: the tracks' events are not ordered with each other, and one
+                // retry may be an outage's last, reported after the primary's end.
+                if track > 0, primaryDone {
+                    retriesSinceDone[track, default: 0] += 1
+                    if retriesSinceDone[track, default: 0] >= Self.retriesEndingRendition { planned.tracks[track].done = true }
+                }
             case .ended(let track, let failure):
                 if let failure, failure.code != .cancelled, !primaryDone || track == 0 {
                     if planned.end == nil { planned.end = .failed(code: failure.code, reason: failure.message) }

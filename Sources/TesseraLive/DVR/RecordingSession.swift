@@ -87,6 +87,26 @@ struct RecordingSession {
         control.end()
         for task in shared.withLock({ Array($0.publishing.values) }) { await task.value }
         let planned = await planning.value
+        let end: RecordingReport.End
+        do throws(HLSError) { end = try ending(planned, transferError: transferError, shared: shared) } catch {
+            // Nothing is committed: the interstitial in progress stops writing into the staging folder first.
+            interstitials?.cancel()
+            _ = await interstitials?.finish()
+            throw error
+        }
+        let assets = await interstitials?.finish() ?? [:]
+        var report = try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared, assets: assets)
+        report.parts = parts?.report
+        if options.interstitials == nil { report.interstitials = nil }
+        return report
+    }
+
+    /// Why the recording ended, or the failure that commits nothing: a cancellation, an
+    /// abandoned recording (fail-on-gap, a volume that cannot take the checkpoints), a full or
+    /// unwritable volume, a fetch that failed under fail-on-gap.
+    private func ending(_ planned: RecordingPlanning.Planned, transferError: HLSError?, shared: Lock<RecordingPlanning.Shared>) throws(HLSError)
+        -> RecordingReport.End {
+        let options = recording.options
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
         // An eviction that could not be made durable: the volume, as for the transfer's writes.
@@ -98,7 +118,7 @@ struct RecordingSession {
             throw HLSError(transferError.code, "\(transferError.message) The recording fails rather than list a gap (fail-on-gap), and nothing was committed.",
                            cause: transferError)
         }
-        let end: RecordingReport.End = if let failure = shared.withLock({ $0.failure }) {
+        return if let failure = shared.withLock({ $0.failure }) {
             .failed(code: failure.code, reason: failure.message)
         } else if let transferError {
             .failed(code: transferError.code, reason: transferError.message)
@@ -109,11 +129,6 @@ struct RecordingSession {
         } else {
             .endList
         }
-        let assets = await interstitials?.finish() ?? [:]
-        var report = try commit(planned, written: sink.resourcesDone + start.offset, sink: sink, end: end, shared: shared, assets: assets)
-        report.parts = parts?.report
-        if options.interstitials == nil { report.interstitials = nil }
-        return report
     }
 
     /// One reloader a track — the primary's from the media playlist (or from the multivariant

@@ -23,12 +23,15 @@ struct LiveRecordingRenditionTests {
         /// An alternative video rendition (another angle: 2 s segments numbered ten ahead of the
         /// variant's, the same dates), with `angle`.
         let angle: LiveOrigin?
+        /// A subtitles rendition (WebVTT segments of 2 s, numbered as the variant's), with `subtitles`.
+        let subtitles: LiveOrigin?
         let folder: TemporaryDirectory
         let destination: URL
 
         /// Video of 2 s segments at the root, audio of 3 s ones under `/audio/`, `published`
         /// seconds out; `adjust` changes both configurations.
-        init(published: Int = 12, angle: Bool = false, adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
+        init(published: Int = 12, angle: Bool = false, subtitles: Bool = false,
+             adjust: (inout LiveOriginPlaylist.Configuration) -> Void = { _ in }) throws {
             func configuration(seconds: Int) -> LiveOriginPlaylist.Configuration {
                 var configuration = LiveOriginPlaylist.Configuration()
                 configuration.partsPerSegment = seconds
@@ -45,7 +48,8 @@ struct LiveRecordingRenditionTests {
                 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Commentary",LANGUAGE="en",URI="audio/live.m3u8"
                 #EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="vid",NAME="Main",DEFAULT=YES,AUTOSELECT=YES
                 #EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="vid",NAME="Angle 2",URI="angle/live.m3u8"
-                #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"\(angle ? ",VIDEO=\"vid\"" : "")
+                #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",URI="subs/live.m3u8"
+                #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"\(angle ? ",VIDEO=\"vid\"" : "")\(subtitles ? ",SUBTITLES=\"subs\"" : "")
                 live.m3u8
 
                 """
@@ -55,7 +59,11 @@ struct LiveRecordingRenditionTests {
             var angleConfiguration = configuration(seconds: 2)
             angleConfiguration.epoch -= 20
             self.angle = angle ? LiveOrigin(angleConfiguration, published: published + 20, media: Array(media[1...] + media[..<1])) : nil
-            host = try LiveOriginHost(LiveOriginGroup(main: video, folders: ["audio": audio, "angle": self.angle].compactMapValues { $0 }))
+            var subtitleConfiguration = configuration(seconds: 2)
+            subtitleConfiguration.segmentExtension = "vtt"
+            let cues = try (0..<4).map { try FixtureStore.bytes("e_multivariant/lo/index\($0).vtt") }
+            self.subtitles = subtitles ? LiveOrigin(subtitleConfiguration, published: published, media: cues) : nil
+            host = try LiveOriginHost(LiveOriginGroup(main: video, folders: ["audio": audio, "angle": self.angle, "subs": self.subtitles].compactMapValues { $0 }))
             folder = try TemporaryDirectory()
             destination = folder.url.appendingPathComponent("rec")
         }
@@ -73,10 +81,18 @@ struct LiveRecordingRenditionTests {
 
         /// Records, the origins publishing `ahead` video segments more than accounted for.
         func record(_ options: LiveRecording.Options, ahead: Int) async throws -> RecordingReport {
-            let publisher = angle.map { LiveRecordingTests.Publisher(ahead: ahead, video, audio, $0) } ?? LiveRecordingTests.Publisher(ahead: ahead, video, audio)
+            let publisher = LiveRecordingTests.Publisher(ahead: ahead, origins: [video, audio] + [angle, subtitles].compactMap { $0 })
             return try await recording(options).run { event in
                 if case .progress(let progress) = event { publisher.publish(after: progress) }
             }
+        }
+
+        /// Records `seconds` of media, two segments ahead, with the selection `selecting` makes.
+        func record(seconds: Int, selecting: (inout SelectionPolicy) -> Void) async throws -> RecordingReport {
+            var options = LiveRecording.Options()
+            options.duration = .seconds(seconds)
+            selecting(&options.selection)
+            return try await record(options, ahead: 2)
         }
 
         func playlist(_ path: String, _ verification: PackageVerification) throws -> MediaPlaylist {
@@ -132,10 +148,7 @@ struct LiveRecordingRenditionTests {
     @Test("an alternative video rendition (--video all) is recorded beside the variant's stream, aligned by date, listed in the master's VIDEO group")
     func alternativeVideo() async throws {
         let live = try Presentation(angle: true)
-        var options = LiveRecording.Options()
-        options.duration = .seconds(6)
-        options.selection.video = RenditionPolicy(.all)
-        let report = try await live.record(options, ahead: 2)
+        let report = try await live.record(seconds: 6) { $0.video = RenditionPolicy(.all) }
         #expect(report.end == .duration && report.segments == 3)
         let (video, _, verification) = try live.recorded()
         let angle = try live.playlist("alternative-video-1/index.m3u8", verification)
@@ -150,6 +163,24 @@ struct LiveRecordingRenditionTests {
         let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
         #expect(master.contains("TYPE=VIDEO,GROUP-ID=\"vid\",NAME=\"Angle 2\"") && master.contains("URI=\"alternative-video-1/index.m3u8\""), "\(master)")
         #expect(master.contains("NAME=\"Main\"") && master.contains("VIDEO=\"vid\""), "the variant's own view kept as the group's default: \(master)")
+    }
+
+    @Test("a subtitles rendition (--subtitles all) is recorded aligned beside the variant: its WebVTT segments as served, in the master's SUBTITLES group")
+    func subtitleRendition() async throws {
+        let live = try Presentation(subtitles: true)
+        _ = try await live.record(seconds: 6) { $0.subtitles = RenditionPolicy(.all) }
+        let (video, _, verification) = try live.recorded()
+        let subtitles = try live.playlist("subtitles-1/index.m3u8", verification)
+        #expect(subtitles.segments.map(\.mediaSequence) == video.segments.map(\.mediaSequence), "2 s cues numbered as the video's")
+        for segment in subtitles.segments {
+            let bytes = try Data(contentsOf: live.destination.appendingPathComponent("subtitles-1/" + segment.uri))
+            #expect(Array(bytes) == (try FixtureStore.bytes("e_multivariant/lo/index\(segment.mediaSequence % 4).vtt")), "cue segment \(segment.mediaSequence)")
+        }
+        let manifest = try #require(verification.manifest)
+        #expect(manifest.tracks.map(\.id) == ["video", "audio-1", "subtitles-1"] && manifest.tracks[2].role == .subtitles)
+        #expect(manifest.tracks[2].provenance.contains("program-date-time"))
+        let master = String(decoding: try #require(verification.playlists["master.m3u8"]), as: UTF8.self)
+        #expect(master.contains("TYPE=SUBTITLES") && master.contains("URI=\"subtitles-1/index.m3u8\"") && master.contains("SUBTITLES=\"subs\""), "\(master)")
     }
 
     @Test("alternative video is not recorded unless asked: a player shows the variant's stream")

@@ -77,7 +77,11 @@ struct LiveRecordingTests {
         let ahead: Int
         private let seen = Lock(0)
 
-        init(ahead: Int = 0, _ origins: LiveOrigin...) {
+        convenience init(ahead: Int = 0, _ origins: LiveOrigin...) {
+            self.init(ahead: ahead, origins: origins)
+        }
+
+        init(ahead: Int = 0, origins: [LiveOrigin]) {
             self.origins = origins
             self.ahead = ahead
         }
