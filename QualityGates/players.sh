@@ -6,7 +6,9 @@
 #   GStreamer    playbin (fakesinks) exits 0 at EOS
 #   Chromium     headless, plays master.m3u8 natively in a <video> to `ended`; its decoded frame
 #                count must equal the source variant's (ffprobe -count_frames on the origin)
-# and `tessera serve` exits 0 on SIGTERM. A missing player fails the gate unless
+# and `tessera serve` exits 0 on SIGTERM. The same for a recording: `tessera record --parts` of the
+# test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
+# part a second, to ENDLIST), its frame count the recorded video's. A missing player fails the gate unless
 # ALLOW_MISSING_PLAYERS=1 (then it says SKIPPED, never ok).
 #   players.sh <tessera binary>     ends with "players: N passed, M failed, K skipped"
 set -euo pipefail
@@ -64,11 +66,19 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 PY
 
-check() { # name, multivariant URL on the origin, the source variant's playlist URL
+check() { # name, multivariant URL on the origin, the source variant's playlist URL ("": a live recording, its own video)
   local name="$1" url="$2" source="$3" dir="$WORK/$1"
-  echo "players: $name package of $url"
-  if ! "$BIN" package "$url" -o "$dir" --subtitles all > /dev/null 2> "$WORK/$name.err"; then
-    bad "$name: tessera package failed: $(tail -1 "$WORK/$name.err")"; return
+  if [ -z "$source" ]; then
+    echo "players: $name recording of $url"
+    if ! "$BIN" record "$url" -o "$dir" --from start --parts > /dev/null 2> "$WORK/$name.err"; then
+      bad "$name: tessera record failed: $(tail -1 "$WORK/$name.err")"; return
+    fi
+    source="$dir/video/index.m3u8"
+  else
+    echo "players: $name package of $url"
+    if ! "$BIN" package "$url" -o "$dir" --subtitles all > /dev/null 2> "$WORK/$name.err"; then
+      bad "$name: tessera package failed: $(tail -1 "$WORK/$name.err")"; return
+    fi
   fi
   "$BIN" serve "$dir" --log "$WORK/$name.log" > "$WORK/$name.serve" 2>&1 &
   local serve=$!; PIDS+=("$serve")
@@ -110,5 +120,12 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
+LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"
+[ -x "$LIVE_ORIGIN" ] || (cd "$HERE" && swift build --product tessera-live-origin > /dev/null)
+"$LIVE_ORIGIN" --parts-per-segment 1 --published 1 --duration 3 --max-seconds 60 --media "$HERE/Fixtures/e_multivariant/lo" \
+  --audio-media "$HERE/Fixtures/e_multivariant/audio" --extension ts --url-file "$WORK/live.url" > "$WORK/live.out" 2>&1 &
+PIDS+=("$!")
+for _ in $(seq 1 200); do [ -s "$WORK/live.url" ] && break; sleep 0.05; done
+check recording "$(cat "$WORK/live.url" 2>/dev/null)" ""
 echo "players: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" = 0 ]
