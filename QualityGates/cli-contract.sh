@@ -294,6 +294,20 @@ expect_fetch() { # name, sha256 of the output file, args...
   else bad "fetch $name: $(head -2 "$WORK/err")"; fi
 }
 expect_fetch "over http with --allow-http" "$SEG_SHA" "$ORIGIN/$SEG" --allow-http
+# --aws-sigv4 as curl spells it, checked by a server that signs the same request with botocore;
+# the secret and the session token appear in no event line.
+python3 "$HERE/QualityGates/SigV4/verifier.py" AKIDEXAMPLE 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' eu-west-1 s3 > "$WORK/sigv4.port" 2> "$WORK/sigv4.err" &
+SIGV4_PID=$!
+for _ in $(seq 1 100); do [ -s "$WORK/sigv4.port" ] && break; sleep 0.05; done
+set +e; "$BIN" fetch "http://127.0.0.1:$(head -1 "$WORK/sigv4.port")/bucket/my%20key.txt?versionId=7&acl" --allow-http --events \
+  --aws-sigv4 aws:amz:eu-west-1:s3 --user 'AKIDEXAMPLE:wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' -H 'x-amz-security-token: SESSIONTOKENEXAMPLE' \
+  > "$WORK/stdout" 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 0 ] && grep -qx "signature verified" "$WORK/stdout" && ! grep -q "wJalrXUtnFEMI\|SESSIONTOKENEXAMPLE" "$WORK/err"; then
+  ok "fetch --aws-sigv4 --user: the signature botocore makes of the same request; no secret or session token in the events"
+else bad "fetch --aws-sigv4: exit $rc $(head -3 "$WORK/stdout") $(grep -m2 -o 'wJalr[^\"]*\|SESSIONTOKEN[^\"]*' "$WORK/err") $(tail -2 "$WORK/sigv4.err")"; fi
+kill "$SIGV4_PID" 2>/dev/null || true
+expect_failure "fetch --aws-sigv4 without --user" 2 "$WORK/out/x" fetch "$ORIGIN/$SEG" --allow-http --aws-sigv4 aws:amz:us-east-1:s3
+expect_failure "fetch --aws-sigv4 of a bad scope" 2 "$WORK/out/x" fetch "$ORIGIN/$SEG" --allow-http --aws-sigv4 aws:amz:us-east-1 --user a:b
 expect_fetch "over TLS with --cacert" "$SEG_SHA" "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem"
 expect_fetch "with the right --pin among two" "$SEG_SHA" "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem" --pin "sha256//$(head -c32 /dev/zero | base64)" --pin "$PIN"
 "$BIN" fetch "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem" -r 188-375 > "$WORK/range.bin" 2>"$WORK/err"

@@ -33,8 +33,23 @@ if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
   exit 1
 fi
 
+# Python packages the tests and gates check against (botocore: the AWS Signature V4 reference),
+# from PyPI when missing.
+PYPI_PACKAGES=(botocore)
+ensure_python_packages() {
+  local missing=()
+  for p in "${PYPI_PACKAGES[@]}"; do python3 -c "import $p" 2>/dev/null || missing+=("$p"); done
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  echo "bootstrap: installing from PyPI: ${missing[*]}"
+  if ! python3 -m pip install --quiet --disable-pip-version-check "${missing[@]}" >/dev/null; then
+    echo "bootstrap: pip install failed for: ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
 mapfile -t MISSING < <(have_all_debian | sed '/^$/d')
 if [ "${#MISSING[@]}" -eq 0 ]; then
+  ensure_python_packages
   exit 0
 fi
 
@@ -61,4 +76,5 @@ if [ "${#STILL[@]}" -ne 0 ]; then
   echo "bootstrap: still missing after install: ${STILL[*]}" >&2
   exit 1
 fi
+ensure_python_packages
 echo "bootstrap: done"

@@ -68,7 +68,9 @@ struct CommandHelp: Sendable {
                 ("--overwrite", "replace an existing -o file; default refuse"),
                 ("-r, --range <start>-[<end>]", "ask for this byte range; default the whole body"),
                 ("--allow-http", "allow a plain http URL; default https only"),
-                ("--events", "print every request event as a JSON line on standard error")] + NetworkOptions.help,
+                ("--events", "print every request event as a JSON line on standard error"),
+                ("--aws-sigv4 aws:amz:<region>:<service>", "sign the request with AWS Signature V4, as curl does (a session token goes in -H 'x-amz-security-token: …'); needs --user"),
+                ("-u, --user <key>:<secret>", "the access key ID and secret access key --aws-sigv4 signs with; never printed")] + NetworkOptions.help,
         example: "tessera fetch https://cdn.example/seg_001.ts -o seg_001.ts --retries 5")
 
     static let validate = CommandHelp(

@@ -18,6 +18,8 @@ struct FetchCommand: Sendable {
     var allowsHTTP = false
     var showsEvents = false
     var overwrite = false
+    /// `--aws-sigv4` with `--user`: every request signed (last, after the other interceptors).
+    var signer: AWSSignatureV4?
 
     /// Largest body fetched: the library's 256 MiB default is for API calls, not a download tool.
     static let maximumBodyBytes: UInt64 = 1 << 40
@@ -72,6 +74,7 @@ struct FetchCommand: Sendable {
         pipeline.headers = HTTPHeaders()    // sent as the request's own fields below
         configuration.pipeline = pipeline.pipeline(entry: url, base: configuration.pipeline,
                                                    defaultRetries: configuration.pipeline.retry.maximumAttempts - 1)
+        if let signer { configuration.pipeline.interceptors.append(AWSSignatureV4Interceptor(signer)) }
         configuration.limits.maximumBodyBytes = Self.maximumBodyBytes
         if let timeout = network.timeout { configuration.limits.timeToFirstByte = timeout }
         var origin = URLComponents()

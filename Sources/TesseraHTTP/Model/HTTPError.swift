@@ -128,6 +128,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         public static let redirectLoop = Code("redirect-loop")
         /// A body ended before its announced length.
         public static let shortBody = Code("short-body")
+        /// A request could not be signed (AWS Signature V4): no host, an expiry out of range, a
+        /// body file that cannot be read.
+        public static let signingFailed = Code("signing-failed")
         /// The transport's engine thread could not start.
         public static let threadStart = Code("thread-start")
         /// TLS failed: handshake, certificate verification or a pin mismatch.
