@@ -57,6 +57,8 @@ let package = Package(
         .executableTarget(name: "tessera-record-soak",
                           dependencies: ["TesseraTestSupport", "TesseraPlayback", "TesseraSupport", "TesseraLive", "TesseraHLS", "TesseraHTTP"],
                           path: "Tests/RecordSoak", swiftSettings: strict),
+        // AWS Signature V4 throughput for the benchmark (beside botocore's).
+        .executableTarget(name: "tessera-sign-bench", dependencies: ["TesseraHTTP"], path: "Tests/SignBench", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),

@@ -23,6 +23,8 @@
 #             40,000-segment EVENT playlist (Scripts/bench-live.sh; one run).
 #   record  — tessera record vs ffmpeg and streamlink recording the peers' live origin for 30 s:
 #             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
+#   sigv4   — AWS Signature V4 signatures per second vs botocore's signer on the same requests
+#             (Scripts/bench-sigv4.sh; REPS medians).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -42,5 +44,6 @@ case "$WHAT" in
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
   record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # one real-time run (about a minute)
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record]" >&2; exit 2 ;;
+  sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4]" >&2; exit 2 ;;
 esac

@@ -46,6 +46,8 @@ public struct AWSSignatureV4: Sendable {
     /// Remove dot segments from the path and encode it again (every service but S3). Default:
     /// the service is not `s3`.
     public var normalizesPath: Bool
+    /// The last day's signing key (the SDKs keep it: it changes once a day).
+    private let keys = Lock<(day: String, key: [UInt8])?>(nil)
 
     /// A signer for `service` in `region` with `credentials`.
     public init(credentials: AWSCredentials, region: String, service: String) {
@@ -99,11 +101,9 @@ public struct AWSSignatureV4: Sendable {
             throw HTTPError(.invalidRequest, code: .signingFailed, "\(URLRedaction.redact(url)) cannot be presigned.")
         }
         components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
-        guard let unsigned = components.url else {
-            throw HTTPError(.invalidRequest, code: .signingFailed, "\(URLRedaction.redact(url)) cannot be presigned.")
-        }
-        let payloadHash = service == "s3" ? "UNSIGNED-PAYLOAD" : SHA256Hasher.hash([]).hex
-        let canonical = canonicalRequest(method: method.rawValue, url: unsigned, headers: signed, payloadHash: payloadHash)
+        let payloadHash = service == "s3" ? "UNSIGNED-PAYLOAD" : Self.emptyPayloadHash
+        let canonical = canonicalRequest(method: method.rawValue, path: components.percentEncodedPath, query: components.percentEncodedQuery,
+                                         headers: signed, payloadHash: payloadHash)
         components.percentEncodedQuery = (components.percentEncodedQuery ?? "") + "&X-Amz-Signature=" + signature(canonical.text, stamp: stamp, scope: scope)
         guard let presigned = components.url else {
             throw HTTPError(.invalidRequest, code: .signingFailed, "\(URLRedaction.redact(url)) cannot be presigned.")
@@ -113,11 +113,20 @@ public struct AWSSignatureV4: Sendable {
 
     // MARK: The steps (internal: tested one by one)
 
-    /// The canonical request and its signed header names.
+    /// The SHA-256 of no bytes.
+    static let emptyPayloadHash = SHA256Hasher.hash([]).hex
+
+    /// The canonical request of `url` and its signed header names.
     func canonicalRequest(method: String, url: URL, headers: [(String, String)], payloadHash: String) -> (text: String, signedHeaders: String) {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        var path = components?.percentEncodedPath ?? "/"
-        if path.isEmpty { path = "/" }
+        return canonicalRequest(method: method, path: components?.percentEncodedPath ?? "/", query: components?.percentEncodedQuery,
+                                headers: headers, payloadHash: payloadHash)
+    }
+
+    /// The canonical request of the percent-encoded `path` and `query`, and its signed header names.
+    func canonicalRequest(method: String, path encodedPath: String, query: String?, headers: [(String, String)],
+                          payloadHash: String) -> (text: String, signedHeaders: String) {
+        var path = encodedPath.isEmpty ? "/" : encodedPath
         if normalizesPath { path = AWSURIEncoding.encode(Self.removingDotSegments(path), keepingSlashes: true) }
         var grouped: [String: [String]] = [:]
         for (name, value) in headers {
@@ -128,7 +137,7 @@ public struct AWSSignatureV4: Sendable {
         let names = grouped.keys.sorted()
         let canonicalHeaders = names.map { "\($0):\(grouped[$0]!.joined(separator: ","))\n" }.joined()
         let signedHeaders = names.joined(separator: ";")
-        let text = [method.uppercased(), path, Self.canonicalQuery(components?.percentEncodedQuery), canonicalHeaders, signedHeaders, payloadHash]
+        let text = [method.uppercased(), path, Self.canonicalQuery(query), canonicalHeaders, signedHeaders, payloadHash]
             .joined(separator: "\n")
         return (text, signedHeaders)
     }
@@ -140,8 +149,10 @@ public struct AWSSignatureV4: Sendable {
 
     /// The signing key of the scope's day, region and service.
     func signingKey(day: String) -> [UInt8] {
+        if let known = keys.withLock({ $0 }), known.day == day { return known.key }
         var key = HMACSHA256.mac(key: Array("AWS4\(credentials.secretAccessKey)".utf8), day)
         for part in [region, service, "aws4_request"] { key = HMACSHA256.mac(key: key, part) }
+        keys.withLock { $0 = (day, key) }
         return key
     }
 
@@ -163,7 +174,7 @@ public struct AWSSignatureV4: Sendable {
         case .precomputed(let hex): return hex.lowercased()
         case .signed:
             switch body {
-            case nil: return SHA256Hasher.hash([]).hex
+            case nil: return Self.emptyPayloadHash
             case .bytes(let bytes)?: return SHA256Hasher.hash(bytes).hex
             case .file(let url)?: return try Self.hash(file: url)
             }
