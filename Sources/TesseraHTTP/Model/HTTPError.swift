@@ -72,6 +72,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         public static let boundaryInContent = Code("boundary-in-content")
         /// A disk cache folder cannot be used.
         public static let cacheUnusable = Code("cache-unusable")
+        /// Nothing is cached and the policy does not load (`Repository.Policy.returnCacheDontLoad`).
+        public static let cacheMiss = Code("cache-miss")
         /// The request was cancelled.
         public static let cancelled = Code("cancelled")
         /// The host's circuit breaker refuses requests for now.
