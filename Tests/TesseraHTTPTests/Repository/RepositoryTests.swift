@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TesseraHTTP
+import TesseraTestSupport
 
 @Suite("Repository over a LayeredCache")
 struct RepositoryTests {
@@ -75,6 +76,24 @@ struct RepositoryTests {
         world.advance(120)
         #expect(try await second.value(for: "k", policy: .maximumAge(.seconds(60))) == "k#2")
         #expect(await store.records["k"]?.value == "k#2")
+    }
+
+    @Test("on the disk cache: a record outlives its process (a new cache over the folder reads it), removal forgets it")
+    func diskLayer() async throws {
+        let folder = try TemporaryDirectory()
+        let world = World()
+        let first = Repository<String, String>(cache: LayeredCache(persistent: try DiskPersistentCache<String>(directory: folder.url)),
+                                               now: world.clock) { key throws(HTTPError) in try await world.load(key) }
+        #expect(try await first.value(for: "a key/with ?odd& chars") == "a key/with ?odd& chars#1")
+        let reopened = try DiskPersistentCache<String>(directory: folder.url)
+        let record = try #require(try await reopened.value(for: "a key/with ?odd& chars"))
+        #expect(record.value == "a key/with ?odd& chars#1" && record.storedAt == world.clock())
+        #expect(try await reopened.value(for: "another") == nil)
+        try await reopened.remove("a key/with ?odd& chars")
+        #expect(try await DiskPersistentCache<String>(directory: folder.url).value(for: "a key/with ?odd& chars") == nil)
+        let otherType = try DiskPersistentCache<Int>(directory: folder.url, namespace: "numbers")
+        try await otherType.store(CacheRecord(value: 7, storedAt: world.clock()), for: "n")
+        #expect(try await DiskPersistentCache<[Int]>(directory: folder.url, namespace: "numbers").value(for: "n") == nil, "a record of another type reads as absent")
     }
 
     @Test("the memory layer keeps at most its bound, the least recently used going")
