@@ -2,13 +2,12 @@
 /// cached share one load (`RequestCoalescer`): N simultaneous asks cost one fetch, and later ones
 /// are answered from memory while the value is younger than `maximumAge`. Errors are never
 /// cached — the next ask loads again. At most `maximumEntries` values are kept, the least
-/// recently used going first. `invalidate` forgets a key at once, and a load in flight for it
-/// then answers its callers without being kept.
+/// recently used going first. `invalidate` forgets a key at once: a load in flight for it then
+/// answers its callers without being kept, and a later ask loads afresh (`LoadGenerations`).
 public actor SingleFlightCache<Key: Hashable & Sendable, Value: Sendable> {
     private struct Entry {
         let value: Value
         let storedAt: Duration
-        var used: UInt64
     }
 
     /// The most values kept.
@@ -16,16 +15,15 @@ public actor SingleFlightCache<Key: Hashable & Sendable, Value: Sendable> {
     /// How long a value is answered from memory; nil: until evicted or invalidated.
     public let maximumAge: Duration?
     private let now: @Sendable () -> Duration
-    private let coalescer = RequestCoalescer<Key, Value>()
-    private var entries: [Key: Entry] = [:]
-    /// Bumped by `invalidate`: a load begun before it is not kept.
-    private var generations: [Key: UInt64] = [:]
-    private var tick: UInt64 = 0
+    private var entries: LRUTable<Key, Entry>
+    private var loads = LoadGenerations<Key>()
+    private let coalescer = RequestCoalescer<FlightKey<Key>, Value>()
 
     /// A cache of at most `maximumEntries` values (at least 1), each answered for `maximumAge`;
     /// `now` is the clock ages are measured on (monotonic time by default).
     public init(maximumEntries: Int = 256, maximumAge: Duration? = nil, now: @escaping @Sendable () -> Duration = MonotonicTime.now) {
-        self.maximumEntries = max(1, maximumEntries)
+        entries = LRUTable(capacity: maximumEntries)
+        self.maximumEntries = entries.capacity
         self.maximumAge = maximumAge
         self.now = now
     }
@@ -36,10 +34,11 @@ public actor SingleFlightCache<Key: Hashable & Sendable, Value: Sendable> {
     ///   while it waits (the load goes on for the others).
     public func value(for key: Key, load: @escaping @Sendable () async throws(HTTPError) -> Value) async throws(HTTPError) -> Value {
         if let cached = fresh(key) { return cached }
-        let generation = generations[key, default: 0]
-        let value = try await coalescer.run(key, load)
+        let flight = loads.begin(key)
+        defer { loads.end(flight) }
+        let value = try await coalescer.run(flight, load)
         // Kept only if nothing forgot the key while it loaded.
-        if generations[key, default: 0] == generation { store(value, for: key) }
+        if loads.isCurrent(flight) { entries.store(Entry(value: value, storedAt: now()), for: key) }
         return value
     }
 
@@ -48,38 +47,30 @@ public actor SingleFlightCache<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Forgets `key`: the next ask loads it; a load in flight is not kept.
     public func invalidate(_ key: Key) {
-        entries[key] = nil
-        generations[key, default: 0] += 1
+        entries.remove(key)
+        loads.invalidate(key)
     }
 
-    /// Forgets everything.
+    /// Forgets everything (loads in flight are not kept).
     public func removeAll() {
-        for key in Set(entries.keys).union(generations.keys) { generations[key, default: 0] += 1 }
-        entries = [:]
+        entries.removeAll()
+        loads.invalidateAll()
     }
 
     /// Values kept now.
     public var count: Int { entries.count }
 
     /// Callers waiting on `key`'s load (0 when none is in flight).
-    public func waiterCount(for key: Key) async -> Int { await coalescer.waiterCount(for: key) }
-
-    private func fresh(_ key: Key) -> Value? {
-        guard let entry = entries[key] else { return nil }
-        if let maximumAge, now() - entry.storedAt >= maximumAge {
-            entries[key] = nil
-            return nil
-        }
-        tick += 1
-        entries[key]?.used = tick
-        return entry.value
+    public func waiterCount(for key: Key) async -> Int {
+        await coalescer.waiterCount(for: loads.current(key))
     }
 
-    private func store(_ value: Value, for key: Key) {
-        tick += 1
-        entries[key] = Entry(value: value, storedAt: now(), used: tick)
-        if entries.count > maximumEntries, let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
-            entries[oldest] = nil
+    private func fresh(_ key: Key) -> Value? {
+        guard let entry = entries.value(for: key) else { return nil }
+        if let maximumAge, now() - entry.storedAt >= maximumAge {
+            entries.remove(key)
+            return nil
         }
+        return entry.value
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// Values loaded from a remote source through a `LayeredCache`, by a policy per ask, each load
 /// shared by the concurrent asks for its key (`RequestCoalescer`) and kept on success (errors
-/// never are).
+/// never are, nor a load its key was invalidated during).
 public actor Repository<Key: Hashable & Sendable, Value: Sendable> {
     /// How an ask uses the cache.
     public enum Policy: Sendable, Equatable {
@@ -23,7 +23,8 @@ public actor Repository<Key: Hashable & Sendable, Value: Sendable> {
     private let cache: LayeredCache<Key, Value>
     private let load: @Sendable (Key) async throws(HTTPError) -> Value
     private let now: @Sendable () -> Date
-    private let coalescer = RequestCoalescer<Key, Value>()
+    private var loads = LoadGenerations<Key>()
+    private let coalescer = RequestCoalescer<FlightKey<Key>, Value>()
 
     /// A repository loading with `load` through `cache`; `now` is the wall clock records are
     /// stamped and aged on.
@@ -51,12 +52,19 @@ public actor Repository<Key: Hashable & Sendable, Value: Sendable> {
             }
         }
         let load = self.load
-        let value = try await coalescer.run(key) { () async throws(HTTPError) in try await load(key) }
-        try await cache.store(CacheRecord(value: value, storedAt: now()), for: key)
+        let flight = loads.begin(key)
+        defer { loads.end(flight) }
+        let value = try await coalescer.run(flight) { () async throws(HTTPError) in try await load(key) }
+        // Kept only if nothing invalidated the key while it loaded.
+        if loads.isCurrent(flight) { try await cache.store(CacheRecord(value: value, storedAt: now()), for: key) }
         return value
     }
 
-    /// Forgets `key` in every layer of the cache.
+    /// Forgets `key` in every layer of the cache; a load in flight for it answers its callers
+    /// without being kept, and a later ask loads afresh.
     /// - Throws: the persistent layer's error.
-    public func invalidate(_ key: Key) async throws(HTTPError) { try await cache.remove(key) }
+    public func invalidate(_ key: Key) async throws(HTTPError) {
+        loads.invalidate(key)
+        try await cache.remove(key)
+    }
 }

@@ -69,6 +69,23 @@ struct SingleFlightCacheTests {
         #expect(kept.0 == "A" && kept.1 == nil && kept.2 == "C", "\(kept)")
     }
 
+    @Test("an ask after invalidate does not join the load begun before: it loads afresh, and only its value is kept")
+    func askAfterInvalidate() async throws {
+        let cache = SingleFlightCache<String, String>()
+        let old = Gated(), new = Gated()
+        async let a = cache.value(for: "k") { () async throws(HTTPError) in try await old() }
+        await waitForWaiters(cache, "k", 1)
+        await cache.invalidate("k")
+        async let b = cache.value(for: "k") { () async throws(HTTPError) in try await new() }
+        await waitForWaiters(cache, "k", 1)
+        new.opener.yield(.success("fresh"))
+        old.opener.yield(.success("stale"))
+        let (first, second) = (try await a, try await b)
+        #expect(first == "stale" && second == "fresh")
+        #expect(await cache.cachedValue(for: "k") == "fresh")
+        #expect(old.runs.load(ordering: .relaxed) == 1 && new.runs.load(ordering: .relaxed) == 1)
+    }
+
     @Test("invalidate during a load: its callers get the value, the cache does not keep it")
     func invalidateInFlight() async throws {
         let cache = SingleFlightCache<String, String>()

@@ -49,6 +49,21 @@ struct RepositoryTests {
         #expect(try await repository.value(for: "a") == "a#4")
     }
 
+    @Test("invalidate during a load: the load answers its caller and is not kept; the next ask loads again")
+    func invalidateDuringLoad() async throws {
+        let gate = RequestCoalescerTests.GatedOperation()
+        let repository = Repository<String, String> { _ throws(HTTPError) in try await gate() }
+        async let first = repository.value(for: "k")
+        while gate.runs.load(ordering: .relaxed) == 0 { await Task.yield() }
+        try await repository.invalidate("k")
+        gate.opener.yield(.success("stale"))
+        let answered = try await first
+        #expect(answered == "stale")
+        await #expect(throws: HTTPError.self) { _ = try await repository.value(for: "k", policy: .returnCacheDontLoad) }
+        gate.opener.yield(.success("fresh"))
+        #expect(try await repository.value(for: "k") == "fresh")
+    }
+
     @Test("a failed load is thrown and not kept; the cached value stays for the next ask")
     func errorsNotKept() async throws {
         let world = World()
