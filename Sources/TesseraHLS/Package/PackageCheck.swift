@@ -200,6 +200,7 @@ struct PackageCheck {
                     let assets: [Asset]
                     enum CodingKeys: String, CodingKey { case assets = "ASSETS" }
                 }
+                // Why it does not decode matters less than that it does not: the finding says so.
                 guard let safe = SafeRelativePath(asset), let bytes = root.contents(of: safe, limit: maximumPlaylistBytes),
                       let list = try? JSONDecoder().decode(List.self, from: Data(bytes)) else {
                     find(.invalidPlaylist, asset, "It is not an asset list (a JSON object with ASSETS).")

@@ -31,6 +31,7 @@ public struct DiskPersistentCache<Value: Codable & Sendable>: PersistentCache {
 
     public func value(for key: String) async throws(HTTPError) -> CacheRecord<Value>? {
         guard let entry = cache.lookup(url(key), requestHeaders: HTTPHeaders()) else { return nil }
+        // A record of another value type (or an older layout) is absent, as documented: removed.
         guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(entry.body)) else {
             cache.invalidate(url(key))
             return nil

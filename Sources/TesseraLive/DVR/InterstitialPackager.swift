@@ -85,11 +85,9 @@ final class InterstitialPackager: Sendable {
         guard !sources.isEmpty else { return }
         state.withLock { state in
             guard !state.cancelled else { return }
-            for (text, asset) in sources where state.outcomes[text] == nil {
-                guard state.outcomes.count < options.maximumEvents else {
-                    state.outcomes[text] = .failed("more than \(options.maximumEvents) interstitial sources")
-                    continue
-                }
+            // Past the bound a source is not noted at all (a long recording of rotating ad URIs
+            // must not grow the map): its ranges find no packaged assets and are omitted.
+            for (text, asset) in sources where state.outcomes[text] == nil && state.outcomes.count < options.maximumEvents {
                 state.outcomes[text] = .waiting
                 state.queue.append((text, asset, url))
             }
@@ -168,7 +166,7 @@ final class InterstitialPackager: Sendable {
             let document = LocalAssetList(assets: local, skipControl: list.skipControlOffset == nil && list.skipControlDuration == nil && list.skipControlLabelId == nil
                                             ? nil : LocalAssetList.SkipControl(offset: list.skipControlOffset, duration: list.skipControlDuration, labelId: list.skipControlLabelId))
             let entry = container + "/list.json"
-            files.append(try write(document.encoded, at: entry))
+            files.append(try write(try document.encoded(), at: entry))
             return Packaged(entry: entry, files: files, assets: list.assets.count)
         }
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TesseraHLS
 
 /// The asset list a recording writes for an interstitial's X-ASSET-LIST (App. D.2): the packaged
 /// assets in order, each URI relative to the list (package-local: the source's are absolute),
@@ -26,9 +27,13 @@ struct LocalAssetList: Encodable {
     enum CodingKeys: String, CodingKey { case assets = "ASSETS", skipControl = "SKIP-CONTROL" }
 
     /// Its JSON.
-    var encoded: [UInt8] {
+    /// - Throws: `invalid-external-resource` when it cannot be encoded (a non-finite duration):
+    ///   the interstitial is then omitted, never listed empty.
+    func encoded() throws(HLSError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(self)) ?? Data("{\"ASSETS\":[]}".utf8))
+        do { return Array(try encoder.encode(self)) } catch {
+            throw HLSError(.invalidExternalResource, "The local asset list cannot be written: \(error).")
+        }
     }
 }

@@ -40,16 +40,12 @@ final class PartStager: Sendable {
         var failed = false
     }
 
-    /// A segment as its playlist listed it the first time it was complete.
-    private struct Parent {
-        let segment: MediaSegment
-    }
-
     private struct Track {
         /// Nothing at or below it is staged: complete at tune-in, or planned already.
         var floor: UInt64?
         var parts: [UInt64: [Int: Staged]] = [:]
-        var parents: [UInt64: Parent] = [:]
+        /// Each segment as its playlist listed it the first time it was complete.
+        var parents: [UInt64: MediaSegment] = [:]
         /// Segments not to stage, and why (the stage full, a part that failed).
         var refused: [UInt64: String] = [:]
         var hint: Hint?
@@ -103,7 +99,7 @@ final class PartStager: Sendable {
             guard !track.retired else { return }
             for segment in playlist.segments where !track.excludes(segment.mediaSequence) && !segment.parts.isEmpty {
                 let msn = segment.mediaSequence
-                if track.parents[msn] == nil { track.parents[msn] = Parent(segment: segment) }
+                if track.parents[msn] == nil { track.parents[msn] = segment }
                 guard !segment.keys.contains(where: { $0.method != .none }) else { continue }
                 for (index, part) in segment.parts.enumerated() { stage(part, msn: msn, index: index, stream: stream, &track, &state) }
             }
@@ -111,6 +107,9 @@ final class PartStager: Sendable {
             if !track.excludes(pending), !(playlist.segments.last?.keys.contains { $0.method != .none } ?? false) {
                 for (index, part) in playlist.pendingParts.enumerated() { stage(part, msn: pending, index: index, stream: stream, &track, &state) }
             }
+            // A track the planner does not take from (yet) must not grow them without end.
+            Self.keepNewest(&track.parents, Self.maximumSegmentsNoted)
+            Self.keepNewest(&track.refused, Self.maximumSegmentsNoted)
             guard options.preloadHints else { return }
             let current = playlist.preloadHints.first { $0.type == .part }
             if let hint = track.hint, current.map({ $0.uri != hint.uri || ($0.byteRangeStart ?? 0) != hint.start }) ?? true {
@@ -132,7 +131,7 @@ final class PartStager: Sendable {
             guard var track = state.tracks[stream] else { return nil }
             defer { state.tracks[stream] = track }
             // Its parts go to the join (held, still counted, until it is done); older ones are dropped.
-            let parts = track.parts.removeValue(forKey: msn), listed = track.parents[msn]?.segment, refused = track.refused[msn]
+            let parts = track.parts.removeValue(forKey: msn), listed = track.parents[msn], refused = track.refused[msn]
             drop(through: msn, &track, &state)
             guard parts != nil || refused != nil else { return nil }
             return (parts ?? [:], listed, refused)
@@ -243,6 +242,16 @@ final class PartStager: Sendable {
         }
         for key in Array(track.parents.keys) where key <= msn { track.parents[key] = nil }
         for key in Array(track.refused.keys) where key <= msn { track.refused[key] = nil }
+    }
+
+    /// Segments a track notes (listings, refusals) ahead of what the planner took: far more than
+    /// a window holds, so only a track nothing is taken from ever reaches it.
+    static let maximumSegmentsNoted = 512
+
+    /// Keeps the `limit` highest media sequence numbers of `table`.
+    private static func keepNewest<Value>(_ table: inout [UInt64: Value], _ limit: Int) {
+        guard table.count > limit else { return }
+        for key in table.keys.sorted().prefix(table.count - limit) { table[key] = nil }
     }
 
     private func release(_ id: Int, _ state: inout State) {

@@ -357,7 +357,7 @@ struct RecordingSession {
         }
         let referenced = Set(package.media.map(\.path.value))
         for file in files where !referenced.contains(file.path.value) { staging.remove(file.path) }
-        // Interstitial assets no kept Date Range names go too.
+        // Interstitial assets no kept Date Range names go too (no folder: none was packaged).
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: staging.stagingPath + "/" + InterstitialPackager.folder) {
             for entry in entries where !package.assetFolders.contains(InterstitialPackager.folder + "/" + entry) {
                 FolderTree.remove(at: staging.stagingPath + "/" + InterstitialPackager.folder + "/" + entry)

@@ -129,6 +129,14 @@ struct LiveRecordingInterstitialTests {
         #expect(failures.count == 1 && failures[0].contains("bytes"), "\(failures)")
         #expect(report.interstitials?.kept == 0 && report.interstitials?.omitted == 2)
         #expect(try ranges(bounded).playlist.dateRanges.isEmpty)
+        var none = RecordingInterstitials()
+        none.maximumEvents = 0
+        let unbudgeted = try Live(adjust: configure)
+        let asked = ads.server.log.count
+        let nothing = try await record(unbudgeted, interstitials: none)
+        #expect(nothing.report.interstitials?.omitted == 2 && nothing.report.interstitials?.assets == 0 && nothing.failures.isEmpty,
+                "past the source bound nothing is fetched: \(nothing.failures)")
+        #expect(ads.server.log.count == asked, "the ad server never asked")
         let unasked = try Live(adjust: configure)
         let plain = try await record(unasked, interstitials: nil).report
         #expect(plain.interstitials == nil && plain.dateRangesOmitted >= 5, "ad0–ad8: \(plain.dateRangesOmitted)")
