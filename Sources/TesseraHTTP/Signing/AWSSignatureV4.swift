@@ -158,10 +158,7 @@ public struct AWSSignatureV4: Sendable {
 
     /// The hex signature of `canonical`.
     func signature(_ canonical: String, stamp: String, scope: String) -> String {
-        HMACSHA256.mac(key: signingKey(day: String(stamp.prefix(8))), stringToSign(canonical, stamp: stamp, scope: scope)).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        HexCoding.encode(HMACSHA256.mac(key: signingKey(day: String(stamp.prefix(8))), stringToSign(canonical, stamp: stamp, scope: scope)))
     }
 
     /// `<yyyymmdd>/<region>/<service>/aws4_request`.
@@ -190,6 +187,7 @@ public struct AWSSignatureV4: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw HTTPError(.invalidRequest, code: .signingFailed, "The body file \(url.path) cannot be read to sign it: \(FileDescriptorIO.lastError).") }
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
