@@ -24,6 +24,8 @@ public struct SupportError: Error, Sendable, CustomStringConvertible {
         public static let logWriteFailed = Code("log-write-failed")
         /// libcrypto could not allocate or initialise a digest.
         public static let cryptoUnavailable = Code("crypto-unavailable")
+        /// The kernel refused a descriptor (an eventfd, a pipe).
+        public static let ioFailed = Code("io-failed")
     }
 
     /// What went wrong.

@@ -56,33 +56,14 @@ public final class ScriptedServer: Sendable {
     }
 
     /// The listening port.
-    public let port: UInt16
-    private let listener: Int32
-    private let handler: @Sendable (Request) -> Reply
-    private let state = Lock<(log: [Request], connections: Set<Int32>, stopped: Bool)>(([], [], false))
+    public var port: UInt16 { listener.port }
+    private let listener: LoopbackListener
+    private let requests = Lock<[Request]>([])
 
     /// Starts listening; `handler` answers each request.
     public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
-        self.handler = handler
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        guard listener >= 0 else { throw SocketFailure(description: "socket() failed") }
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = SaturatedListener.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 64) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard ok else {
-            close(listener)
-            throw SocketFailure(description: "bind/listen failed")
-        }
-        port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        let log = requests
+        listener = try LoopbackListener { fd in Self.serve(fd, handler: handler, log: log) }
     }
 
     deinit { shutdown() }
@@ -91,48 +72,15 @@ public final class ScriptedServer: Sendable {
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Requests received so far, in order.
-    public var log: [Request] { state.withLock { $0.log } }
+    public var log: [Request] { requests.withLock { $0 } }
 
     /// Stops accepting and closes every connection.
-    public func shutdown() {
-        let connections = state.withLock { state -> Set<Int32> in
-            guard !state.stopped else { return [] }
-            state.stopped = true
-            Glibc.shutdown(listener, Int32(SHUT_RDWR))
-            return state.connections
-        }
-        for fd in connections { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
-    }
+    public func shutdown() { listener.shutdown() }
 
-    private func acceptLoop() {
-        while true {
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else {
-                if errno == EINTR { continue }
-                close(listener)
-                return
-            }
-            let admitted = state.withLock { state -> Bool in
-                guard !state.stopped else { return false }
-                state.connections.insert(fd)
-                return true
-            }
-            guard admitted else {
-                close(fd)
-                continue
-            }
-            Thread { [self] in serve(fd) }.start()
-        }
-    }
-
-    private func serve(_ fd: Int32) {
-        defer {
-            state.withLock { _ = $0.connections.remove(fd) }
-            close(fd)
-        }
+    private static func serve(_ fd: Int32, handler: @Sendable (Request) -> Reply, log: Lock<[Request]>) {
         var reader = SocketReader(fd: fd)
         while let request = reader.readRequest() {
-            state.withLock { $0.log.append(request) }
+            log.withLock { $0.append(request) }
             let reply = handler(request)
             if let raw = reply.raw {
                 _ = SocketReader.sendAll(fd, raw)
@@ -181,6 +129,12 @@ struct SocketReader {
         return ScriptedServer.Request(method: String(parts[0]), path: String(target[..<(question ?? target.endIndex)]),
                                       query: question.map { String(target[target.index(after: $0)...]) },
                                       headers: headers, body: body)
+    }
+
+    /// Bytes read past the last request (a protocol that follows an upgrade starts here).
+    mutating func takeBuffered() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
     }
 
     private mutating func fill() -> Bool {

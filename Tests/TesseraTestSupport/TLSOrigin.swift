@@ -19,8 +19,9 @@ public final class TLSOrigin: Sendable {
     private let folder: TemporaryDirectory
     private let stopped = Lock(false)
 
-    /// Creates the CA and certificate, then starts nginx serving `root`.
-    public init(root: URL) throws {
+    /// Creates the CA and certificate, then starts nginx serving `root` — and, with
+    /// `webSocketUpstream`, proxying `/ws/…` WebSocket upgrades to that loopback port (wss tests).
+    public init(root: URL, webSocketUpstream: UInt16? = nil) throws {
         folder = try TemporaryDirectory()
         let dir = folder.url.path
         try ExternalProcess.shell("""
@@ -47,7 +48,7 @@ public final class TLSOrigin: Sendable {
                 http { access_log off;
                   client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
                   server { listen 127.0.0.1:\(candidate) ssl http2; ssl_certificate server.pem; ssl_certificate_key server.key;
-                           root \(root.path); } }
+                           root \(root.path); \(Self.webSocketLocation(webSocketUpstream)) } }
                 """.utf8).write(to: config)
             // With `daemon on` (the default) nginx exits once its sockets are bound and the
             // master has detached: success means the port is ready.
@@ -61,6 +62,14 @@ public final class TLSOrigin: Sendable {
     }
 
     deinit { shutdown() }
+
+    private static func webSocketLocation(_ upstream: UInt16?) -> String {
+        guard let upstream else { return "" }
+        return """
+            location /ws/ { proxy_pass http://127.0.0.1:\(upstream); proxy_http_version 1.1; proxy_buffering off;
+              proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection "upgrade"; }
+            """
+    }
 
     /// `https://127.0.0.1:<port>`.
     public var baseURL: URL { URL(string: "https://127.0.0.1:\(port)")! }

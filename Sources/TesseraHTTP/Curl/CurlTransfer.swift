@@ -57,6 +57,7 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPError(.invalidRequest, code: .unsupportedScheme,
                             "Only http and https URLs are fetched; refused \(URLRedaction.redact(request.url)).")
         }
+        try request.headers.checkSendable()
         if case .file(let file)? = request.body {
             upload = try Self.openUpload(file)
         } else {
@@ -111,11 +112,7 @@ final class CurlTransfer: @unchecked Sendable {
         _ = ccurl_setopt_ptr(handle, CURLOPT_WRITEDATA, me)
         _ = ccurl_setopt_data_cb(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
         _ = ccurl_setopt_ptr(handle, CURLOPT_HEADERDATA, me)
-        switch engine.configuration.proxy {
-        case .environment: break
-        case .none: _ = ccurl_setopt_str(handle, CURLOPT_PROXY, "")
-        case .explicit(let url): _ = ccurl_setopt_str(handle, CURLOPT_PROXY, url.absoluteString)
-        }
+        engine.configuration.applyConnectionOptions(to: handle, host: request.url.host ?? "")
         if let range = request.byteRange {
             _ = ccurl_setopt_str(handle, CURLOPT_RANGE, range.headerSpec)
         }
@@ -148,12 +145,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if request.method != .get, request.method != .head {
             _ = ccurl_setopt_str(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-        }
-        if let pins = engine.configuration.pins.curlOption(for: request.url.host ?? "") {
-            _ = ccurl_setopt_str(handle, CURLOPT_PINNEDPUBLICKEY, pins)
-        }
-        if let bundle = engine.configuration.certificateAuthorities {
-            _ = ccurl_setopt_str(handle, CURLOPT_CAINFO, bundle.path)
         }
         for field in request.headers {
             headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")

@@ -52,6 +52,18 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         public init(_ rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
+        /// A header field cannot be sent (a name that is not a token, a line break in a value, or
+        /// a field a protocol handshake owns).
+        public static let badHeader = Code("bad-header")
+        /// libcrypto could not produce random bytes or a digest.
+        public static let cryptoUnavailable = Code("crypto-unavailable")
+        /// The server did not answer a WebSocket upgrade within the handshake deadline.
+        public static let handshakeTimeout = Code("handshake-timeout")
+        /// The other side did not answer a WebSocket close within the close deadline.
+        public static let closeTimeout = Code("close-timeout")
+        /// A WebSocket message or ping was sent on a task that is not open (or ended before it
+        /// was written).
+        public static let webSocketClosed = Code("websocket-closed")
         /// The client's base URL is unusable (query, fragment or user-info in it, or not absolute).
         public static let badBaseURL = Code("bad-base-url")
         /// A multipart boundary is not valid (RFC 2046: 1–70 allowed characters).

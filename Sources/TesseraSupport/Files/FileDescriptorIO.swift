@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 
 /// Whole writes and flushes on POSIX descriptors, shared by the module's file writers.
 package enum FileDescriptorIO {

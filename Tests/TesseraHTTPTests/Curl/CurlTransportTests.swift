@@ -15,6 +15,15 @@ struct CurlTransportTests {
         #expect(body == TransportHarness.small)
     }
 
+    @Test("a header value with a line break, or a name that is not a token, is refused before anything is sent")
+    func headerInjection() async throws {
+        let harness = try TransportHarness()
+        for bad: HTTPHeaders in [["X-A": "1\r\nX-Injected: 2"], ["X-A": "1\nX-B: 2"], ["Bad Name": "1"]] {
+            let error = await harness.failure("/small.bin") { $0.headers = bad }
+            #expect(error?.code == .badHeader)
+        }
+    }
+
     @Test("a 4 MiB body streamed through small watermarks arrives intact (pause/unpause backpressure)")
     func backpressure() async throws {
         let harness = try TransportHarness()

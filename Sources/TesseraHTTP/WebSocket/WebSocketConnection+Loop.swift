@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraSupport
+
+extension WebSocketConnection {
+    /// The I/O thread: connect, upgrade, then exchange frames until the task ends.
+    func run() {
+        channel.emit(.state(.connecting))
+        let socket: WebSocketSocket
+        do {
+            socket = try WebSocketSocket(url: url, configuration: transport, connectTimeout: configuration.connectTimeout, abort: abort)
+        } catch {
+            end(abort.flag.withLock { $0 } ? cancelledClose() : .network(error))
+            return
+        }
+        switch upgrade(socket) {
+        case .failure(let close):
+            end(close)
+        case .success(let (subprotocol, headers)):
+            channel.emit(.opened(subprotocol: subprotocol, headers: headers))
+            enter(.open)
+            io.lastHeard = .now
+            exchange(socket)
+        }
+    }
+
+    func cancelledClose() -> WebSocketClose {
+        WebSocketClose(.cancelled, reason: "The WebSocket task for \(redactedURL) was cancelled.")
+    }
+
+    /// Sends the upgrade request and reads the answer's head; bytes after it are frames.
+    private func upgrade(_ socket: WebSocketSocket) -> Result<(String?, HTTPHeaders), WebSocketClose> {
+        let deadline = ContinuousClock.now + configuration.handshakeTimeout
+        let request = handshake.requestBytes
+        var offset = 0
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            do {
+                if offset < request.count {
+                    offset += try socket.send(request, from: offset)
+                }
+                if offset == request.count {
+                    while let count = try socket.receive(into: &buffer) {
+                        guard count > 0 else {
+                            return .failure(.network(HTTPError(.connectionLost, code: .connectionLost,
+                                                               "The server closed \(redactedURL) before answering the WebSocket upgrade.")))
+                        }
+                        received.append(contentsOf: buffer[0..<count])
+                        if let (head, consumed) = try Self.head(received, limit: configuration.maximumHandshakeBytes) {
+                            io.reader.append(Array(received[consumed...]))
+                            return handshake.verdict(on: head).map { ($0, head.headers) }
+                        }
+                    }
+                }
+            } catch let close as WebSocketClose {
+                return .failure(close)
+            } catch let error as HTTPError {
+                return .failure(.network(error))
+            } catch {
+                return .failure(.network(HTTPError(.internal, code: .protocolError, "\(error)")))
+            }
+            var sends: [Command] = []
+            for command in takeCommands() {
+                switch command {
+                case .cancel: return .failure(cancelledClose())
+                case .close(let code, let reason):
+                    requeue(sends)
+                    return .failure(WebSocketClose(.cancelled, code: code, reason: reason.isEmpty ? "Closed before the upgrade completed." : reason))
+                case .send, .ping: sends.append(command)
+                }
+            }
+            requeue(sends)
+            let remaining = deadline - .now
+            guard remaining > .zero else {
+                return .failure(.network(HTTPError(.timeout, code: .handshakeTimeout,
+                                                   "\(redactedURL) did not answer the WebSocket upgrade within \(configuration.handshakeTimeout).")))
+            }
+            wait(socket: socket.descriptor, events: offset < request.count ? Int16(POLLOUT) : Int16(POLLIN), timeout: remaining)
+        }
+    }
+
+    private static func head(_ bytes: [UInt8], limit: Int) throws(WebSocketClose) -> (WebSocketResponseHead, Int)? {
+        guard let (head, consumed) = try WebSocketResponseHead.parse(bytes, limit: limit) else { return nil }
+        return (head, consumed)
+    }
+
+    /// Frames both ways until the outcome is decided (and, for a close, written).
+    private func exchange(_ socket: WebSocketSocket) {
+        var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        while true {
+            apply(takeCommands())
+            if io.outcome == nil || io.afterFlush {
+                do {
+                    if !io.stoppedReading { try readAvailable(socket, into: &buffer) }
+                    try flush(socket)
+                } catch {
+                    io.stoppedReading = true
+                    if io.outcome == nil { io.finish(.network(error), afterFlush: false) }
+                    io.afterFlush = false
+                }
+            }
+            runTimers()
+            if let outcome = io.outcome, !io.afterFlush || io.isFlushed {
+                end(outcome)
+                return
+            }
+            var events: Int16 = 0
+            if !io.stoppedReading, channel.hasRoom { events |= Int16(POLLIN) }
+            if !io.isFlushed { events |= Int16(POLLOUT) }
+            wait(socket: socket.descriptor, events: events, timeout: nextTimer())
+        }
+    }
+
+    /// Waits for the socket, the wake-up eventfd or the timeout (nil: no timeout).
+    private func wait(socket: Int32, events: Int16, timeout: Duration?) {
+        var fds = [pollfd(fd: socket, events: events, revents: 0), pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
+        var milliseconds: Int32 = -1
+        if let timeout {
+            let c = timeout.components
+            milliseconds = Int32(clamping: max(0, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        }
+        _ = poll(&fds, 2, milliseconds)
+        if fds[1].revents != 0 { wakeUp.drain() }
+    }
+
+    /// The commands posted since the last round.
+    private func takeCommands() -> [Command] {
+        inbox.withLock { inbox in
+            defer { inbox.commands.removeAll() }
+            return inbox.commands
+        }
+    }
+
+    /// Puts sends back at the front, in order, while the upgrade is under way.
+    private func requeue(_ commands: [Command]) {
+        guard !commands.isEmpty else { return }
+        inbox.withLock { $0.commands.insert(contentsOf: commands, at: 0) }
+    }
+}
