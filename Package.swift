@@ -59,6 +59,7 @@ let package = Package(
                           path: "Tests/RecordSoak", swiftSettings: strict),
         // AWS Signature V4 throughput for the benchmark (beside botocore's).
         .executableTarget(name: "tessera-sign-bench", dependencies: ["TesseraHTTP"], path: "Tests/SignBench", swiftSettings: strict),
+        .executableTarget(name: "tessera-ws-bench", dependencies: ["TesseraHTTP", "TesseraTestSupport"], path: "Tests/WebSocketBench", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),

@@ -306,6 +306,25 @@ if [ "$rc" = 0 ] && grep -qx "signature verified" "$WORK/stdout" && ! grep -q "w
   ok "fetch --aws-sigv4 --user: the signature botocore makes of the same request; no secret or session token in the events"
 else bad "fetch --aws-sigv4: exit $rc $(head -3 "$WORK/stdout") $(grep -m2 -o 'wJalr[^\"]*\|SESSIONTOKEN[^\"]*' "$WORK/err") $(tail -2 "$WORK/sigv4.err")"; fi
 kill "$SIGV4_PID" 2>/dev/null || true
+# tessera ws against the Python `websockets` echo server: lines in, the same lines out, a normal
+# close on end of input; a server's close with another code is an error said once.
+python3 "$HERE/QualityGates/WebSocket/echo_server.py" > "$WORK/ws.port" 2> "$WORK/ws.err" &
+WS_PID=$!
+for _ in $(seq 1 100); do [ -s "$WORK/ws.port" ] && break; sleep 0.05; done
+WS_URL="ws://127.0.0.1:$(head -1 "$WORK/ws.port")/feed"
+{ echo "hello"; echo "wörld ☃"; head -c 100000 /dev/zero | tr '\0' 'x'; echo; } > "$WORK/ws.in"
+set +e; "$BIN" ws "$WS_URL" --allow-http -H 'X-Client: contract' < "$WORK/ws.in" > "$WORK/stdout" 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 0 ] && cmp -s "$WORK/ws.in" "$WORK/stdout" && [ ! -s "$WORK/err" ]; then
+  ok "ws: three lines (one of 100 kB) sent as text messages and echoed one per line; exit 0 on the normal close"
+else bad "ws: exit $rc $(head -c 200 "$WORK/stdout") $(head -3 "$WORK/err") $(tail -2 "$WORK/ws.err")"; fi
+set +e; printf 'one\nclose:4001\n' | "$BIN" ws "$WS_URL" --allow-http > "$WORK/stdout" 2> "$WORK/err"; rc=$?; set -e
+if [ "$rc" = 1 ] && [ "$(cat "$WORK/stdout")" = "one" ] && grep -q '^tessera: error: the WebSocket ended: closed-by-server (4001)' "$WORK/err"; then
+  ok "ws: the server's close 4001 ends it with exit 1, said on stderr"
+else bad "ws server close: exit $rc $(head -2 "$WORK/stdout") $(head -3 "$WORK/err")"; fi
+kill "$WS_PID" 2>/dev/null || true
+expect_failure "ws of a plain ws:// URL without --allow-http" 2 "$WORK/out/x" ws "$WS_URL"
+expect_failure "ws to a port nobody listens on" 1 "$WORK/out/x" ws "ws://127.0.0.1:9/" --allow-http
+expect_failure "ws of an http URL" 2 "$WORK/out/x" ws "http://127.0.0.1:9/"
 expect_failure "fetch --aws-sigv4 without --user" 2 "$WORK/out/x" fetch "$ORIGIN/$SEG" --allow-http --aws-sigv4 aws:amz:us-east-1:s3
 expect_failure "fetch --aws-sigv4 of a bad scope" 2 "$WORK/out/x" fetch "$ORIGIN/$SEG" --allow-http --aws-sigv4 aws:amz:us-east-1 --user a:b
 expect_fetch "over TLS with --cacert" "$SEG_SHA" "$TLS_ORIGIN/$SEG" --cacert "$WORK/srv/ca.pem"

@@ -25,6 +25,8 @@
 #             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
 #   sigv4   — AWS Signature V4 signatures per second vs botocore's signer on the same requests
 #             (Scripts/bench-sigv4.sh; REPS medians).
+#   websocket — WebSocket echo round trips (32 B text, 1 MiB binary) vs the Python websockets
+#             client against the same websockets echo server (Scripts/bench-websocket.sh; REPS medians).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -45,5 +47,6 @@ case "$WHAT" in
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
   record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # one real-time run (about a minute)
   sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4]" >&2; exit 2 ;;
+  websocket) exec bash "$HERE/Scripts/bench-websocket.sh" "$REPS" ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4|websocket]" >&2; exit 2 ;;
 esac

@@ -33,9 +33,9 @@ if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
   exit 1
 fi
 
-# Python packages the tests and gates check against (botocore: the AWS Signature V4 reference),
-# from PyPI when missing.
-PYPI_PACKAGES=(botocore)
+# Python packages the tests and gates check against (botocore: the AWS Signature V4 reference;
+# websockets: the WebSocket peer of the contract and the benchmark), from PyPI when missing.
+PYPI_PACKAGES=(botocore websockets)
 ensure_python_packages() {
   local missing=()
   for p in "${PYPI_PACKAGES[@]}"; do python3 -c "import $p" 2>/dev/null || missing+=("$p"); done

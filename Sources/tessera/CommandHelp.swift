@@ -24,7 +24,7 @@ struct CommandHelp: Sendable {
     }
 
     /// Every command's help, by name.
-    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, graph, download, PackageArguments.help, VerifyPackageCommand.help, ServeCommand.help, WatchCommand.help, RecordCommand.help, fetch, validate, demo].map { ($0.name, $0) })
+    static let all: [String: CommandHelp] = Dictionary(uniqueKeysWithValues: [inspect, graph, download, PackageArguments.help, VerifyPackageCommand.help, ServeCommand.help, WatchCommand.help, RecordCommand.help, fetch, webSocket, validate, demo].map { ($0.name, $0) })
 
     static let inspect = CommandHelp(
         name: "inspect",
@@ -72,6 +72,20 @@ struct CommandHelp: Sendable {
                 ("--aws-sigv4 aws:amz:<region>:<service>", "sign the request with AWS Signature V4, as curl does (a session token goes in -H 'x-amz-security-token: …'); needs --user"),
                 ("-u, --user <key>:<secret>", "the access key ID and secret access key --aws-sigv4 signs with; never printed")] + NetworkOptions.help,
         example: "tessera fetch https://cdn.example/seg_001.ts -o seg_001.ts --retries 5")
+
+    static let webSocket = CommandHelp(
+        name: "ws",
+        synopsis: WebSocketCommand.usage,
+        summary: "A WebSocket session (RFC 6455) on standard input and output: each line read is sent as a text message, each message received is printed on its own line (binary ones as base64:<…>). End of input sends a normal close once --linger has passed (the answers to the last lines still print). Exit 0 on a normal close (1000, 1001 or no code), 1 on any other end — a refused or broken handshake, a network failure, a protocol error, a dead peer — said on standard error, 2 on usage errors.",
+        flags: [("--allow-http", "allow a plain ws:// URL; default wss:// only"),
+                ("--protocol <name>", "offer this subprotocol (repeatable); default none"),
+                ("--linger <seconds>", "after the end of input, keep printing what arrives this long before the normal close (a server close ends it sooner); default 1"),
+                ("-H, --header 'Name: value'", "send this field with the upgrade (repeatable); the handshake's own fields are refused"),
+                ("--cacert <file>", "trust the CA certificates in this PEM file instead of the system store"),
+                ("--pin sha256//<base64>", "accept the host only with this public key (repeatable); default no pin"),
+                ("--timeout <seconds>", "connect and upgrade deadline, each; default 10"),
+                ("--retries <N>", "reconnect up to N times after a network failure, a dead peer or a 5xx/429 refusal (backoff 0.5 s doubling, jittered); default 0")],
+        example: "echo subscribe | tessera ws wss://feed.example/live -H 'Authorization: Bearer …'")
 
     static let validate = CommandHelp(
         name: "validate",

@@ -8,6 +8,7 @@ import Foundation
 enum CommandLineArguments {
     case download(DownloadCommand)
     case fetch(FetchCommand)
+    case webSocket(WebSocketCommand)
     case validate(ValidateCommand)
     case inspect(InspectCommand)
     case graph(GraphCommand)
@@ -31,6 +32,7 @@ enum CommandLineArguments {
            \(WatchCommand.usage)
            \(RecordCommand.usage)
            \(FetchArguments.usage)
+           \(WebSocketCommand.usage)
            \(CommandHelp.validate.synopsis)
            \(CommandHelp.demo.synopsis)
            tessera help <command> | tessera <command> --help
@@ -51,6 +53,8 @@ enum CommandLineArguments {
             return .download(try DownloadArguments.parse(rest))
         case "fetch":
             return .fetch(try FetchArguments.parse(rest))
+        case "ws":
+            return .webSocket(try WebSocketCommand.parse(rest))
         case "package":
             return .package(try PackageArguments.parse(rest))
         case "verify-package":
@@ -120,6 +124,7 @@ enum CommandLineArguments {
         switch self {
         case .download(let command): return await command.run()
         case .fetch(let command): return await command.run()
+        case .webSocket(let command): return await command.run()
         case .validate(let command): return await command.run()
         case .inspect(let command): return await command.run()
         case .graph(let command): return await command.run()

@@ -11,15 +11,29 @@ import TesseraSupport
 public final class WebSocketTestServer: Sendable {
     private let listener: LoopbackListener
     private let upgrades = Lock<[ScriptedServer.Request]>([])
+    private let finished: AsyncStream<Void>
 
     /// Starts listening; `handler` runs for each connection (errors end that connection).
     public init(_ handler: @escaping @Sendable (WebSocketPeer) throws -> Void) throws {
         let upgrades = upgrades
+        let (finished, ended) = AsyncStream<Void>.makeStream()
+        self.finished = finished
         listener = try LoopbackListener { fd in
+            defer { ended.yield() }
             var reader = SocketReader(fd: fd)
             guard let request = reader.readRequest() else { return }
             upgrades.withLock { $0.append(request) }
             try? handler(WebSocketPeer(fd: fd, request: request, buffered: reader.takeBuffered()))
+        }
+    }
+
+    /// Returns once `count` connections' handlers have returned (one waiter at a time), so a test
+    /// reads what a handler recorded only after it has recorded it.
+    public func handlersFinished(_ count: Int = 1) async {
+        var seen = 0
+        for await _ in finished {
+            seen += 1
+            if seen >= count { return }
         }
     }
 
@@ -68,6 +82,7 @@ public final class WebSocketPeer: @unchecked Sendable {
     public let request: ScriptedServer.Request
     private let fd: Int32
     private var reader = WebSocketFrameReader(role: .server, maximumFrameBytes: 256 << 20)
+    private var chunk = [UInt8](repeating: 0, count: 256 << 10)
 
     init(fd: Int32, request: ScriptedServer.Request, buffered: [UInt8]) {
         self.fd = fd
@@ -124,7 +139,6 @@ public final class WebSocketPeer: @unchecked Sendable {
             } catch {
                 throw Failure(description: error.message)
             }
-            var chunk = [UInt8](repeating: 0, count: 256 << 10)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard n > 0 else { return nil }
             chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }

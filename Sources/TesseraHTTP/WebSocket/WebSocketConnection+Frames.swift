@@ -27,11 +27,20 @@ extension WebSocketConnection {
             case .close(let code, let reason):
                 guard io.outcome == nil, !io.closeSent else { continue }
                 queueClose(WebSocketCloseFrame(code: code.isSendable ? code : .normalClosure, reason: reason))
-                enter(.closing)
+                enterDuringRound(.closing)
             case .cancel:
                 io.finish(cancelledClose(), afterFlush: false)
             }
         }
+    }
+
+    /// Room in the event buffer for what this round has produced so far and more.
+    var hasRoom: Bool { channel.hasRoom(beyond: io.outbox.count) }
+
+    /// Moves to `state` during a round; the event goes out with the round's others.
+    func enterDuringRound(_ state: WebSocketState) {
+        inbox.withLock { $0.state = state }
+        io.outbox.append(.state(state))
     }
 
     /// Queues our close frame; the other side has `closeTimeout` to answer it.
@@ -42,7 +51,7 @@ extension WebSocketConnection {
 
     /// Reads and handles what has arrived, while the event buffer has room.
     func readAvailable(_ socket: WebSocketSocket, into buffer: inout [UInt8]) throws(HTTPError) {
-        while !io.stoppedReading, channel.hasRoom {
+        while !io.stoppedReading, hasRoom {
             if try handleBufferedFrames() { continue }
             guard let count = try socket.receive(into: &buffer) else { return }
             guard count > 0 else {
@@ -52,6 +61,11 @@ extension WebSocketConnection {
             }
             io.lastHeard = .now
             buffer.withUnsafeBytes { io.reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            // A plain socket that gave less than asked for is empty: poll(2) says when more comes.
+            if !socket.isTLS, count < buffer.count {
+                while hasRoom, try handleBufferedFrames() {}
+                return
+            }
         }
     }
 
@@ -72,12 +86,12 @@ extension WebSocketConnection {
             io.control.append(.init(opcode: .pong, payload: frame.payload, completion: nil))
         case .pong:
             if let ping = io.ping, ping.payload == frame.payload { io.ping = nil }
-            channel.emit(.pong(Data(frame.payload)))
+            io.outbox.append(.pong(Data(frame.payload)))
         case .close:
             receivedClose(frame.payload)
         case .text, .binary, .continuation:
             do {
-                if let message = try io.assembler.take(frame) { channel.emit(.message(message)) }
+                if let message = try io.assembler.take(frame) { io.outbox.append(.message(message)) }
             } catch {
                 fail(error)
             }
@@ -99,7 +113,7 @@ extension WebSocketConnection {
             return
         }
         // A fragmented message still open is abandoned: it never completed.
-        enter(.closing)
+        enterDuringRound(.closing)
         queueClose(frame)
         io.finish(WebSocketClose(.closedByServer, code: code, reason: frame.reason), afterFlush: true)
     }
@@ -128,6 +142,14 @@ extension WebSocketConnection {
             guard sent > 0 else { return }
             io.writeOffset += sent
         }
+    }
+
+    /// A sender's direct write (holding `exclusive`, nothing queued): the frame into the empty
+    /// write buffer, then as much of it as the socket takes.
+    func writeDirectly(_ opcode: WebSocketOpcode, _ payload: [UInt8], on socket: WebSocketSocket) throws(HTTPError) {
+        releaseWritten()
+        try encode(isFinal: true, opcode: opcode, payload[...])
+        try flush(socket)
     }
 
     /// Answers the sends whose bytes are all written.
@@ -189,7 +211,7 @@ extension WebSocketConnection {
             return
         }
         guard io.outcome == nil, !io.closeSent, let heartbeat = configuration.heartbeat else { return }
-        if !channel.hasRoom {
+        if !hasRoom {
             // Reading is paused for a slow reader: a pong may be waiting unread; silence proves nothing.
             io.lastHeard = now
             if io.ping != nil { io.ping?.deadline = now + heartbeat.pongTimeout }

@@ -27,7 +27,6 @@ extension WebSocketConnection {
         case .success(let (subprotocol, headers)):
             channel.emit(.opened(subprotocol: subprotocol, headers: headers))
             enter(.open)
-            io.lastHeard = .now
             exchange(socket)
         }
     }
@@ -93,31 +92,59 @@ extension WebSocketConnection {
         return (head, consumed)
     }
 
-    /// Frames both ways until the outcome is decided (and, for a close, written).
+    /// Frames both ways until the outcome is decided (and, for a close, written). Each round runs
+    /// holding `exclusive`, which a sender's direct write also takes; poll(2) runs without it.
     private func exchange(_ socket: WebSocketSocket) {
         var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        exclusive.withLock { _ in
+            io.socket = socket
+            io.lastHeard = .now
+        }
         while true {
-            apply(takeCommands())
-            if io.outcome == nil || io.afterFlush {
-                do {
-                    if !io.stoppedReading { try readAvailable(socket, into: &buffer) }
-                    try flush(socket)
-                } catch {
-                    io.stoppedReading = true
-                    if io.outcome == nil { io.finish(.network(error), afterFlush: false) }
-                    io.afterFlush = false
-                }
+            let (next, produced) = exclusive.withLock { _ in
+                let next = round(socket, &buffer)
+                defer { io.outbox.removeAll(keepingCapacity: true) }
+                return (next, io.outbox)
             }
-            runTimers()
-            if let outcome = io.outcome, !io.afterFlush || io.isFlushed {
+            for event in produced { channel.emit(event) }
+            switch next {
+            case .wait(let events, let timeout): wait(socket: socket.descriptor, events: events, timeout: timeout)
+            case .ended(let outcome):
                 end(outcome)
                 return
             }
-            var events: Int16 = 0
-            if !io.stoppedReading, channel.hasRoom { events |= Int16(POLLIN) }
-            if !io.isFlushed { events |= Int16(POLLOUT) }
-            wait(socket: socket.descriptor, events: events, timeout: nextTimer())
         }
+    }
+
+    /// What a round leaves the loop to do.
+    private enum RoundEnd {
+        case wait(events: Int16, timeout: Duration?)
+        case ended(WebSocketClose)
+    }
+
+    /// One round: commands, reads, writes, timers. Returns what to poll for next, or the outcome
+    /// once the task has ended.
+    private func round(_ socket: WebSocketSocket, _ buffer: inout [UInt8]) -> RoundEnd {
+        apply(takeCommands())
+        if io.outcome == nil || io.afterFlush {
+            do {
+                if !io.stoppedReading { try readAvailable(socket, into: &buffer) }
+                try flush(socket)
+            } catch {
+                io.stoppedReading = true
+                if io.outcome == nil { io.finish(.network(error), afterFlush: false) }
+                io.afterFlush = false
+            }
+        }
+        runTimers()
+        if let outcome = io.outcome, !io.afterFlush || io.isFlushed {
+            io.socket = nil
+            return .ended(outcome)
+        }
+        var events: Int16 = 0
+        if !io.stoppedReading, hasRoom { events |= Int16(POLLIN) }
+        if !io.isFlushed { events |= Int16(POLLOUT) }
+        return .wait(events: events, timeout: nextTimer())
     }
 
     /// Waits for the socket, the wake-up eventfd or the timeout (nil: no timeout).

@@ -10,7 +10,10 @@ import TesseraSupport
 /// the thread, like the HTTP engine's loop. One thread per connection: WebSockets are few and
 /// long-lived, and a slow connect or a full event buffer on one never holds up another.
 ///
-/// Confinement: `io` and the socket are touched only on the I/O thread; `inbox` is locked.
+/// Confinement: `io` and the socket are touched only while holding `exclusive` — by the I/O
+/// thread during its rounds (never across poll), and by a sender writing directly when nothing is
+/// queued; before the upgrade completes, only by the I/O thread. `inbox` is locked on its own,
+/// always inside `exclusive` when both are held.
 final class WebSocketConnection: @unchecked Sendable {
     typealias Completion = CheckedContinuation<Result<Void, HTTPError>, Never>
 
@@ -35,6 +38,8 @@ final class WebSocketConnection: @unchecked Sendable {
     let transport: CurlTransport.Configuration
     let channel: WebSocketEventChannel
     let inbox = Lock(Inbox())
+    /// Held around every use of `io` once the connection is open (see Confinement).
+    let exclusive = Lock(())
     let abort = WebSocketSocket.ConnectAbort()
     /// Wakes the I/O thread; closed when it ends.
     let wakeUp: EventSignal
@@ -76,9 +81,13 @@ final class WebSocketConnection: @unchecked Sendable {
         }
     }
 
-    /// Queues a message; returns once it is written to the socket.
+    /// Sends a message: written at once on the caller's thread when the connection is open and
+    /// nothing is queued (no thread hop), else queued for the I/O thread; returns once its bytes
+    /// are handed to the socket (or, for a direct write the socket took only part of, to the
+    /// connection's write buffer, which the I/O thread drains before anything else is sent).
     func send(_ opcode: WebSocketOpcode, _ payload: [UInt8]) async -> Result<Void, HTTPError> {
-        await withCheckedContinuation { (completion: Completion) in
+        if let written = sendDirectly(opcode, payload) { return written }
+        return await withCheckedContinuation { (completion: Completion) in
             let refusal = inbox.withLock { inbox -> HTTPError? in
                 guard inbox.state == .connecting || inbox.state == .open || inbox.state == .idle, !inbox.isEnded else {
                     return closedError("send a message")
@@ -93,6 +102,27 @@ final class WebSocketConnection: @unchecked Sendable {
                 return nil
             }
             if let refusal { completion.resume(returning: .failure(refusal)) }
+        }
+    }
+
+    /// Writes a frame now, on the caller's thread, when nothing is queued before it; nil when it
+    /// must be queued instead.
+    private func sendDirectly(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> Result<Void, HTTPError>? {
+        guard payload.count <= configuration.outgoingFragmentBytes, opcode != .ping || payload.count <= 125 else { return nil }
+        return exclusive.withLock { _ -> Result<Void, HTTPError>? in
+            let clear = inbox.withLock { $0.state == .open && $0.commands.isEmpty && !$0.isEnded }
+            guard clear, let socket = io.socket, io.outcome == nil, !io.closeSent, io.control.isEmpty, io.data.isEmpty,
+                  io.writeOffset == io.writeBuffer.count else { return nil }
+            do throws(HTTPError) {
+                try writeDirectly(opcode, payload, on: socket)
+                if !io.isFlushed { wakeUp.signal() }   // the rest goes when the socket takes it
+                return .success(())
+            } catch {
+                io.stoppedReading = true
+                io.finish(.network(error), afterFlush: false)
+                wakeUp.signal()
+                return .failure(error)
+            }
         }
     }
 
@@ -134,7 +164,7 @@ final class WebSocketConnection: @unchecked Sendable {
             case .close, .cancel: break
             }
         }
-        io.failPendingWrites(error)
+        exclusive.withLock { _ in io.failPendingWrites(error) }
         channel.emit(.state(.closed))
         channel.emit(.closed(close))
         channel.finish()

@@ -24,10 +24,10 @@ final class WebSocketEventChannel: Sendable {
     /// Called (once per drain) when a full buffer has room again.
     func setOnRoom(_ body: @escaping @Sendable () -> Void) { state.withLock { $0.onRoom = body } }
 
-    /// True while fewer than `capacity` events wait.
-    var hasRoom: Bool {
+    /// True while fewer than `capacity` events wait, counting `pending` about to be emitted.
+    func hasRoom(beyond pending: Int = 0) -> Bool {
         state.withLock { state in
-            let room = state.count < capacity
+            let room = state.count + pending < capacity
             if !room { state.wasFull = true }
             return room
         }
@@ -63,6 +63,7 @@ final class WebSocketEventChannel: Sendable {
         var wake: (@Sendable () -> Void)?
         let event = await withCheckedContinuation { (continuation: CheckedContinuation<WebSocketEvent?, Never>) in
             let ready = state.withLock { state -> WebSocketEvent?? in
+                var taken: WebSocketEvent?? = nil
                 if state.count > 0 {
                     let event = state.queue[state.head]
                     state.head += 1
@@ -73,15 +74,19 @@ final class WebSocketEventChannel: Sendable {
                         state.queue.removeFirst(state.head)
                         state.head = 0
                     }
-                    if state.wasFull, state.count <= capacity / 2 {
-                        state.wasFull = false
-                        wake = state.onRoom
-                    }
-                    return .some(event)
+                    taken = .some(event)
+                } else if state.finished {
+                    taken = .some(nil)
+                } else {
+                    state.waiter = continuation
                 }
-                if state.finished { return .some(nil) }
-                state.waiter = continuation
-                return nil
+                // Checked whether this call took an event or waits: the connection may have found
+                // the buffer full just before the reader emptied it, and must hear of the room.
+                if state.wasFull, state.count <= capacity / 2 {
+                    state.wasFull = false
+                    wake = state.onRoom
+                }
+                return taken
             }
             if let ready { continuation.resume(returning: ready) }
         }
@@ -97,7 +102,7 @@ public struct WebSocketEvents: AsyncSequence, Sendable {
     let channel: WebSocketEventChannel
 
     /// Iterates the events.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let channel: WebSocketEventChannel
         /// The next event, or nil after `closed`.
         public mutating func next() async -> WebSocketEvent? { await channel.next() }

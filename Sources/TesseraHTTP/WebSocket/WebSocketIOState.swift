@@ -23,6 +23,11 @@ struct WebSocketIOState {
         var deadline: ContinuousClock.Instant
     }
 
+    /// The open connection, while frames flow (a sender's direct write needs it).
+    var socket: WebSocketSocket?
+    /// Events of the current round, emitted once it has released `exclusive` (so a reader woken
+    /// by them does not find the lock held).
+    var outbox: [WebSocketEvent] = []
     var reader: WebSocketFrameReader
     var assembler: WebSocketMessageAssembler
     var control: [Control] = []

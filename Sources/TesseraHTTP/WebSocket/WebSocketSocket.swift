@@ -25,11 +25,15 @@ final class WebSocketSocket {
     /// The socket, for poll(2).
     private(set) var descriptor: Int32 = -1
     let redactedURL: String
+    /// TLS (wss): decrypted bytes may wait inside OpenSSL where poll(2) cannot see them, so a
+    /// reader must read until the connection says it would block.
+    let isTLS: Bool
 
     /// Connects to `url`'s host (ws → http, wss → https, so libcurl speaks TLS for wss).
     /// - Throws: the transport's `HTTPError` (dns, connect, tls, timeout, cancelled).
     init(url: URL, configuration: CurlTransport.Configuration, connectTimeout: Duration, abort: ConnectAbort) throws(HTTPError) {
         redactedURL = URLRedaction.redact(url)
+        isTLS = url.scheme?.lowercased() == "wss"
         guard CurlGlobal.initialised, let handle = curl_easy_init() else {
             throw HTTPError(.internal, code: .curlInit, "libcurl could not create a handle for \(URLRedaction.redact(url)).")
         }
@@ -45,6 +49,9 @@ final class WebSocketSocket {
         _ = ccurl_setopt_str(handle, CURLOPT_URL, components?.string ?? "")
         _ = ccurl_setopt_long(handle, CURLOPT_CONNECT_ONLY, 1)
         _ = ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        // curl_easy_recv reads at most this much per call (16 KiB by default: a 1 MiB message
+        // would take 64 calls).
+        _ = ccurl_setopt_long(handle, CURLOPT_BUFFERSIZE, Self.receiveBytes)
         _ = ccurl_setopt_str(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         // The upgrade is HTTP/1.1: ALPN must not offer h2, or a server would expect HTTP/2 frames.
         _ = ccurl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
@@ -69,6 +76,9 @@ final class WebSocketSocket {
         _ = ccurl_getinfo_socket(handle, CURLINFO_ACTIVESOCKET, &socket)
         descriptor = socket
     }
+
+    /// The most one receive takes (libcurl 7.88 caps its buffer at 512 KiB).
+    static let receiveBytes = 256 << 10
 
     deinit {
         curl_easy_cleanup(handle)

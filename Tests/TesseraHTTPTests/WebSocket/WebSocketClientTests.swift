@@ -72,7 +72,7 @@ struct WebSocketClientTests {
         let task = try H.client(configure).task(server.url())
         task.start()
         let events = await H.collect(task)
-        server.shutdown()
+        await server.handlersFinished()
         let close = try #require(H.close(of: events))
         return (close, events, seen.withLock { $0 })
     }
@@ -119,6 +119,7 @@ struct WebSocketClientTests {
         #expect(close.kind == .closedByServer && close.code == .goingAway && close.reason == "shutting down")
         #expect(H.messages(events).isEmpty)
         #expect(events.contains(.state(.closing)))
+        await server.handlersFinished()
         #expect(answered.withLock { $0 } == 1001)
     }
 
@@ -136,6 +137,7 @@ struct WebSocketClientTests {
         task.start()
         let close = try #require(H.close(of: await H.collect(task)))
         #expect(close.kind == .pongTimeout)
+        await server.handlersFinished()
         #expect(pinged.withLock { $0 } >= 1)
     }
 
@@ -190,6 +192,7 @@ struct WebSocketClientTests {
         task.start()
         let close = try #require(H.close(of: await H.collect(task)))
         #expect(close.kind == .closedByServer && close.code == WebSocketCloseCode(4000) && close.reason == "bye")
+        await server.handlersFinished()
         #expect(answered.withLock { $0 } == 4000)
     }
 
@@ -217,6 +220,7 @@ struct WebSocketClientTests {
         #expect(H.messages(got) == [.binary(Data([1, 2, 3, 4]))])
         task.close()
         _ = await H.read(&events) { if case .closed = $0 { true } else { false } }
+        await server.handlersFinished()
         #expect(pong.withLock { $0 } == Array("mid".utf8))
     }
 
