@@ -35,18 +35,23 @@ public struct HTTPEvent: Sendable, Equatable {
     public let kind: Kind
     /// Time since the request started.
     public let elapsed: Duration
+    /// For a `response` event: when each phase of that attempt's exchange ended (libcurl's
+    /// counters; zero for phases a reused connection skipped). Nil on other events.
+    public let timings: TransferTimings?
 
     /// Creates an event, redacting `url` to its event form.
-    public init(requestID: UInt64, method: String, url: URL, kind: Kind, elapsed: Duration) {
-        self.init(requestID: requestID, method: method, redactedURL: URLRedaction.forEvents(url), kind: kind, elapsed: elapsed)
+    public init(requestID: UInt64, method: String, url: URL, kind: Kind, elapsed: Duration, timings: TransferTimings? = nil) {
+        self.init(requestID: requestID, method: method, redactedURL: URLRedaction.forEvents(url), kind: kind, elapsed: elapsed,
+                  timings: timings)
     }
 
     /// Creates an event from a URL already in event form.
-    init(requestID: UInt64, method: String, redactedURL: String, kind: Kind, elapsed: Duration) {
+    init(requestID: UInt64, method: String, redactedURL: String, kind: Kind, elapsed: Duration, timings: TransferTimings? = nil) {
         self.requestID = requestID
         self.method = method
         self.url = redactedURL
         self.kind = kind
         self.elapsed = elapsed
+        self.timings = timings
     }
 }

@@ -293,7 +293,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             case .success(let received):
                 let status = received.head.status
                 record(host, success: status < 500)
-                emit(run, .response(status: status))
+                emit(run, .response(status: status), timings: received.head.timings)
                 switch run.redirects.decide(status: status, headers: received.head.headers) {
                 case .follow(let next):
                     received.body.discard()
@@ -350,11 +350,11 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         return true
     }
 
-    private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind) {
+    private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind, timings: TransferTimings? = nil) {
         guard let events, events.isActive else { return }
         if run.eventURL.isEmpty { return }   // events started after this request began
         events.emit(HTTPEvent(requestID: run.id, method: run.current.method.rawValue, redactedURL: run.eventURL, kind: kind,
-                               elapsed: run.start.duration(to: clock.now)))
+                               elapsed: run.start.duration(to: clock.now), timings: timings))
     }
 
     private func fail(_ run: PipelineRun<C.Instant>, _ error: HTTPError) -> HTTPError {
