@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TesseraHTTPTestingTests", dependencies: ["TesseraHTTP", "TesseraHTTPTesting"], swiftSettings: strict),
+        .testTarget(name: "TesseraHTTPTestingTests", dependencies: ["TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraPlaylistTests", dependencies: ["TesseraPlaylist", "TesseraTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraMediaTests", dependencies: ["TesseraSupport", "TesseraMedia", "TesseraTestSupport"],

@@ -28,6 +28,10 @@ public final class MockTransport: HTTPTransport {
     private struct State {
         var stubs: [URL: [Stub]] = [:]
         var requests: [HTTPRequest] = []
+        /// A cassette being replayed, and which of its interactions are used.
+        var cassette: Cassette?
+        var used: [Bool] = []
+        var nextInOrder = 0
     }
 
     /// What an unstubbed URL gets.
@@ -40,10 +44,25 @@ public final class MockTransport: HTTPTransport {
 
     private let state = Lock(State())
     private let unstubbed: Unstubbed
+    private let order: Cassette.Order
 
     /// An empty mock; unstubbed URLs fail loudly unless `unstubbed` says otherwise.
     public init(unstubbed: Unstubbed = .fail) {
         self.unstubbed = unstubbed
+        order = .inOrder
+    }
+
+    /// A mock answering from `cassette`: each request is matched by method and redacted URL —
+    /// the next recorded one (`.inOrder`) or the first unused one (`.byMatch`) — and a request
+    /// with no recorded answer fails loudly (`unrecorded-request`, naming it). Stubs added with
+    /// `stub(_:_:)` answer first.
+    public init(replaying cassette: Cassette, order: Cassette.Order = .inOrder) {
+        unstubbed = .fail
+        self.order = order
+        state.withLock { state in
+            state.cassette = cassette
+            state.used = Array(repeating: false, count: cassette.interactions.count)
+        }
     }
 
     /// Adds `stub` as the answer to the next unanswered attempt at `url`.
@@ -55,14 +74,22 @@ public final class MockTransport: HTTPTransport {
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let stub = state.withLock { state -> Stub? in
+        let (stub, replayed) = state.withLock { state -> (Stub?, Result<Cassette.Response, HTTPError>?) in
             state.requests.append(request)
-            guard var queue = state.stubs[request.url], let first = queue.first else { return nil }
+            guard var queue = state.stubs[request.url], let first = queue.first else {
+                return (nil, state.cassette == nil ? nil : Self.replay(request, &state, order))
+            }
             if queue.count > 1 {
                 queue.removeFirst()
                 state.stubs[request.url] = queue
             }
-            return first
+            return (first, nil)
+        }
+        if let replayed {
+            let recorded = try replayed.get()
+            var headers = HTTPHeaders()
+            for field in recorded.headers where field.count == 2 { headers.add(field[0], field[1]) }
+            return Self.response(status: recorded.status, headers: headers, chunks: [[UInt8](recorded.body)], failure: nil, url: request.url)
         }
         switch stub {
         case nil:
@@ -80,6 +107,34 @@ public final class MockTransport: HTTPTransport {
             return Self.ranged(range, of: chunks.flatMap { $0 }, headers: headers, url: request.url)
         }
     }
+
+    /// The recorded answer to `request`, marking it used.
+    private static func replay(_ request: HTTPRequest, _ state: inout State, _ order: Cassette.Order) -> Result<Cassette.Response, HTTPError> {
+        guard let cassette = state.cassette else { preconditionFailure("replay without a cassette") }
+        let method = request.method.rawValue, url = Cassette.redacted(request.url)
+        func matches(_ index: Int) -> Bool {
+            let recorded = cassette.interactions[index].request
+            return !state.used[index] && recorded.method == method && recorded.url == url
+        }
+        let index: Int?
+        switch order {
+        case .inOrder: index = state.nextInOrder < cassette.interactions.count && matches(state.nextInOrder) ? state.nextInOrder : nil
+        case .byMatch: index = cassette.interactions.indices.first(where: matches)
+        }
+        guard let index else {
+            let expected = order == .inOrder && state.nextInOrder < cassette.interactions.count
+                ? " (the next recorded one is \(cassette.interactions[state.nextInOrder].request.method) \(cassette.interactions[state.nextInOrder].request.url))"
+                : ""
+            return .failure(HTTPError(.invalidRequest, code: .unrecordedRequest,
+                                      "The cassette has no recorded answer for \(method) \(url)\(expected)."))
+        }
+        state.used[index] = true
+        state.nextInOrder = index + 1
+        return .success(cassette.interactions[index].response)
+    }
+
+    /// Interactions of the cassette no request used.
+    public var unusedInteractions: Int { state.withLock { $0.used.filter { !$0 }.count } }
 
     private static func ranged(_ range: ByteRange, of body: [UInt8], headers: HTTPHeaders, url: URL) -> HTTPResponse {
         let size = UInt64(body.count)

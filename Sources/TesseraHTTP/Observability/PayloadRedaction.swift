@@ -31,6 +31,19 @@ public enum PayloadRedaction {
         return truncate(text, limit: limit)
     }
 
+    /// A whole body redacted by the same rules but not cut, for a record that must stay usable
+    /// (a test cassette): JSON re-encoded with credential-like values masked, UTF-8 text with
+    /// tokens and credential-like pairs masked; nil for anything else (binary bodies are kept
+    /// as they are by the caller).
+    package static func redactedWhole(_ body: [UInt8]) -> [UInt8]? {
+        guard !body.isEmpty else { return body }
+        if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let data = try? encoder.encode(redactJSON(json)) {
+            return Array(data)
+        }
+        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        return Array(redactText(text).utf8)
+    }
+
     /// Whether a key or parameter name looks like it holds a credential.
     public static func isSensitive(_ name: String) -> Bool {
         let folded = name.lowercased().filter { $0 != "-" && $0 != "_" }
