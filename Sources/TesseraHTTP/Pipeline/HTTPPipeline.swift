@@ -267,8 +267,20 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         return true
     }
 
+    /// Asks the replaying interceptors whether `head` calls for the request once more (once per
+    /// request); the first that says so has adjusted the current hop.
+    private func replayForInterceptors(_ run: inout PipelineRun<C.Instant>, after head: HTTPResponseHead) async throws(HTTPError) -> Bool {
+        for case let interceptor as any HTTPReplayingInterceptor in configuration.interceptors {
+            if try await interceptor.replay(&run.current, after: head) {
+                run.mayReplayForInterceptor = false
+                return true
+            }
+        }
+        return false
+    }
+
     /// Attempts until a response is final: breaker, transport, redirects, retries, one replay
-    /// after a 401 with a refreshed token.
+    /// after a 401 with a refreshed token, one replay a replaying interceptor asks for.
     private func exchange(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) -> HTTPResponse {
         if run.token == nil { try await authorize(&run) }
         while true {
@@ -306,6 +318,10 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                     throw fail(run, error)
                 case .deliver:
                     if status == 401, try await replayAfter401(&run) {
+                        received.body.discard()
+                        continue
+                    }
+                    if run.mayReplayForInterceptor, try await replayForInterceptors(&run, after: received.head) {
                         received.body.discard()
                         continue
                     }

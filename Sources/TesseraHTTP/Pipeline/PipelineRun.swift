@@ -11,6 +11,8 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
     var token: String?
     /// Whether the one replay after a 401 is still available.
     var mayReplayAfter401: Bool
+    /// Whether the one replay a replaying interceptor may ask for is still available.
+    var mayReplayForInterceptor = true
     /// The current hop's URL in event form (computed once per hop, only when events are on).
     var eventURL = ""
 
