@@ -36,10 +36,18 @@ public actor SingleFlightCache<Key: Hashable & Sendable, Value: Sendable> {
         if let cached = fresh(key) { return cached }
         let flight = loads.begin(key)
         defer { loads.end(flight) }
-        let value = try await coalescer.run(flight, load)
-        // Kept only if nothing forgot the key while it loaded.
+        // Kept inside the flight, before it ends: an ask arriving after the flight finds the value
+        // (kept after it, a second ask could miss both and load again).
+        return try await coalescer.run(flight) { () async throws(HTTPError) in
+            let value = try await load()
+            await self.keep(value, for: key, flight: flight)
+            return value
+        }
+    }
+
+    /// Keeps a loaded value unless its key was forgotten while it loaded.
+    private func keep(_ value: Value, for key: Key, flight: FlightKey<Key>) {
         if loads.isCurrent(flight) { entries.store(Entry(value: value, storedAt: now()), for: key) }
-        return value
     }
 
     /// The cached value of `key` while fresh, without loading.

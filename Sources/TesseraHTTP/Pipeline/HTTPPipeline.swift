@@ -341,7 +341,9 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         let decision = state.withLock { state in
             run.retries.decide(after: outcome, now: now, budget: &state.budget, using: &run.random)
         }
-        return try await act(on: decision, &run, reason: RetryStateMachine.reason(outcome))
+        var network = false
+        if case .failure(let error) = outcome { network = ReachabilityPolicy.networkCategories.contains(error.category) }
+        return try await act(on: decision, &run, reason: RetryStateMachine.reason(outcome), afterNetworkFailure: network)
     }
 
     /// The same, for a body that failed after its attempt's status was accepted.
@@ -350,20 +352,37 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         let decision = state.withLock { state in
             run.retries.decide(afterBodyFailure: error, now: now, budget: &state.budget, using: &run.random)
         }
-        return try await act(on: decision, &run, reason: error.code.rawValue)
+        return try await act(on: decision, &run, reason: error.code.rawValue,
+                             afterNetworkFailure: ReachabilityPolicy.networkCategories.contains(error.category))
     }
 
     private func act(on decision: RetryStateMachine.Decision, _ run: inout PipelineRun<C.Instant>,
-                     reason: String) async throws(HTTPError) -> Bool {
+                     reason: String, afterNetworkFailure: Bool = false) async throws(HTTPError) -> Bool {
         guard case .retry(let delay) = decision else { return false }
         emit(run, .retry(attempt: run.retries.attempts, delay: delay, reason: reason))
         do {
-            try await clock.sleep(for: delay)
+            if afterNetworkFailure, let policy = configuration.reachability, policy.reachability.path?.isSatisfied == false {
+                await waitForPath(policy)
+                try Task.checkCancellation()
+            } else {
+                try await clock.sleep(for: delay)
+            }
         } catch {
             throw fail(run, HTTPError(.cancelled, code: .cancelled,
                                       "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry."))
         }
         return true
+    }
+
+    /// Waits until the path is satisfied or `maximumWait` has passed on the pipeline's clock.
+    private func waitForPath(_ policy: ReachabilityPolicy) async {
+        let clock = self.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await policy.reachability.waitForSatisfiedPath() }
+            group.addTask { try? await clock.sleep(for: policy.maximumWait) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind, timings: TransferTimings? = nil) {

@@ -12,6 +12,8 @@ public struct HTTPPipelineConfiguration: Sendable {
     public var tokenSource: (any TokenSource)?
     /// Request interceptors, applied in order before the first attempt.
     public var interceptors: [any HTTPInterceptor] = []
+    /// Wait for a network path before retrying after a network failure. Default nil (off).
+    public var reachability: ReachabilityPolicy?
     /// Whether requests carry W3C trace context: a request with a valid `traceparent` continues
     /// that trace with a new span ID; one without (or with an invalid one) starts a new trace.
     public var propagatesTraceContext = false

@@ -54,10 +54,18 @@ public actor Repository<Key: Hashable & Sendable, Value: Sendable> {
         let load = self.load
         let flight = loads.begin(key)
         defer { loads.end(flight) }
-        let value = try await coalescer.run(flight) { () async throws(HTTPError) in try await load(key) }
-        // Kept only if nothing invalidated the key while it loaded.
+        // Kept inside the flight, before it ends: an ask arriving after the flight finds the value
+        // (kept after it, a second ask could miss both and load again).
+        return try await coalescer.run(flight) { () async throws(HTTPError) in
+            let value = try await load(key)
+            try await self.keep(value, for: key, flight: flight)
+            return value
+        }
+    }
+
+    /// Keeps a loaded value unless its key was invalidated while it loaded.
+    private func keep(_ value: Value, for key: Key, flight: FlightKey<Key>) async throws(HTTPError) {
         if loads.isCurrent(flight) { try await cache.store(CacheRecord(value: value, storedAt: now()), for: key) }
-        return value
     }
 
     /// Forgets `key` in every layer of the cache; a load in flight for it answers its callers
