@@ -63,14 +63,19 @@ public struct AWSSignatureV4: Sendable {
     /// header of the request signed as it is (but those that change on the way).
     /// - Throws: `signing-failed` for a URL without a host or a file body that cannot be read.
     public func sign(_ request: inout HTTPRequest, at date: Date) throws(HTTPError) {
+        _ = try sign(&request, at: date, payloadHash: try hash(of: request.body))
+    }
+
+    /// Signs with `payloadHash` as the body's hash; returns the signature.
+    @discardableResult
+    func sign(_ request: inout HTTPRequest, at date: Date, payloadHash: String, alwaysSendsContentSHA256: Bool = false) throws(HTTPError) -> String {
         let stamp = Self.timestamp(date)
-        let payloadHash = try hash(of: request.body)
         // A retry signs again: the earlier signature's fields go (a session token the caller set
         // as a header stays, signed, when the credentials carry none).
         for name in ["Authorization", "X-Amz-Date", "X-Amz-Content-SHA256"] { request.headers.remove(name) }
         request.headers.set("X-Amz-Date", stamp)
         if let token = credentials.sessionToken { request.headers.set("X-Amz-Security-Token", token) }
-        if sendsContentSHA256 { request.headers.set("X-Amz-Content-SHA256", payloadHash) }
+        if sendsContentSHA256 || alwaysSendsContentSHA256 { request.headers.set("X-Amz-Content-SHA256", payloadHash) }
         var headers = request.headers.map { ($0.name, $0.value) }
         headers.append(("host", try Self.host(of: request.url)))
         let canonical = canonicalRequest(method: request.method.rawValue, url: request.url, headers: headers, payloadHash: payloadHash)
@@ -78,6 +83,7 @@ public struct AWSSignatureV4: Sendable {
         let signature = self.signature(canonical.text, stamp: stamp, scope: scope)
         request.headers.set("Authorization", "\(Self.algorithm) Credential=\(credentials.accessKeyId)/\(scope), "
                             + "SignedHeaders=\(canonical.signedHeaders), Signature=\(signature)")
+        return signature
     }
 
     /// The presigned form of `url` for `method` at `date`, valid `expires` seconds (1…604800):

@@ -65,3 +65,43 @@ struct AWSClockSkewTests {
         #expect(transport.requests.count == 2)
     }
 }
+
+@Suite("AWS Signature V4: chunked streaming signatures")
+struct AWSStreamingSignatureTests {
+    /// The example of AWS's "Signature Calculations for the Authorization Header: Transferring
+    /// Payload in Multiple Chunks": 66,560 bytes of "a" in 64 KiB chunks.
+    @Test("the published S3 example: seed, both chunk signatures, the final chunk, the encoded length")
+    func publishedExample() throws {
+        let signer = AWSSignatureV4(credentials: AWSCredentials(accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+                                    region: "us-east-1", service: "s3")
+        var request = HTTPRequest(url: URL(string: "https://s3.amazonaws.com/examplebucket/chunkObject.txt")!)
+        request.method = .put
+        request.headers.set("x-amz-storage-class", "REDUCED_REDUNDANCY")
+        request.body = .bytes([UInt8](repeating: 0x61, count: 66_560))
+        try signer.signStreaming(&request, at: Date(timeIntervalSince1970: 1_369_353_600), chunkBytes: 65_536)
+        #expect(request.headers["Authorization"] == "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "
+            + "SignedHeaders=content-encoding;content-length;host;x-amz-content-sha256;x-amz-date;x-amz-decoded-content-length;x-amz-storage-class, "
+            + "Signature=4f232c4386841ef735655705268965c44a0e4690baa4adea153f7db9fa80a0a9")
+        #expect(request.headers["Content-Length"] == "66824" && request.headers["X-Amz-Decoded-Content-Length"] == "66560")
+        #expect(request.headers["X-Amz-Content-SHA256"] == "STREAMING-AWS4-HMAC-SHA256-PAYLOAD" && request.headers["Content-Encoding"] == "aws-chunked")
+        guard case .bytes(let body)? = request.body else { Issue.record("no body"); return }
+        #expect(body.count == 66_824)
+        let first = "10000;chunk-signature=ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648\r\n"
+        #expect(Array(body.prefix(first.utf8.count)) == Array(first.utf8))
+        let secondAt = first.utf8.count + 65_536 + 2
+        let second = "400;chunk-signature=0055627c9e194cb4542bae2aa5492e3c1575bbb81b612b7d234b86a503ef5497\r\n"
+        #expect(Array(body[secondAt..<(secondAt + second.utf8.count)]) == Array(second.utf8))
+        let last = "0;chunk-signature=b6c6ea8a5354eaf15b3cb7646744f4275b71ea724fed81ceb9323e279d449df9\r\n\r\n"
+        #expect(Array(body.suffix(last.utf8.count)) == Array(last.utf8))
+    }
+
+    @Test("refusals: a file body, chunks under 8 KiB")
+    func refusals() {
+        let signer = AWSSignatureV4(credentials: AWSCredentials(accessKeyId: "A", secretAccessKey: "B"), region: "us-east-1", service: "s3")
+        var request = HTTPRequest(url: URL(string: "https://s3.amazonaws.com/b/k")!)
+        request.body = .bytes([1])
+        #expect(throws: HTTPError.self) { try signer.signStreaming(&request, at: Date(), chunkBytes: 1024) }
+        request.body = .file(URL(fileURLWithPath: "/etc/hostname"))
+        #expect(throws: HTTPError.self) { try signer.signStreaming(&request, at: Date()) }
+    }
+}
