@@ -15,27 +15,6 @@
 #include <sys/syscall.h>
 #include <linux/openat2.h>
 #include <malloc.h>
-#include <sys/socket.h>
-#include <linux/netlink.h>
-#include <linux/rtnetlink.h>
-
-/// A non-blocking NETLINK_ROUTE socket subscribed to link, address and route changes (IPv4 and
-/// IPv6), or -1 with errno set (a sandbox without netlink).
-static inline int tessera_netlink_route_socket(void) {
-    int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, NETLINK_ROUTE);
-    if (fd < 0) return -1;
-    struct sockaddr_nl address;
-    memset(&address, 0, sizeof address);
-    address.nl_family = AF_NETLINK;
-    address.nl_groups = RTMGRP_LINK | RTMGRP_IPV4_IFADDR | RTMGRP_IPV6_IFADDR | RTMGRP_IPV4_ROUTE | RTMGRP_IPV6_ROUTE;
-    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
-        int saved = errno;
-        close(fd);
-        errno = saved;
-        return -1;
-    }
-    return fd;
-}
 
 /// Keeps up to `trim` bytes of freed heap for reuse instead of returning it to the kernel, and
 /// grows the heap `pad` bytes at a time (glibc mallopt M_TRIM_THRESHOLD, M_TOP_PAD).
@@ -96,7 +75,6 @@ static inline int tessera_open_beneath(int rootfd, const char *path, int flags, 
 static inline int tessera_syncfs(int fd) { return fsync(fd); }
 static inline int tessera_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; return 45; }
 static inline int tessera_rename_exchange(const char *a, const char *b) { (void)a; (void)b; return 45; }
-static inline int tessera_netlink_route_socket(void) { errno = 97; return -1; }
 #endif
 
 #endif
