@@ -180,8 +180,12 @@ final class CurlTransfer: @unchecked Sendable {
     var curlErrorDetail: String { String(cString: errorBuffer) }
 
     /// libcurl's receive buffer per transfer: large enough that a fast local transfer arrives in
-    /// few chunks (curl's 16 KiB default costs a consumer wake-up per 16 KiB).
-    static let receiveBufferBytes = 128 << 10
+    /// few chunks (curl's 16 KiB default costs a consumer wake-up per 16 KiB), and under glibc's
+    /// 128 KiB mmap and trim thresholds: at exactly 128 KiB, allocating and freeing the buffer
+    /// and every body chunk copied out of it went to the kernel each time (page faults, TLB
+    /// shootdowns in the profile) — a 1 GiB loopback download ran at 470 MB/s with 2.6 s of CPU;
+    /// at 120 KiB it runs at 1,000+ MB/s with 1.3 s, and 32 small GETs in flight ~20 % faster.
+    static let receiveBufferBytes = 120 << 10
 
     static func milliseconds(_ d: Duration) -> Int {
         let c = d.components
