@@ -25,6 +25,8 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     let configuration: CurlTransport.Configuration
+    /// Easy handles reused between transfers.
+    let handles = CurlHandlePool()
     private let share: OpaquePointer?
     private let multi: OpaquePointer
     private let inbox = Lock(Inbox())

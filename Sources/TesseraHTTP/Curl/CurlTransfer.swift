@@ -63,7 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
         } else {
             upload = nil
         }
-        guard let handle = curl_easy_init() else {
+        guard let handle = engine.handles.take() else {
             if let upload { close(upload.descriptor) }
             throw HTTPError(.internal, code: .curlInit, "libcurl could not create a handle for \(URLRedaction.redact(request.url)).")
         }
@@ -75,7 +75,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        engine.handles.give(handle)   // reset first: curl lets go of the header list and error buffer
         if let upload { close(upload.descriptor) }
         if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
