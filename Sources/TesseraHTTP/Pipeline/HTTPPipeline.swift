@@ -13,7 +13,7 @@ import TesseraSupport
 /// Redirect hops do not count as retry attempts; a retry resends the current hop. A response
 /// that is retried or redirected is discarded unread.
 public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration {
-    private struct State {
+    struct State {
         var budget: RetryBudget
         var breakers: [String: CircuitBreakerStateMachine<C.Instant>] = [:]
         var nextRequestID: UInt64 = 0
@@ -22,11 +22,11 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     }
 
     private let transport: any HTTPTransport
-    private let configuration: HTTPPipelineConfiguration
-    private let clock: C
-    private let wallClock: @Sendable () -> Int64
+    let configuration: HTTPPipelineConfiguration
+    let clock: C
+    let wallClock: @Sendable () -> Int64
     private let events: HTTPEventStream?
-    private let state: Lock<State>
+    let state: Lock<State>
     private let coalescer = RequestCoalescer<String, Collected>()
     private let auth: AuthRefreshCoordinator?
 
@@ -334,65 +334,14 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         }
     }
 
-    /// Asks the retry state machine about an attempt's outcome; when it says retry, emits the
-    /// event and sleeps. Returns whether to send again.
-    private func retry(_ run: inout PipelineRun<C.Instant>, after outcome: RetryStateMachine.Outcome) async throws(HTTPError) -> Bool {
-        let now = wallClock()
-        let decision = state.withLock { state in
-            run.retries.decide(after: outcome, now: now, budget: &state.budget, using: &run.random)
-        }
-        var network = false
-        if case .failure(let error) = outcome { network = ReachabilityPolicy.networkCategories.contains(error.category) }
-        return try await act(on: decision, &run, reason: RetryStateMachine.reason(outcome), afterNetworkFailure: network)
-    }
-
-    /// The same, for a body that failed after its attempt's status was accepted.
-    private func retry(_ run: inout PipelineRun<C.Instant>, afterBodyFailure error: HTTPError) async throws(HTTPError) -> Bool {
-        let now = wallClock()
-        let decision = state.withLock { state in
-            run.retries.decide(afterBodyFailure: error, now: now, budget: &state.budget, using: &run.random)
-        }
-        return try await act(on: decision, &run, reason: error.code.rawValue,
-                             afterNetworkFailure: ReachabilityPolicy.networkCategories.contains(error.category))
-    }
-
-    private func act(on decision: RetryStateMachine.Decision, _ run: inout PipelineRun<C.Instant>,
-                     reason: String, afterNetworkFailure: Bool = false) async throws(HTTPError) -> Bool {
-        guard case .retry(let delay) = decision else { return false }
-        emit(run, .retry(attempt: run.retries.attempts, delay: delay, reason: reason))
-        do {
-            if afterNetworkFailure, let policy = configuration.reachability, policy.reachability.path?.isSatisfied == false {
-                await waitForPath(policy)
-                try Task.checkCancellation()
-            } else {
-                try await clock.sleep(for: delay)
-            }
-        } catch {
-            throw fail(run, HTTPError(.cancelled, code: .cancelled,
-                                      "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry."))
-        }
-        return true
-    }
-
-    /// Waits until the path is satisfied or `maximumWait` has passed on the pipeline's clock.
-    private func waitForPath(_ policy: ReachabilityPolicy) async {
-        let clock = self.clock
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await policy.reachability.waitForSatisfiedPath() }
-            group.addTask { try? await clock.sleep(for: policy.maximumWait) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    private func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind, timings: TransferTimings? = nil) {
+    func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind, timings: TransferTimings? = nil) {
         guard let events, events.isActive else { return }
         if run.eventURL.isEmpty { return }   // events started after this request began
         events.emit(HTTPEvent(requestID: run.id, method: run.current.method.rawValue, redactedURL: run.eventURL, kind: kind,
                                elapsed: run.start.duration(to: clock.now), timings: timings))
     }
 
-    private func fail(_ run: PipelineRun<C.Instant>, _ error: HTTPError) -> HTTPError {
+    func fail(_ run: PipelineRun<C.Instant>, _ error: HTTPError) -> HTTPError {
         emit(run, .failure(code: error.code))
         return error
     }
