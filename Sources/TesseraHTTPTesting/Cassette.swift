@@ -12,7 +12,8 @@ import TesseraSupport
 /// Redaction (the rules of the client's events and payload capture): no user-info; the values of
 /// credential-like query parameters (`token`, `X-Amz-Signature`, `api_key`, …) and JWT-like path
 /// segments masked; the values of credential-like header fields (`Authorization`, `Cookie`,
-/// `Set-Cookie`, `X-Amz-Security-Token`, …) masked; JSON bodies with credential-like keys masked
+/// `Set-Cookie`, `X-Amz-Security-Token`, …) masked, URL-valued fields (`Location`) redacted as
+/// URLs; JSON bodies with credential-like keys masked
 /// and text bodies with tokens masked; binary bodies kept as they are. A secret therefore never
 /// reaches the file — and replay matches requests by the same redacted form.
 public struct Cassette: Codable, Sendable, Equatable {
@@ -95,7 +96,7 @@ public struct Cassette: Codable, Sendable, Equatable {
         parts.password = nil
         parts.fragment = nil
         parts.percentEncodedPath = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-            .map { segment in segment.hasPrefix("eyJ") && segment.split(separator: ".").count == 3 ? "<jwt>" : String(segment) }
+            .map { segment in URLRedaction.looksLikeJWT(String(segment)) ? "<jwt>" : String(segment) }
             .joined(separator: "/")
         if let query = parts.percentEncodedQuery {
             parts.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false).map { item in
@@ -107,8 +108,15 @@ public struct Cassette: Codable, Sendable, Equatable {
         return parts.string ?? "<unparseable URL>"
     }
 
+    /// Fields whose value is a URL (a redirect to a presigned object carries its signature).
+    static let urlFields: Set<String> = ["location", "content-location"]
+
     static func redacted(_ headers: HTTPHeaders) -> [[String]] {
-        headers.map { field in [field.name, PayloadRedaction.isSensitive(field.name) ? mask : field.value] }
+        headers.map { field in
+            if PayloadRedaction.isSensitive(field.name) { return [field.name, mask] }
+            if urlFields.contains(field.name.lowercased()), let url = URL(string: field.value) { return [field.name, redacted(url)] }
+            return [field.name, field.value]
+        }
     }
 
     static func redacted(body: [UInt8]) -> Data { Data(PayloadRedaction.redactedWhole(body) ?? body) }

@@ -34,6 +34,7 @@ struct CassetteTests {
                 return reply
             case "/echo": return .json(String(decoding: request.body, as: UTF8.self))
             case "/seg.ts": return ScriptedServer.Reply(200, headers: ["Content-Type": "video/mp2t"], body: Self.segment)
+            case "/moved": return ScriptedServer.Reply(404, headers: ["Location": "https://bucket.example/o?X-Amz-Signature=s1gnature&v=2"])
             default: return ScriptedServer.Reply(404)
             }
         }
@@ -54,6 +55,7 @@ struct CassetteTests {
         _ = try await client.send(Raw(path: "token", query: [("user", "1"), ("token", "s3cret")], headers: ["Authorization": "Bearer t0ken"]))
         _ = try await client.send(Raw(method: .post, path: "echo", body: .text(#"{"password":"hunter2","q":1}"#, contentType: "application/json")))
         #expect(try await client.send(Raw(path: "seg.ts")) == Self.segment)
+        await #expect(throws: HTTPError.self) { _ = try await client.send(Raw(path: "moved")) }
         let file = folder.url.appendingPathComponent("cassette.json")
         try recorder.cassette.write(to: file)
         transport.shutdown()
@@ -64,9 +66,10 @@ struct CassetteTests {
     func redacted() async throws {
         let folder = try TemporaryDirectory()
         let text = try String(contentsOf: try await record(into: folder), encoding: .utf8)
-        for secret in ["s3cret", "t0ken", "abc.def.ghi", "c00kie", "hunter2"] { #expect(!text.contains(secret), "\(secret) in the cassette") }
+        for secret in ["s3cret", "t0ken", "abc.def.ghi", "c00kie", "hunter2", "s1gnature"] { #expect(!text.contains(secret), "\(secret) in the cassette") }
         let cassette = try Cassette.load(from: folder.url.appendingPathComponent("cassette.json"))
-        #expect(cassette.interactions.count == 3)
+        #expect(cassette.interactions.count == 4)
+        #expect(cassette.interactions[3].response.headers.contains(["Location", "https://bucket.example/o?X-Amz-Signature=%3Credacted%3E&v=2"]))
         #expect(cassette.interactions[0].request.url.hasSuffix("/token?user=1&token=%3Credacted%3E"))
         #expect(cassette.interactions[0].request.headers.contains(["Authorization", "<redacted>"]))
         #expect(cassette.interactions[2].response.body == Data(Self.segment))
@@ -85,6 +88,7 @@ struct CassetteTests {
         let echoed = try await client.send(Raw(method: .post, path: "echo", body: .text(#"{"password":"x","q":1}"#, contentType: "application/json")))
         #expect(String(decoding: echoed, as: UTF8.self).contains(#""q":1"#))
         #expect(try await client.send(Raw(path: "seg.ts")) == Self.segment)
+        await #expect { _ = try await client.send(Raw(path: "moved")) } throws: { ($0 as? HTTPError)?.status == 404 }
         #expect(transport.unusedInteractions == 0)
     }
 
@@ -103,7 +107,7 @@ struct CassetteTests {
         #expect(try await client.send(Raw(path: "seg.ts")) == Self.segment)
         await #expect { _ = try await client.send(Raw(path: "seg.ts")) } throws: { ($0 as? HTTPError)?.code == .unrecordedRequest }
         await #expect { _ = try await client.send(Raw(path: "never")) } throws: { ($0 as? HTTPError)?.code == .unrecordedRequest }
-        #expect(loose.unusedInteractions == 2)
+        #expect(loose.unusedInteractions == 3)
     }
 
     @Test("the WebSocket event recorder keeps a reconnecting socket's events and waits for one")
