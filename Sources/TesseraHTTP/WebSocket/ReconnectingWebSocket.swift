@@ -8,7 +8,8 @@ import TesseraSupport
 /// A WebSocket that connects again after a failure its policy names, keeping its listeners:
 /// every task's events reach every listener in order, then a `.reconnecting` event before the
 /// next task, whose stream is registered before it starts. The final `.closed` says why it
-/// stopped (a close the policy does not retry, attempts used up, or `close()`).
+/// stopped (a close the policy does not retry, attempts used up, or `close()`). It runs until
+/// then even when nothing else holds it: call `close()` when done.
 public final class ReconnectingWebSocket: Sendable {
     /// A registered listener, to remove it.
     public struct Listener: Hashable, Sendable { let id: Int }
@@ -20,6 +21,8 @@ public final class ReconnectingWebSocket: Sendable {
         var isStopped = false
         var isStarted = false
         var final: WebSocketClose?
+        /// The driver, cancelled by `close()` so a backoff wait ends at once.
+        var driver: Task<Void, Never>?
         var waiters: [CheckedContinuation<WebSocketClose, Never>] = []
     }
 
@@ -54,12 +57,11 @@ public final class ReconnectingWebSocket: Sendable {
 
     /// Starts the first task and the driver that follows it (once).
     public func start() {
-        let first = state.withLock { state -> Bool in
-            defer { state.isStarted = true }
-            return !state.isStarted
+        state.withLock { state in
+            guard !state.isStarted else { return }
+            state.isStarted = true
+            state.driver = Task { await drive() }
         }
-        guard first else { return }
-        Task { await drive() }
     }
 
     /// Sends on the current task.
@@ -70,11 +72,12 @@ public final class ReconnectingWebSocket: Sendable {
 
     /// Stops reconnecting and closes the current task with `code`.
     public func close(_ code: WebSocketCloseCode = .normalClosure, reason: String = "") {
-        let task = state.withLock { state -> WebSocketTask in
+        let (task, driver) = state.withLock { state -> (WebSocketTask, Task<Void, Never>?) in
             state.isStopped = true
-            return state.current
+            return (state.current, state.driver)
         }
         task.close(code, reason: reason)
+        driver?.cancel()   // ends a backoff wait; a task's events are read to their end regardless
     }
 
     /// Waits for the end: the close after which no further task was made.
@@ -110,9 +113,15 @@ public final class ReconnectingWebSocket: Sendable {
             }
             attempt += 1
             let stopped = state.withLock { $0.isStopped }
-            guard !stopped, policy.shouldReconnect(after: last), attempt <= policy.maximumAttempts,
-                  let next = try? task.retry() else {
+            guard !stopped, policy.shouldReconnect(after: last), attempt <= policy.maximumAttempts else {
                 finish(last)
+                return
+            }
+            let next: WebSocketTask
+            do {
+                next = try task.retry()
+            } catch {
+                finish(.network(error))   // the next task could not be made: that is how it ends
                 return
             }
             let delay = policy.delay(beforeAttempt: attempt)

@@ -59,6 +59,7 @@ public final class WebSocketClient: Sendable {
                                        policy: WebSocketReconnectPolicy, clock: C) throws(HTTPError) -> ReconnectingWebSocket
     where C.Duration == Duration {
         ReconnectingWebSocket(first: try task(url, headers: headers, protocols: protocols), policy: policy,
+                              // A sleep cut short by close() (cancellation) just ends the wait.
                               sleep: { try? await clock.sleep(for: $0) })
     }
 }

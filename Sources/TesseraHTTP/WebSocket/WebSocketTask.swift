@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Its event stream exists from the moment the task is made, so nothing is missed between
 /// `start()` and the first read. Sends made before the upgrade completes wait for it. A task
-/// runs once; `retry()` makes a fresh, unstarted task for the same request.
+/// runs once; `retry()` makes a fresh, unstarted task for the same request. A started task runs
+/// until it closes or is cancelled — letting go of it does not end it (its events may still be
+/// being read): call `close()` or `cancel()`.
 ///
 /// ```swift
 /// let task = try client.task(URL(string: "wss://example.com/feed")!)

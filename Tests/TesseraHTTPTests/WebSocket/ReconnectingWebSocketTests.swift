@@ -97,6 +97,19 @@ struct ReconnectingWebSocketTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test("close() during a backoff wait ends it at once, without the clock moving")
+    func closeDuringBackoff() async throws {
+        let server = try WebSocketTestServer { try $0.refuse(503) }
+        let clock = ManualClock()
+        let socket = try H.client().reconnecting(server.url(), policy: policy(), clock: clock)
+        socket.start()
+        await clock.waitForSleepers()   // the first refusal was seen; the backoff is waiting
+        socket.close()
+        let final = await socket.closed()
+        #expect(final.kind == .closedByClient && final.reason == "Closed while waiting to reconnect.")
+        #expect(server.requests.count == 1 && clock.now.offset == .zero)
+    }
+
     @Test("the policy's taxonomy: what is retried and what is not")
     func taxonomy() {
         let p = WebSocketReconnectPolicy()
