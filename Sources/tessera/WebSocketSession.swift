@@ -40,7 +40,7 @@ struct WebSocketSession: Sendable {
                 }
                 lines.consumed()
             }
-            try? await Task.sleep(for: linger)
+            try? await Task.sleep(for: linger)   // cancelled (the socket ended first): close at once
             close(.normalClosure)
         }
         defer { sender.cancel() }

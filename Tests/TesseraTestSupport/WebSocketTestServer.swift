@@ -23,6 +23,7 @@ public final class WebSocketTestServer: Sendable {
             var reader = SocketReader(fd: fd)
             guard let request = reader.readRequest() else { return }
             upgrades.withLock { $0.append(request) }
+            // A handler's error (the client hung up, broke a frame) ends its connection, as documented.
             try? handler(WebSocketPeer(fd: fd, request: request, buffered: reader.takeBuffered()))
         }
     }
@@ -61,6 +62,8 @@ public final class WebSocketTestServer: Sendable {
 }
 
 /// The server side of one test connection.
+/// Unchecked: used by the one connection thread its handler runs on (Sendable only so a handler
+/// closure may capture it).
 public final class WebSocketPeer: @unchecked Sendable {
     /// A frame the client sent, unmasked.
     public struct Frame: Sendable, Equatable {

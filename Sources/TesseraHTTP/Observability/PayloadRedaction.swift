@@ -37,6 +37,7 @@ public enum PayloadRedaction {
     /// as they are by the caller).
     package static func redactedWhole(_ body: [UInt8]) -> [UInt8]? {
         guard !body.isEmpty else { return body }
+        // Not JSON (or not re-encodable) is not an error: the body is then treated as text.
         if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), let data = try? encoder.encode(redactJSON(json)) {
             return Array(data)
         }

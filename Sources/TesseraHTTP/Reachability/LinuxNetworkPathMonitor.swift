@@ -24,10 +24,14 @@ public struct LinuxNetworkPathMonitor: NetworkPathSource {
     public static func current() -> NetworkPath { LinuxNetworkPathReader.current() }
 
     /// Whether this process can watch netlink (else the monitor polls).
-    public static var usesNetlink: Bool { (try? NetlinkRouteWatch()) != nil }
+    public static var usesNetlink: Bool {
+        (try? NetlinkRouteWatch()) != nil   // the answer is whether it opens; the error says no more
+    }
 
     public func paths() -> AsyncStream<NetworkPath> {
         let (stream, continuation) = AsyncStream<NetworkPath>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        // Without a wake-up pipe (descriptors exhausted) there is no thread to stop: the stream
+        // says the path once and ends, which its reader sees.
         guard let stop = try? EventSignal() else {
             continuation.yield(LinuxNetworkPathReader.current())
             continuation.finish()
@@ -45,6 +49,7 @@ public struct LinuxNetworkPathMonitor: NetworkPathSource {
     }
 
     private static func watch(_ continuation: AsyncStream<NetworkPath>.Continuation, stop: EventSignal, interval: Duration) {
+        // No netlink (some sandboxes): the documented polling every `interval` takes its place.
         let netlink = try? NetlinkRouteWatch()
         var last = LinuxNetworkPathReader.current()
         continuation.yield(last)

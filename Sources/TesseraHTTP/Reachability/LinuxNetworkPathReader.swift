@@ -37,6 +37,7 @@ enum LinuxNetworkPathReader {
     }
 
     private static func text(_ path: String) -> String {
+        // A table or sysfs entry that is not there (no IPv6, a vanished interface) holds nothing.
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 

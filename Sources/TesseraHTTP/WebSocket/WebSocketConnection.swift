@@ -14,6 +14,8 @@ import TesseraSupport
 /// thread during its rounds (never across poll), and by a sender writing directly when nothing is
 /// queued; before the upgrade completes, only by the I/O thread. `inbox` is locked on its own,
 /// always inside `exclusive` when both are held.
+/// Unchecked because `io` is a plain stored property guarded by `exclusive` (see Confinement),
+/// which the compiler cannot see.
 final class WebSocketConnection: @unchecked Sendable {
     typealias Completion = CheckedContinuation<Result<Void, HTTPError>, Never>
 

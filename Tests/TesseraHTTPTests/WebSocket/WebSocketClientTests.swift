@@ -110,7 +110,7 @@ struct WebSocketClientTests {
             try peer.accept()
             try peer.send(opcode: 0x1, Array("part one, ".utf8), isFinal: false)
             try peer.sendClose(1001, reason: "shutting down")
-            answered.withLock { $0 = try? peer.awaitClose() }
+            answered.withLock { $0 = try? peer.awaitClose() }   // nil (the assertion fails) if the close never came
         }
         let task = try H.client().task(server.url())
         task.start()
@@ -186,7 +186,7 @@ struct WebSocketClientTests {
         let server = try WebSocketTestServer { peer in
             try peer.accept()
             try peer.sendClose(4000, reason: "bye")
-            answered.withLock { $0 = try? peer.awaitClose() }
+            answered.withLock { $0 = try? peer.awaitClose() }   // nil (the assertion fails) if the close never came
         }
         let task = try H.client().task(server.url())
         task.start()
@@ -230,7 +230,7 @@ struct WebSocketClientTests {
             try peer.accept()
             for i in 0..<2000 { try peer.send(text: "m\(i)") }
             try peer.sendClose(1000)
-            _ = try? peer.awaitClose()
+            _ = try? peer.awaitClose()   // the client's close answer; the test checks the messages
         }
         let task = try H.client { $0.eventBufferCapacity = 4 }.task(server.url())
         task.start()
