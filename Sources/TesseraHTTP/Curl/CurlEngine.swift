@@ -1,4 +1,5 @@
 import CCurl
+import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -30,6 +31,11 @@ final class CurlEngine: @unchecked Sendable {
     private let share: OpaquePointer?
     private let multi: OpaquePointer
     private let inbox = Lock(Inbox())
+    /// Set by `submit` once a command is in the inbox; cleared by the loop as it takes them.
+    private let hasCommands = Atomic<Bool>(false)
+    /// Whether the loop is (about to be) blocked in `curl_multi_poll`: only then does `submit`
+    /// need `curl_multi_wakeup` (a write the loop must be woken for and read back).
+    private let isPolling = Atomic<Bool>(false)
     private var active: [OpaquePointer: CurlTransfer] = [:]
     /// Continuation resumes collected during one loop iteration, run at its end (loop thread only).
     private var deferredResumes: [() -> Void] = []
@@ -63,7 +69,8 @@ final class CurlEngine: @unchecked Sendable {
             return true
         }
         if accepted {
-            _ = curl_multi_wakeup(multi)
+            hasCommands.store(true, ordering: .sequentiallyConsistent)
+            if isPolling.load(ordering: .sequentiallyConsistent) { _ = curl_multi_wakeup(multi) }
         } else if case .add(let transfer) = command {
             transfer.finish(.failure(Self.shutdownError(transfer)), onLoopThread: false)
         }
@@ -72,6 +79,7 @@ final class CurlEngine: @unchecked Sendable {
     /// Asks the loop to end every transfer and exit. Returns at once.
     func stop() {
         inbox.withLock { $0.isStopping = true }
+        hasCommands.store(true, ordering: .sequentiallyConsistent)
         _ = curl_multi_wakeup(multi)
     }
 
@@ -92,9 +100,21 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
+    /// Waits in `curl_multi_poll` for socket activity, a command or `wait` ms — unless a command
+    /// came in since the inbox was last taken (then `submit` may not have woken the loop).
+    private func poll(wait: Int) {
+        isPolling.store(true, ordering: .sequentiallyConsistent)
+        if !hasCommands.load(ordering: .sequentiallyConsistent) {
+            var events: Int32 = 0
+            _ = curl_multi_poll(multi, nil, 0, Int32(wait), &events)
+        }
+        isPolling.store(false, ordering: .sequentiallyConsistent)
+    }
+
     private func run() {
         var running: Int32 = 0
         while true {
+            hasCommands.store(false, ordering: .sequentiallyConsistent)
             let (commands, stopping) = inbox.withLock { inbox in
                 defer { inbox.commands.removeAll() }
                 return (inbox.commands, inbox.isStopping)
@@ -105,8 +125,7 @@ final class CurlEngine: @unchecked Sendable {
             drainCompleted()
             let wait = expireDeadlines()
             runDeferredResumes()
-            var events: Int32 = 0
-            _ = curl_multi_poll(multi, nil, 0, Int32(wait), &events)
+            poll(wait: wait)
         }
         for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
         runDeferredResumes()

@@ -10,7 +10,7 @@ import TesseraSupport
 /// Requests are multiplexed on that thread; `send` returns at the response head and the body
 /// streams with bounded buffering (a slow reader pauses the transfer). Cancelling the calling task
 /// cancels the transfer without blocking. Status codes are not errors here.
-public final class CurlTransport: HTTPTransport {
+public final class CurlTransport: CancellationAwareTransport {
     /// Where requests go through a proxy.
     public enum ProxyPolicy: Sendable, Equatable {
         /// curl's environment rules (`http_proxy` lower-case only, `https_proxy`, `NO_PROXY`).
@@ -61,7 +61,17 @@ public final class CurlTransport: HTTPTransport {
     public func shutdown() { engine.stop() }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        try await send(request, cancellation: nil)
+    }
+
+    /// `send(_:)`, whose transfer `cancellation` also cancels (the pipeline's direct path).
+    func send(_ request: HTTPRequest, cancellation: RequestCancellation?) async throws(HTTPError) -> HTTPResponse {
         let transfer = try CurlTransfer(request: request, engine: engine)
+        let cancel: @Sendable () -> Void = {
+            CurlBodySource.requestCancel(transfer, reason: HTTPError(
+                .cancelled, code: .cancelled, "The request for \(transfer.redactedURL) was cancelled."))
+        }
+        cancellation?.onCancel(cancel)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CurlTransferShared.HeadContinuation) in
                 let ready = transfer.shared.withLock { state -> Result<HTTPResponseHead, HTTPError>? in
@@ -76,8 +86,7 @@ public final class CurlTransport: HTTPTransport {
                 }
             }
         } onCancel: {
-            CurlBodySource.requestCancel(transfer, reason: HTTPError(
-                .cancelled, code: .cancelled, "The request for \(transfer.redactedURL) was cancelled."))
+            cancel()
         }
         let head = try result.get()
         return HTTPResponse(head: head, body: HTTPBody(source: CurlBodySource(transfer: transfer)))

@@ -37,11 +37,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Overlays `other`: each name it carries replaces every field of that name here (its own
     /// repeats kept in order), except names in `preserved` (lowercased), which are left alone.
     public mutating func overlay(_ other: HTTPHeaders, preserving preserved: Set<String> = []) {
-        var replaced = Set<String>()
-        for field in other {
-            let name = field.name.lowercased()
-            guard !preserved.contains(name) else { continue }
-            if replaced.insert(name).inserted { remove(field.name) }
+        if fields.isEmpty, preserved.isEmpty {
+            fields = other.fields
+            return
+        }
+        // The first field of each name in `other` clears that name here: found by a scan of the
+        // fields before it in a short list (no allocation), through a set in a long one.
+        var seen = other.fields.count > 16 ? Set<String>() : nil
+        for (index, field) in other.fields.enumerated() {
+            guard preserved.isEmpty || !preserved.contains(field.name.lowercased()) else { continue }
+            let isFirst = if seen != nil { seen!.insert(field.name.lowercased()).inserted } else {
+                !other.fields[..<index].contains { Self.same($0.name, field.name) }
+            }
+            if isFirst { remove(field.name) }
             add(field.name, field.value)
         }
     }
@@ -62,7 +70,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+    /// Names compared without regard to ASCII case, allocating nothing (names are tokens,
+    /// RFC 9110 §5.1; other bytes must match exactly).
     private static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            guard folded(x) == folded(y) else { return false }
+        }
+        return true
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

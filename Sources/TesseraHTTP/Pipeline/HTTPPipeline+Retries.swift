@@ -34,23 +34,28 @@ extension HTTPPipeline {
                      reason: String, afterNetworkFailure: Bool = false) async throws(HTTPError) -> Bool {
         guard case .retry(let delay) = decision else { return false }
         emit(run, .retry(attempt: run.retries.attempts, delay: delay, reason: reason))
-        do {
-            if afterNetworkFailure, let policy = configuration.reachability, policy.reachability.path?.isSatisfied == false {
-                await waitForPath(policy)
-                try Task.checkCancellation()
-            } else {
-                try await clock.sleep(for: delay)
+        let cancelled = HTTPError(.cancelled, code: .cancelled,
+                                  "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry.")
+        let policy = afterNetworkFailure ? configuration.reachability : nil
+        let clock = self.clock
+        do throws(HTTPError) {
+            try await run.cancellation.guarding { () async throws(HTTPError) in
+                if let policy, policy.reachability.path?.isSatisfied == false {
+                    await Self.waitForPath(policy, on: clock)
+                    if Task.isCancelled { throw cancelled }
+                } else {
+                    do { try await clock.sleep(for: delay) } catch { throw cancelled }
+                }
             }
         } catch {
-            throw fail(run, HTTPError(.cancelled, code: .cancelled,
-                                      "The request to \(URLRedaction.redact(run.current.url)) was cancelled while waiting to retry."))
+            throw fail(run, cancelled)
         }
+        guard !run.cancellation.isCancelled else { throw fail(run, cancelled) }
         return true
     }
 
     /// Waits until the path is satisfied or `maximumWait` has passed on the pipeline's clock.
-    private func waitForPath(_ policy: ReachabilityPolicy) async {
-        let clock = self.clock
+    private static func waitForPath(_ policy: ReachabilityPolicy, on clock: C) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await policy.reachability.waitForSatisfiedPath() }
             // The sleep ends early when the path came first (the group cancels it): no error there.

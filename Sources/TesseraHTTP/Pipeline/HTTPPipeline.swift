@@ -18,17 +18,19 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         var breakers: [String: CircuitBreakerStateMachine<C.Instant>] = [:]
         var nextRequestID: UInt64 = 0
         var nextInFlightKey: UInt64 = 0
-        var inFlight: [UInt64: (tag: String?, cancel: @Sendable () -> Void)] = [:]
+        var inFlight: [UInt64: RequestCancellation] = [:]
     }
 
     private let transport: any HTTPTransport
+    /// The transport again when it takes a request's cancellation itself (no task per request).
+    private let awareTransport: (any CancellationAwareTransport)?
     let configuration: HTTPPipelineConfiguration
     let clock: C
     let wallClock: @Sendable () -> Int64
     private let events: HTTPEventStream?
     let state: Lock<State>
-    private let coalescer = RequestCoalescer<String, Collected>()
-    private let auth: AuthRefreshCoordinator?
+    let coalescer = RequestCoalescer<String, Collected>()
+    let auth: AuthRefreshCoordinator?
 
     /// A collected response, as `data(_:upTo:)` returns it.
     public typealias Collected = (head: HTTPResponseHead, body: [UInt8])
@@ -38,6 +40,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                 clock: C, events: HTTPEventStream? = nil,
                 wallClock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
         self.transport = transport
+        awareTransport = transport as? any CancellationAwareTransport
         self.configuration = configuration
         self.clock = clock
         self.wallClock = wallClock
@@ -51,8 +54,8 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// - Throws: the last transport failure when retries are exhausted or not allowed;
     ///   `circuit-open` when the host's circuit refuses; a redirect refusal; `cancelled`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
-            var run = self.begin(try await self.prepare(request))
+        try await cancellable(request.cancellationTag, direct: awareTransport != nil) { cancellation async throws(HTTPError) in
+            var run = self.begin(try await self.prepare(request, cancellation), cancellation)
             let response = try await self.exchange(&run)
             let ended = run
             let body = CountingBodySource(response.body) { result in
@@ -70,20 +73,21 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// retry policy and budget.
     /// - Throws: as `send`, plus `body-too-large` past `limit` and the body's last failure.
     public func data(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
-        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
-            try await self.cachedData(try await self.prepare(request), upTo: limit)
+        let direct = awareTransport != nil && !configuration.coalescesIdenticalGETs
+        return try await cancellable(request.cancellationTag, direct: direct) { cancellation async throws(HTTPError) in
+            try await self.cachedData(try await self.prepare(request, cancellation), upTo: limit, cancellation)
         }
     }
 
     /// Cancels every request in flight (up to its response head for `send`, through its body for
     /// `data`); each throws `cancelled`.
     public func cancelAll() {
-        for entry in state.withLock({ Array($0.inFlight.values) }) { entry.cancel() }
+        for request in state.withLock({ Array($0.inFlight.values) }) { request.cancel() }
     }
 
     /// Cancels every request in flight whose `cancellationTag` is `tag`.
     public func cancel(tag: String) {
-        for entry in state.withLock({ $0.inFlight.values.filter { $0.tag == tag } }) { entry.cancel() }
+        for request in state.withLock({ $0.inFlight.values.filter { $0.tag == tag } }) { request.cancel() }
     }
 
     /// Sends `request` and hands each final response to `consume`, which reads its body. When
@@ -93,107 +97,37 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// - Throws: as `send`, plus what `consume` throws.
     public func deliver<T: Sendable>(_ request: HTTPRequest,
                                      _ consume: @escaping @Sendable (HTTPResponse) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
-        try await cancellable(request.cancellationTag) { () async throws(HTTPError) in
-            try await self.consumeWithRetries(try await self.prepare(request), consume)
+        try await cancellable(request.cancellationTag, direct: false) { cancellation async throws(HTTPError) in
+            try await self.consumeWithRetries(try await self.prepare(request, cancellation), cancellation, consume)
         }
     }
 
-    /// Runs `work` in a task the pipeline can cancel by tag, forwarding the caller's cancellation.
-    func cancellable<T: Sendable>(_ tag: String?, _ work: @escaping @Sendable () async throws(HTTPError) -> T) async throws(HTTPError) -> T {
-        let task = Task.immediate { () async -> Result<T, HTTPError> in
-            do throws(HTTPError) { return .success(try await work()) } catch { return .failure(error) }
-        }
-        let cancel: @Sendable () -> Void = { task.cancel() }
+    /// Runs `work` as a request `cancelAll()` and `cancel(tag:)` reach. `direct`: in the caller's
+    /// task (every wait in it honours the `RequestCancellation`); otherwise in a child task they
+    /// cancel, the caller's cancellation forwarded to it.
+    func cancellable<T: Sendable>(_ tag: String?, direct: Bool,
+                                  _ work: @escaping @Sendable (RequestCancellation) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
+        let cancellation = RequestCancellation(tag: tag, covered: !direct)
         let key = state.withLock { state -> UInt64 in
             state.nextInFlightKey += 1
-            state.inFlight[state.nextInFlightKey] = (tag, cancel)
+            state.inFlight[state.nextInFlightKey] = cancellation
             return state.nextInFlightKey
         }
-        defer { state.withLock { _ = $0.inFlight.removeValue(forKey: key) } }
+        defer {
+            state.withLock { _ = $0.inFlight.removeValue(forKey: key) }
+            cancellation.finish()
+        }
+        if direct { return try await work(cancellation) }
+        let task = Task.immediate { () async -> Result<T, HTTPError> in
+            do throws(HTTPError) { return .success(try await work(cancellation)) } catch { return .failure(error) }
+        }
+        cancellation.onCancel { task.cancel() }
         return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
     }
 
-    private func cachedData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
-        guard let cache = configuration.cache, request.byteRange == nil else { return try await shared(request, upTo: limit) }
-        let url = request.url.absoluteString
-        guard request.method == .get else {
-            let collected = try await shared(request, upTo: limit)
-            // RFC 9111 §4.4: a successful unsafe method invalidates the target URI.
-            if ![.head, .options, HTTPMethod("TRACE")].contains(request.method), (200..<400).contains(collected.head.status) {
-                cache.invalidate(url)
-            }
-            return collected
-        }
-        let policy = configuration.cachePolicy
-        var conditional = request
-        var stored: CachedResponse?
-        if let entry = cache.lookup(url, requestHeaders: request.headers) {
-            switch policy.reuse(stored: entry.headers, freshness: entry.freshness, request: request.headers, now: wallClock()) {
-            case .fresh:
-                return (HTTPResponseHead(status: entry.status, headers: entry.headers, url: request.url), entry.body)
-            case .revalidate(let validators):
-                conditional.headers.overlay(validators)
-                stored = entry
-            case .bypass:
-                break
-            }
-        }
-        let requestTime = wallClock()
-        var collected = try await shared(conditional, upTo: limit)
-        let responseTime = wallClock()
-        if let entry = stored, collected.head.status == 304 {
-            if CacheValidation.notModified(collected.head.headers, matches: entry.headers) {
-                let headers = CacheValidation.updated(entry.headers, with: collected.head.headers)
-                let freshness = policy.freshness(status: entry.status, response: headers, requestTime: requestTime, responseTime: responseTime)
-                cache.update(url, vary: entry.vary, headers: headers, freshness: freshness)
-                return (HTTPResponseHead(status: entry.status, headers: headers, url: request.url), entry.body)
-            }
-            // A 304 that does not select the stored response: ask again without validators.
-            collected = try await shared(request, upTo: limit)
-        }
-        // The token is attached later, per hop; storage must still know the request was authorised.
-        var storageHeaders = request.headers
-        if request.authentication != .anonymous, auth != nil { storageHeaders.set("Authorization", "Bearer") }
-        if policy.mayStore(method: "GET", request: storageHeaders, status: collected.head.status, response: collected.head.headers) {
-            let freshness = policy.freshness(status: collected.head.status, response: collected.head.headers,
-                                             requestTime: requestTime, responseTime: responseTime)
-            cache.store(url, CachedResponse(status: collected.head.status, headers: collected.head.headers, body: collected.body,
-                                            freshness: freshness, vary: CacheVary(response: collected.head.headers, request: request.headers)))
-        }
-        return collected
-    }
-
-    /// `data` without the cache: through the coalescer when enabled.
-    private func shared(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
-        guard let key = coalescingKey(request, limit: limit) else { return try await fetchData(request, upTo: limit) }
-        return try await coalescer.run(key) { () async throws(HTTPError) in try await self.fetchData(request, upTo: limit) }
-    }
-
-    /// How many callers share the in-flight fetch `data(request, upTo: limit)` would join.
-    func coalescedCallers(_ request: HTTPRequest, limit: Int) async -> Int {
-        guard let key = coalescingKey(request, limit: limit) else { return 0 }
-        return await coalescer.waiterCount(for: key)
-    }
-
-    /// The key under which identical GETs share a fetch, or nil when this one must not.
-    private func coalescingKey(_ request: HTTPRequest, limit: Int) -> String? {
-        guard configuration.coalescesIdenticalGETs, request.method == .get, request.body == nil else { return nil }
-        var key = "\(limit) \(request.url.absoluteString)"
-        if let range = request.byteRange { key += " range=\(range.offset)-\(range.lastByte.map(String.init) ?? "")" }
-        for field in request.headers { key += "\n\(field.name.lowercased()):\(field.value)" }
-        return key
-    }
-
-    private func fetchData(_ request: HTTPRequest, upTo limit: Int) async throws(HTTPError) -> Collected {
-        try await consumeWithRetries(request) { response throws(HTTPError) in
-            let announced = response.head.headers["Content-Length"].flatMap { Int($0) } ?? 0
-            return (response.head, try await response.body.collect(upTo: limit, reserving: announced))
-        }
-    }
-
-    private func consumeWithRetries<T: Sendable>(_ request: HTTPRequest,
-                                                 _ consume: @Sendable (HTTPResponse) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
-        var run = begin(request)
+    func consumeWithRetries<T: Sendable>(_ request: HTTPRequest, _ cancellation: RequestCancellation,
+                                         _ consume: @Sendable (HTTPResponse) async throws(HTTPError) -> T) async throws(HTTPError) -> T {
+        var run = begin(request, cancellation)
         while true {
             let response = try await exchange(&run)
             let counter = CountingBodySource(response.body)
@@ -209,11 +143,15 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     }
 
     /// Runs the interceptors, then adds trace context when configured.
-    private func prepare(_ request: HTTPRequest) async throws(HTTPError) -> HTTPRequest {
+    private func prepare(_ request: HTTPRequest, _ cancellation: RequestCancellation) async throws(HTTPError) -> HTTPRequest {
         var request = request
         request.limits = configuration.purposeLimits.apply(to: request.limits, purpose: request.purpose)
         for interceptor in configuration.interceptors {
-            try await interceptor.intercept(&request)
+            request = try await cancellation.guarding { [request] () async throws(HTTPError) in
+                var request = request
+                try await interceptor.intercept(&request)
+                return request
+            }
         }
         if configuration.propagatesTraceContext {
             var random = SystemRandomNumberGenerator()
@@ -224,12 +162,12 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         return request
     }
 
-    private func begin(_ request: HTTPRequest) -> PipelineRun<C.Instant> {
+    private func begin(_ request: HTTPRequest, _ cancellation: RequestCancellation) -> PipelineRun<C.Instant> {
         let id = state.withLock { state -> UInt64 in
             state.nextRequestID += 1
             return state.nextRequestID
         }
-        var run = PipelineRun(id: id, start: clock.now, request: request, configuration: configuration)
+        var run = PipelineRun(id: id, start: clock.now, request: request, configuration: configuration, cancellation: cancellation)
         if events?.isActive == true { run.eventURL = URLRedaction.forEvents(request.url) }
         emit(run, .start)
         return run
@@ -251,7 +189,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             }
         }
         guard let auth else { return }
-        let token = try await auth.token()
+        let token = try await run.cancellation.guarding { () async throws(HTTPError) in try await auth.token() }
         run.token = token
         run.current.headers.set("Authorization", "Bearer \(token)")
     }
@@ -261,7 +199,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
         guard run.mayReplayAfter401, let auth, let rejected = run.token,
               run.current.headers["Authorization"] == "Bearer \(rejected)" else { return false }
         run.mayReplayAfter401 = false
-        let token = try await auth.token(afterRejecting: rejected)
+        let token = try await run.cancellation.guarding { () async throws(HTTPError) in try await auth.token(afterRejecting: rejected) }
         run.token = token
         run.current.headers.set("Authorization", "Bearer \(token)")
         return true
@@ -271,7 +209,12 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     /// request); the first that says so has adjusted the current hop.
     private func replayForInterceptors(_ run: inout PipelineRun<C.Instant>, after head: HTTPResponseHead) async throws(HTTPError) -> Bool {
         for case let interceptor as any HTTPReplayingInterceptor in configuration.interceptors {
-            if try await interceptor.replay(&run.current, after: head) {
+            let (replays, adjusted) = try await run.cancellation.guarding { [current = run.current] () async throws(HTTPError) in
+                var request = current
+                return (try await interceptor.replay(&request, after: head), request)
+            }
+            run.current = adjusted
+            if replays {
                 run.mayReplayForInterceptor = false
                 return true
             }
@@ -284,7 +227,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
     private func exchange(_ run: inout PipelineRun<C.Instant>) async throws(HTTPError) -> HTTPResponse {
         if run.token == nil { try await authorize(&run) }
         while true {
-            guard !Task.isCancelled else {
+            guard !Task.isCancelled, !run.cancellation.isCancelled else {
                 throw fail(run, HTTPError(.cancelled, code: .cancelled, "The request to \(URLRedaction.redact(run.current.url)) was cancelled."))
             }
             let host = run.current.url.host?.lowercased() ?? ""
@@ -294,7 +237,7 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
             }
             let attempt: Result<HTTPResponse, HTTPError>
             do throws(HTTPError) {
-                attempt = .success(try await transport.send(run.current))
+                attempt = .success(try await self.attempt(run))
             } catch {
                 attempt = .failure(error)
             }
@@ -332,6 +275,12 @@ public final class HTTPPipeline<C: Clock>: Sendable where C.Duration == Duration
                 }
             }
         }
+    }
+
+    /// One attempt of the current hop through the transport, cancelled also by the pipeline.
+    private func attempt(_ run: PipelineRun<C.Instant>) async throws(HTTPError) -> HTTPResponse {
+        guard let awareTransport else { return try await transport.send(run.current) }
+        return try await awareTransport.send(run.current, cancellation: run.cancellation)
     }
 
     func emit(_ run: PipelineRun<C.Instant>, _ kind: HTTPEvent.Kind, timings: TransferTimings? = nil) {

@@ -4,6 +4,8 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
     let id: UInt64
     let start: Instant
     var current: HTTPRequest
+    /// How `cancelAll()` and `cancel(tag:)` reach this request.
+    let cancellation: RequestCancellation
     var redirects: RedirectStateMachine
     var retries: RetryStateMachine
     var random = SystemRandomNumberGenerator()
@@ -16,10 +18,12 @@ struct PipelineRun<Instant: InstantProtocol>: Sendable {
     /// The current hop's URL in event form (computed once per hop, only when events are on).
     var eventURL = ""
 
-    init(id: UInt64, start: Instant, request: HTTPRequest, configuration: HTTPPipelineConfiguration) {
+    init(id: UInt64, start: Instant, request: HTTPRequest, configuration: HTTPPipelineConfiguration,
+         cancellation: RequestCancellation) {
         self.id = id
         self.start = start
         current = request
+        self.cancellation = cancellation
         redirects = RedirectStateMachine(policy: configuration.redirect, request: request)
         retries = RetryStateMachine(policy: request.retry ?? configuration.retry, request: request)
         mayReplayAfter401 = request.authentication.refreshesOn401

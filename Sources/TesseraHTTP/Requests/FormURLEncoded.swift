@@ -17,7 +17,7 @@ public enum FormURLEncoded {
     public static let contentType = "application/x-www-form-urlencoded"
 
     /// The bytes WHATWG's form encoding leaves literal.
-    private static let literal: Set<UInt8> = Set(Array("*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8))
+    private static let literal = ByteSet("*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
     private static func append(_ text: String, to out: inout [UInt8]) {
         PercentEncoding.append(text, allowed: literal, spaceAsPlus: true, to: &out)

@@ -19,22 +19,21 @@ public struct HeaderLayers: Sendable {
         public static func < (lhs: Layer, rhs: Layer) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    private var layers: [Layer: HTTPHeaders] = [:]
+    /// Each layer's fields, by `Layer.rawValue`.
+    private var layers = [HTTPHeaders](repeating: HTTPHeaders(), count: Layer.allCases.count)
 
     /// No fields.
     public init() {}
 
     /// Sets the fields of one layer, replacing what that layer held.
     public mutating func set(_ layer: Layer, _ headers: HTTPHeaders) {
-        layers[layer] = headers
+        layers[layer.rawValue] = headers
     }
 
     /// The merged fields.
     public var merged: HTTPHeaders {
         var result = HTTPHeaders()
-        for layer in Layer.allCases {
-            if let headers = layers[layer] { result.overlay(headers) }
-        }
+        for headers in layers where headers.count > 0 { result.overlay(headers) }
         return result
     }
 }

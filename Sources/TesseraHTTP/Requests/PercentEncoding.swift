@@ -2,24 +2,27 @@
 /// hex digits).
 enum PercentEncoding {
     /// RFC 3986 unreserved characters.
-    static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Appends `text` encoded; with `spaceAsPlus`, a space becomes `+` (form encoding).
-    static func append(_ text: some StringProtocol, allowed: Set<UInt8>, spaceAsPlus: Bool = false, to out: inout [UInt8]) {
+    static func append(_ text: some StringProtocol, allowed: ByteSet, spaceAsPlus: Bool = false, to out: inout [UInt8]) {
         for byte in text.utf8 {
             if allowed.contains(byte) {
                 out.append(byte)
             } else if spaceAsPlus, byte == 0x20 {
                 out.append(0x2B)
             } else {
-                out += [0x25, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                out.append(0x25)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 15)])
             }
         }
     }
 
     /// `text` encoded.
-    static func encode(_ text: some StringProtocol, allowed: Set<UInt8>) -> String {
+    static func encode(_ text: some StringProtocol, allowed: ByteSet) -> String {
         var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         append(text, allowed: allowed, to: &out)
         return String(decoding: out, as: UTF8.self)
     }

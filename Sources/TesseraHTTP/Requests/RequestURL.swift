@@ -70,5 +70,5 @@ public struct RequestURL: Sendable {
     }
 
     /// Unreserved plus the sub-delimiters and `:@` a path segment may hold literally.
-    static let pathAllowed: Set<UInt8> = PercentEncoding.unreserved.union(Array("!$&'()*+,;=:@".utf8))
+    static let pathAllowed = PercentEncoding.unreserved.union("!$&'()*+,;=:@")
 }

@@ -3,25 +3,33 @@ import FoundationEssentials
 import Glibc
 import TesseraHTTP
 
-/// `HTTPClientBench gets <url> <count> <concurrency>`: GETs through the whole client (endpoint →
-/// pipeline → libcurl), each body read and its size checked. `HTTPClientBench transport-gets …`:
-/// the same over the bare transport. `HTTPClientBench download <url> <output>`: one streamed
-/// download to a file. Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on any failure.
+/// `HTTPClientBench <mode> <url> <count> <concurrency>`, GETs with each body read and its size
+/// checked, through: `gets` the whole client (endpoint → pipeline → libcurl); `pipeline-gets` the
+/// pipeline alone (no endpoint, header layers or decoding); `transport-gets` the bare transport;
+/// `instant-gets` the whole client over a transport answering at once from memory (what the
+/// client costs per request; the URL is not fetched). `HTTPClientBench download <url> <output>`:
+/// one streamed download to a file. Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
+/// any failure.
 @main
 enum HTTPClientBench {
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        let bare = arguments.first == "transport-gets"
-        if bare { arguments[0] = "gets" }
+        let mode = arguments.first ?? ""
+        if ["transport-gets", "instant-gets", "pipeline-gets"].contains(mode) { arguments[0] = "gets" }
         guard let command = BenchCommand.parse(arguments) else {
-            print("usage: HTTPClientBench [transport-]gets <url> <count> <concurrency> | download <url> <output>")
+            print("usage: HTTPClientBench gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download <url> <output>")
             exit(2)
         }
         let ok: Bool
         switch command {
         case .gets(let url, let count, let concurrency):
             let url = URL(string: url)!
-            let runner: any GetRunner = bare ? TransportGets(url: url, concurrency: concurrency) : ClientGets(url: url, concurrency: concurrency)
+            let runner: any GetRunner = switch mode {
+            case "transport-gets": TransportGets(url: url, concurrency: concurrency)
+            case "instant-gets": ClientGets(url: url, transport: InstantTransport())
+            case "pipeline-gets": PipelineGets(url: url, concurrency: concurrency)
+            default: ClientGets(url: url, concurrency: concurrency)
+            }
             ok = await runGets(runner, count: count, concurrency: concurrency)
         case .download(let url, let output):
             ok = await download(URL(string: url)!, to: URL(fileURLWithPath: output))
@@ -70,9 +78,41 @@ struct ClientGets: GetRunner {
         path = url.path
     }
 
+    init(url: URL, transport: any HTTPTransport) {
+        var configuration = HTTPClientConfiguration()
+        configuration.allowsHTTP = true
+        client = try! HTTPClient(baseURL: HTTPClientBench.origin(url), configuration: configuration,
+                                 transport: transport, clock: ContinuousClock())
+        path = url.path
+    }
+
     func get() async -> Int {
         do { return try await client.send(RequestBuilder.get(path, as: [UInt8].self)).count } catch { return -1 }
     }
+}
+
+/// Answers every request at once with a 1 KiB body from memory.
+struct InstantTransport: HTTPTransport {
+    static let body = [UInt8](repeating: 0x61, count: 1024)
+
+    func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Content-Length", "1024")
+        headers.add("Content-Type", "application/octet-stream")
+        return HTTPResponse(head: HTTPResponseHead(status: 200, headers: headers, url: request.url),
+                            body: HTTPBody(source: OneChunk(chunk: Self.body)))
+    }
+}
+
+/// A body of one chunk.
+final class OneChunk: HTTPBodySource, @unchecked Sendable {   // single consumer, as HTTPBodySource requires
+    private var chunk: [UInt8]?
+    init(chunk: [UInt8]) { self.chunk = chunk }
+    func nextChunk() async throws(HTTPError) -> [UInt8]? {
+        defer { chunk = nil }
+        return chunk
+    }
+    func abandon() {}
 }
 
 /// GETs over the bare libcurl transport, without the client's policies (what the pipeline costs).
@@ -90,5 +130,24 @@ struct TransportGets: GetRunner {
 
     func get() async -> Int {
         do { return try await transport.send(HTTPRequest(url: url)).body.collect(upTo: 1 << 20).count } catch { return -1 }
+    }
+}
+
+/// GETs through the pipeline alone (its policies over libcurl, without the client's endpoint,
+/// header layers and decoding).
+struct PipelineGets: GetRunner {
+    let pipeline: HTTPPipeline<ContinuousClock>
+    let url: URL
+
+    init(url: URL, concurrency: Int) {
+        var configuration = CurlTransport.Configuration()
+        configuration.proxy = .none
+        configuration.maximumConnectionsPerHost = max(8, concurrency)
+        pipeline = HTTPPipeline(transport: try! CurlTransport(configuration: configuration), clock: ContinuousClock())
+        self.url = url
+    }
+
+    func get() async -> Int {
+        do { return try await pipeline.data(HTTPRequest(url: url), upTo: 1 << 20).body.count } catch { return -1 }
     }
 }
