@@ -5,7 +5,9 @@
 # echo server (`tessera-ws-bench --serve`: a blocking thread per connection, so the server's own
 # cost weighs less on the ratio) — SMALL sequential round trips of a 32-byte text message and
 # LARGE of a 1 MiB binary message, each answered before the next goes; REPS runs each, medians,
-# and the CPU seconds each client spent. Called by Scripts/bench.sh websocket.
+# and the CPU seconds each client spent. Beside them, the loopback ceiling for sequential round
+# trips on this machine (QualityGates/WebSocket/loopback_pingpong.c: blocking C send/recv, no
+# framing), which no client can pass. Called by Scripts/bench.sh websocket.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 REPS="${1:-3}"
@@ -21,6 +23,7 @@ PYSERVER=$!
 "$BENCH" --serve > "$WORK/port.tessera" &
 TSERVER=$!
 trap 'kill $PYSERVER $TSERVER 2>/dev/null; rm -rf "$WORK"' EXIT
+cc -O2 -o "$WORK/pingpong" QualityGates/WebSocket/loopback_pingpong.c -lpthread
 for _ in $(seq 1 100); do [ -s "$WORK/port.python" ] && [ -s "$WORK/port.tessera" ] && break; sleep 0.05; done
 cat > "$WORK/client.py" <<'PY'
 import asyncio, sys, time
@@ -50,6 +53,7 @@ for server in python tessera; do
     cpu "python-$server" python3 "$WORK/client.py" "$URL" "$SMALL" "$LARGE"
   done
 done
+for _ in $(seq 1 "$REPS"); do cpu ceiling "$WORK/pingpong" "$SMALL"; done
 python3 - "$WORK" "$SMALL" "$LARGE" "$REPS" <<'PY'
 import statistics, sys
 work, small, large, reps = sys.argv[1:]
@@ -67,4 +71,6 @@ for server, name in (("python", "websockets (Python) echo server"), ("tessera", 
     for kind in ours:
         print("%-34s %-9s %14.0f %17.0f %6.2fx" % (name, kind, ours[kind], theirs[kind], ours[kind] / theirs[kind]))
     print("%-34s client CPU s per run (median): tessera %.2f, websockets %.2f" % ("", our_cpu, their_cpu))
+(ceiling, _) = load("ceiling")
+print("%-34s %-9s %14.0f RT/s: the most any client can reach here" % ("loopback ceiling (C send/recv)", "rt-small", ceiling["rt-small"]))
 PY

@@ -63,7 +63,7 @@ extension WebSocketConnection {
             buffer.withUnsafeBytes { io.reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             // A plain socket that gave less than asked for is empty: poll(2) says when more comes.
             if !socket.isTLS, count < buffer.count {
-                while hasRoom, try handleBufferedFrames() {}
+                while !io.stoppedReading, hasRoom, try handleBufferedFrames() {}
                 return
             }
         }

@@ -78,6 +78,7 @@ extension WebSocketConnection {
                 }
             }
             requeue(sends)
+            executor.runJobs()
             let remaining = deadline - .now
             guard remaining > .zero else {
                 return .failure(.network(HTTPError(.timeout, code: .handshakeTimeout,
@@ -107,6 +108,7 @@ extension WebSocketConnection {
                 return (next, io.outbox)
             }
             for event in produced { channel.emit(event) }
+            executor.runJobs()
             switch next {
             case .wait(let events, let timeout): wait(socket: socket.descriptor, events: events, timeout: timeout)
             case .ended(let outcome):
@@ -147,11 +149,14 @@ extension WebSocketConnection {
         return .wait(events: events, timeout: nextTimer())
     }
 
-    /// Waits for the socket, the wake-up eventfd or the timeout (nil: no timeout).
+    /// Waits for the socket, the wake-up eventfd or the timeout (nil: no timeout); only looks
+    /// when jobs for the executor are waiting.
     private func wait(socket: Int32, events: Int16, timeout: Duration?) {
         var fds = [pollfd(fd: socket, events: events, revents: 0), pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
         var milliseconds: Int32 = -1
-        if let timeout {
+        if executor.hasJobs {
+            milliseconds = 0
+        } else if let timeout {
             let c = timeout.components
             milliseconds = Int32(clamping: max(0, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
         }

@@ -47,6 +47,8 @@ final class WebSocketConnection: @unchecked Sendable {
     let wakeUp: EventSignal
     /// The I/O thread's state.
     var io: WebSocketIOState
+    /// Runs tasks that prefer it on the I/O thread, between rounds.
+    let executor: WebSocketExecutor
 
     init(url: URL, headers: HTTPHeaders, protocols: [String], configuration: WebSocketConfiguration,
          transport: CurlTransport.Configuration) throws(HTTPError) {
@@ -61,6 +63,7 @@ final class WebSocketConnection: @unchecked Sendable {
             throw HTTPError(.internal, code: .threadStart, "No wake-up for the WebSocket connection to \(URLRedaction.redact(url)): \(error.message)")
         }
         io = WebSocketIOState(configuration: configuration)
+        executor = WebSocketExecutor { [wakeUp] in wakeUp.signal() }
         channel.setOnRoom { [wakeUp] in wakeUp.signal() }
     }
 
@@ -77,9 +80,15 @@ final class WebSocketConnection: @unchecked Sendable {
         }
         guard first else { return }
         do {
-            try LoopThread.start { [self] in run() }
+            try LoopThread.start { [self] in
+                executor.adoptCurrentThread()
+                run()
+                executor.runJobs()   // the last events' readers, on this thread
+                executor.close()
+            }
         } catch {
             end(WebSocketClose.network(error))
+            executor.close()
         }
     }
 

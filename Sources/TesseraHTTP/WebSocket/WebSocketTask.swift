@@ -46,6 +46,13 @@ public final class WebSocketTask: Sendable {
     /// Where the task is.
     public var state: WebSocketState { connection.state }
 
+    /// The connection's I/O thread as a task executor. A consumer that prefers it
+    /// (`withTaskExecutorPreference(task.executor) { … }`) reads each event on the thread that
+    /// received it and writes its sends there — a message and its answer cross no thread. While
+    /// its code runs the connection is not served: keep it short and never block in it. After
+    /// the connection has ended, such a task runs on the global concurrent executor.
+    public var executor: any TaskExecutor { connection.executor }
+
     /// Connects and upgrades on the task's own I/O thread. Calling it again does nothing.
     public func start() { connection.start() }
 
