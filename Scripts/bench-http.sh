@@ -5,7 +5,9 @@
 #   (a) N small GETs (1 KiB) at concurrency 1 and 32: requests/s and CPU µs per request;
 #   (b) one 1 GiB download to a file on /dev/shm: MB/s and peak RSS.
 # Tessera goes through the whole client (HTTPClient: endpoint → pipeline → libcurl), body read
-# and size-checked per request. Runs are interleaved (rep-major); medians of REPS.
+# and size-checked per request — as `tessera` with its workers on the global executor, and as
+# `tessera-loop` with them on `client.executor` (the engine's thread: no thread crossed per
+# request). Runs are interleaved (rep-major); medians of REPS.
 #   bench-http.sh [REPS]        (run by Scripts/bench.sh http; N=20000 by default)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,6 +46,7 @@ for rep in $(seq 1 "$REPS"); do
   echo "  rep $rep" >&2
   for c in 1 32; do
     run "gets$c tessera" "$BIN/HTTPClientBench" gets "$SMALL" "$N" "$c"
+    run "gets$c tessera-loop" "$BIN/HTTPClientBench" loop-gets "$SMALL" "$N" "$c"
     run "gets$c urlsession" "$BIN/URLSessionBench" gets "$SMALL" "$N" "$c"
     if [ "$c" = 1 ]; then run "gets$c curl" curl -s -K "$WORK/curl.cfg"
     else run "gets$c curl" curl -s -Z --parallel-max "$c" -K "$WORK/curl.cfg"; fi
@@ -68,17 +71,18 @@ for line in open(sys.argv[1]):
     rows[(parts[0], parts[1])].append(tuple(float(x) for x in parts[2:6]))
 n, mb = int(sys.argv[2]), int(sys.argv[3])
 med = lambda xs: statistics.median(xs)
-print(f"{'load':<10} {'client':<11} {'req/s':>9} {'CPU µs/req':>11} {'peak RSS':>9}  vs URLSession")
+print(f"{'load':<10} {'client':<13} {'req/s':>9} {'CPU µs/req':>11} {'peak RSS':>9}  vs URLSession  vs curl")
 for load in ("gets1", "gets32"):
     base = med([n / r[0] for r in rows[(load, "urlsession")]])
-    for client in ("tessera", "urlsession", "curl"):
+    curl = med([n / r[0] for r in rows[(load, "curl")]])
+    for client in ("tessera", "tessera-loop", "urlsession", "curl"):
         rs = rows[(load, client)]
         rps = med([n / r[0] for r in rs]); cpu = med([(r[1] + r[2]) / n * 1e6 for r in rs]); rss = med([r[3] for r in rs]) / 1024
-        print(f"{load:<10} {client:<11} {rps:>9.0f} {cpu:>11.1f} {rss:>7.1f}MB  {rps / base:>5.2f}x")
+        print(f"{load:<10} {client:<13} {rps:>9.0f} {cpu:>11.1f} {rss:>7.1f}MB  {rps / base:>11.2f}x  {rps / curl:>6.2f}x")
 base = med([mb * 1.048576 / r[0] for r in rows[("download", "curl")]])
-print(f"{'load':<10} {'client':<11} {'MB/s':>9} {'CPU s':>11} {'peak RSS':>9}  vs curl")
+print(f"{'load':<10} {'client':<13} {'MB/s':>9} {'CPU s':>11} {'peak RSS':>9}  vs curl")
 for client in ("tessera", "urlsession", "curl"):
     rs = rows[("download", client)]
     mbs = med([mb * 1.048576 / r[0] for r in rs]); cpu = med([r[1] + r[2] for r in rs]); rss = med([r[3] for r in rs]) / 1024
-    print(f"{'download':<10} {client:<11} {mbs:>9.0f} {cpu:>11.2f} {rss:>7.1f}MB  {mbs / base:>5.2f}x")
+    print(f"{'download':<10} {client:<13} {mbs:>9.0f} {cpu:>11.2f} {rss:>7.1f}MB  {mbs / base:>5.2f}x")
 PY

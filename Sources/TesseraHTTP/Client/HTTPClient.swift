@@ -26,6 +26,11 @@ public final class HTTPClient: Sendable {
     private let pipeline: any PipelineSending
     private let eventStream: HTTPEventStream
     private let ownedTransport: CurlTransport?
+    /// The libcurl engine's thread as a task executor, when the client runs over `CurlTransport`
+    /// (nil over another transport): a sequential request loop that prefers it
+    /// (`withTaskExecutorPreference(client.executor) { … }`) crosses no thread per request. Its
+    /// code holds up every transfer while it runs — see `CurlTransport.executor`.
+    public let executor: (any TaskExecutor)?
 
     /// A client over its own libcurl transport.
     /// - Throws: `configuration` errors for a base URL that breaks the rules (not http(s), plain
@@ -57,6 +62,7 @@ public final class HTTPClient: Sendable {
         eventStream = HTTPEventStream(capacity: configuration.eventCapacity, waitsForObserver: true)
         pipeline = HTTPPipeline(transport: transport, configuration: configuration.pipeline, clock: clock, events: eventStream)
         ownedTransport = owning
+        executor = (transport as? CurlTransport)?.executor
     }
 
     /// Start, retry, redirect, response, finish and failure events of every request, with

@@ -37,6 +37,8 @@ final class CurlEngine: @unchecked Sendable {
     /// need `curl_multi_wakeup` (a write the loop must be woken for and read back).
     private let isPolling = Atomic<Bool>(false)
     private var active: [OpaquePointer: CurlTransfer] = [:]
+    /// Runs tasks that prefer it on the loop thread, after each iteration's resumes.
+    private(set) var executor: LoopExecutor!
     /// Continuation resumes collected during one loop iteration, run at its end (loop thread only).
     private var deferredResumes: [() -> Void] = []
 
@@ -58,7 +60,13 @@ final class CurlEngine: @unchecked Sendable {
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maximumConnections)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maximumConnections)
-        try LoopThread.start { [self] in self.run() }
+        // Unowned: called only before close(), which the loop (holding the engine) makes before
+        // curl_multi_cleanup.
+        executor = LoopExecutor { [unowned self] in _ = curl_multi_wakeup(self.multi) }
+        try LoopThread.start { [self] in
+            executor.adoptCurrentThread()
+            self.run()
+        }
     }
 
     /// Hands a command to the loop. An `add` after shutdown fails the transfer at once.
@@ -104,7 +112,7 @@ final class CurlEngine: @unchecked Sendable {
     /// came in since the inbox was last taken (then `submit` may not have woken the loop).
     private func poll(wait: Int) {
         isPolling.store(true, ordering: .sequentiallyConsistent)
-        if !hasCommands.load(ordering: .sequentiallyConsistent) {
+        if !hasCommands.load(ordering: .sequentiallyConsistent), !executor.hasJobs {
             var events: Int32 = 0
             _ = curl_multi_poll(multi, nil, 0, Int32(wait), &events)
         }
@@ -125,6 +133,7 @@ final class CurlEngine: @unchecked Sendable {
             drainCompleted()
             let wait = expireDeadlines()
             runDeferredResumes()
+            executor.runJobs()
             poll(wait: wait)
         }
         for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
@@ -134,6 +143,8 @@ final class CurlEngine: @unchecked Sendable {
             if case .add(let transfer) = command { transfer.finish(.failure(Self.shutdownError(transfer))) }
         }
         runDeferredResumes()
+        executor.runJobs()
+        executor.close()   // later jobs run on the global executor; the multi is not woken again
         curl_multi_cleanup(multi)
         if let share { curl_share_cleanup(share) }
     }

@@ -57,6 +57,16 @@ public final class CurlTransport: CancellationAwareTransport {
 
     deinit { engine.stop() }
 
+    /// The engine's thread as a task executor. A task that prefers it
+    /// (`withTaskExecutorPreference(transport.executor) { … }`) runs between the loop's
+    /// iterations: each response resumes it on the thread that received it and its next request
+    /// is taken up there — a sequential request loop crosses no thread. Its code holds up every
+    /// transfer while it runs: keep it short and never block in it (file writes, heavy decoding
+    /// belong elsewhere). Many concurrent requests are better left on the global executor, which
+    /// spreads their work over the cores. After `shutdown()` such a task runs on the global
+    /// concurrent executor.
+    public var executor: any TaskExecutor { engine.executor }
+
     /// Ends every transfer in flight (they fail with `transport-shut-down`) and stops the thread.
     public func shutdown() { engine.stop() }
 

@@ -48,7 +48,7 @@ final class WebSocketConnection: @unchecked Sendable {
     /// The I/O thread's state.
     var io: WebSocketIOState
     /// Runs tasks that prefer it on the I/O thread, between rounds.
-    let executor: WebSocketExecutor
+    let executor: LoopExecutor
 
     init(url: URL, headers: HTTPHeaders, protocols: [String], configuration: WebSocketConfiguration,
          transport: CurlTransport.Configuration) throws(HTTPError) {
@@ -63,7 +63,7 @@ final class WebSocketConnection: @unchecked Sendable {
             throw HTTPError(.internal, code: .threadStart, "No wake-up for the WebSocket connection to \(URLRedaction.redact(url)): \(error.message)")
         }
         io = WebSocketIOState(configuration: configuration)
-        executor = WebSocketExecutor { [wakeUp] in wakeUp.signal() }
+        executor = LoopExecutor { [wakeUp] in wakeUp.signal() }
         channel.setOnRoom { [wakeUp] in wakeUp.signal() }
     }
 

@@ -11,7 +11,7 @@ struct WebSocketExecutorTests {
     func consumerOnTheConnectionThread() async throws {
         let server = try WebSocketTestServer.echo()
         let task = try H.client().task(server.url("echo"), protocols: [])
-        let executor = try #require(task.executor as? WebSocketExecutor)
+        let executor = try #require(task.executor as? LoopExecutor)
         // Until its first suspension the closure runs where it started (the thread had not
         // started yet); every resumption after that is on the connection's thread.
         let (echoes, onThread) = try await withTaskExecutorPreference(task.executor) { () async throws -> ([String], [Bool]) in
@@ -50,7 +50,7 @@ struct WebSocketExecutorTests {
     func outlivesTheConnection() async throws {
         let server = try WebSocketTestServer { try $0.refuse(404) }
         let task = try H.client().task(server.url())
-        let executor = try #require(task.executor as? WebSocketExecutor)
+        let executor = try #require(task.executor as? LoopExecutor)
         let finished = await withTaskExecutorPreference(task.executor) { () async -> Bool in
             task.start()
             for await event in task.events { if case .closed = event { break } }

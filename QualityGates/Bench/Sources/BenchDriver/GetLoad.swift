@@ -1,6 +1,12 @@
 /// One GET, returning the body size or -1 on failure.
 public protocol GetRunner: Sendable {
     func get() async -> Int
+    /// The executor the workers prefer, if any.
+    var executor: (any TaskExecutor)? { get }
+}
+
+extension GetRunner {
+    public var executor: (any TaskExecutor)? { nil }
 }
 
 /// Runs `count` GETs, `concurrency` at a time, prints a summary line, and says whether every
@@ -10,7 +16,7 @@ public func runGets(_ runner: any GetRunner, count: Int, concurrency: Int) async
     let sizes = await withTaskGroup(of: [Int].self) { group in
         for worker in 0..<concurrency {
             let share = count / concurrency + (worker < count % concurrency ? 1 : 0)
-            group.addTask {
+            group.addTask(executorPreference: runner.executor) {
                 var sizes: [Int] = []
                 sizes.reserveCapacity(share)
                 for _ in 0..<share { sizes.append(await runner.get()) }

@@ -6,6 +6,7 @@ import TesseraHTTP
 /// `HTTPClientBench <mode> <url> <count> <concurrency>`, GETs with each body read and its size
 /// checked, through: `gets` the whole client (endpoint → pipeline → libcurl); `pipeline-gets` the
 /// pipeline alone (no endpoint, header layers or decoding); `transport-gets` the bare transport;
+/// `loop-gets` the whole client with the workers on `client.executor` (the engine's thread);
 /// `instant-gets` the whole client over a transport answering at once from memory (what the
 /// client costs per request; the URL is not fetched). `HTTPClientBench download <url> <output>`:
 /// one streamed download to a file. Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
@@ -15,9 +16,9 @@ enum HTTPClientBench {
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let mode = arguments.first ?? ""
-        if ["transport-gets", "instant-gets", "pipeline-gets"].contains(mode) { arguments[0] = "gets" }
+        if ["transport-gets", "instant-gets", "pipeline-gets", "loop-gets"].contains(mode) { arguments[0] = "gets" }
         guard let command = BenchCommand.parse(arguments) else {
-            print("usage: HTTPClientBench gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download <url> <output>")
+            print("usage: HTTPClientBench gets|loop-gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download <url> <output>")
             exit(2)
         }
         let ok: Bool
@@ -28,6 +29,7 @@ enum HTTPClientBench {
             case "transport-gets": TransportGets(url: url, concurrency: concurrency)
             case "instant-gets": ClientGets(url: url, transport: InstantTransport())
             case "pipeline-gets": PipelineGets(url: url, concurrency: concurrency)
+            case "loop-gets": ClientGets(url: url, concurrency: concurrency, onEngineThread: true)
             default: ClientGets(url: url, concurrency: concurrency)
             }
             ok = await runGets(runner, count: count, concurrency: concurrency)
@@ -68,14 +70,16 @@ enum HTTPClientBench {
 struct ClientGets: GetRunner {
     let client: HTTPClient
     let path: String
+    let executor: (any TaskExecutor)?
 
-    init(url: URL, concurrency: Int) {
+    init(url: URL, concurrency: Int, onEngineThread: Bool = false) {
         var configuration = HTTPClientConfiguration()
         configuration.allowsHTTP = true
         configuration.transport.proxy = .none
         configuration.transport.maximumConnectionsPerHost = max(8, concurrency)
         client = try! HTTPClient(baseURL: HTTPClientBench.origin(url), configuration: configuration)
         path = url.path
+        executor = onEngineThread ? client.executor : nil
     }
 
     init(url: URL, transport: any HTTPTransport) {
@@ -84,6 +88,7 @@ struct ClientGets: GetRunner {
         client = try! HTTPClient(baseURL: HTTPClientBench.origin(url), configuration: configuration,
                                  transport: transport, clock: ContinuousClock())
         path = url.path
+        executor = nil
     }
 
     func get() async -> Int {

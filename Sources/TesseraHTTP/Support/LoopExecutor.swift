@@ -5,15 +5,15 @@ import Darwin
 #endif
 import TesseraSupport
 
-/// Runs tasks on a WebSocket connection's own I/O thread, between its rounds — an event loop's
-/// executor. A consumer that prefers it (`withTaskExecutorPreference(task.executor)`) is resumed
-/// with each event on the thread that read it, and its sends are written there: a round trip
-/// crosses no thread. Jobs the thread enqueues itself run before it next waits; others wake it.
-/// Before the thread has started and once it has ended, jobs go to the global concurrent
-/// executor, so a task that prefers this one runs either way.
+/// Runs tasks on one of the house's loop threads — the HTTP engine's, a WebSocket connection's —
+/// between its rounds: an event loop's executor. A task that prefers it
+/// (`withTaskExecutorPreference`) is resumed on the thread that has its answer, and what it sends
+/// next is taken up there: an exchange crosses no thread. Jobs the thread enqueues itself run
+/// before it next waits; others wake it. Before the thread has started and once it has ended,
+/// jobs go to the global concurrent executor, so a task that prefers this one runs either way.
 ///
-/// Code running here holds up the connection while it runs: keep it short and never block.
-final class WebSocketExecutor: TaskExecutor, @unchecked Sendable {   // state behind `queue`
+/// Code running here holds up the loop while it runs: keep it short and never block.
+final class LoopExecutor: TaskExecutor, @unchecked Sendable {   // state behind `queue`
     private struct Queue {
         var jobs: [UnownedJob] = []
         /// The connection's thread while it runs jobs; nil before and after.
@@ -23,31 +23,29 @@ final class WebSocketExecutor: TaskExecutor, @unchecked Sendable {   // state be
     private let queue = Lock(Queue())
     private let wakeUp: @Sendable () -> Void
 
-    /// An executor whose thread `wakeUp` wakes.
+    /// An executor whose thread `wakeUp` wakes. `wakeUp` is called under the executor's lock and
+    /// never after `close()`, so it may use what the thread frees once it has closed the executor.
     init(wakeUp: @escaping @Sendable () -> Void) {
         self.wakeUp = wakeUp
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let (accepted, onThread) = queue.withLock { queue -> (Bool, Bool) in
-            guard let thread = queue.thread else { return (false, false) }
+        let accepted = queue.withLock { queue -> Bool in
+            guard let thread = queue.thread else { return false }
             queue.jobs.append(unowned)
-            return (true, pthread_equal(thread, pthread_self()) != 0)
+            if pthread_equal(thread, pthread_self()) == 0 { wakeUp() }
+            return true
         }
-        if !accepted {
-            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
-        } else if !onThread {
-            wakeUp()
-        }
+        if !accepted { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
     }
 
-    /// The calling thread is the connection's: it runs the jobs from now on.
+    /// The calling thread is the loop's: it runs the jobs from now on.
     func adoptCurrentThread() {
         queue.withLock { $0.thread = pthread_self() }
     }
 
-    /// Whether the caller runs on the connection's thread.
+    /// Whether the caller runs on the loop's thread.
     var isCurrentThread: Bool {
         queue.withLock { queue in queue.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
@@ -56,7 +54,7 @@ final class WebSocketExecutor: TaskExecutor, @unchecked Sendable {   // state be
     var hasJobs: Bool { queue.withLock { !$0.jobs.isEmpty } }
 
     /// Runs the jobs waiting now, and those they enqueue, up to `limit` batches (the rest wait for
-    /// the next round, so sockets are still served). On the connection's thread only.
+    /// the next round, so sockets are still served). On the loop's thread only.
     func runJobs(limit: Int = 16) {
         for _ in 0..<limit {
             let jobs = queue.withLock { queue -> [UnownedJob] in
