@@ -54,8 +54,8 @@ struct CurlEngineExecutorTests {
         let harness = try TransportHarness()
         let client = try client(harness)
         let executor = try #require(client.executor as? LoopExecutor)
-        let outcome = await withTaskExecutorPreference(client.executor) { () async -> (HTTPError?, Bool) in
-            _ = try? await client.send(RequestBuilder.get("small.bin", as: [UInt8].self))   // on the thread now
+        let outcome = try await withTaskExecutorPreference(client.executor) { () async throws -> (HTTPError?, Bool) in
+            #expect(try await client.send(RequestBuilder.get("small.bin", as: [UInt8].self)) == TransportHarness.small)   // on the thread now
             harness.transport.shutdown()
             var failure: HTTPError?
             do throws(HTTPError) { _ = try await client.send(RequestBuilder.get("small.bin", as: [UInt8].self)) } catch { failure = error }

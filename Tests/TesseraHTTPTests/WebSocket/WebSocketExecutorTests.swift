@@ -58,7 +58,7 @@ struct WebSocketExecutorTests {
             while task.state != .closed { await Task.yield() }
             for _ in 0..<100 { await Task.yield() }
             let clock = ManualClock()
-            async let slept: Void? = try? clock.sleep(for: .seconds(1))
+            async let slept: Void? = try? clock.sleep(for: .seconds(1))   // nil only if cancelled: nothing cancels this task
             await clock.waitForSleepers(1)
             clock.advance(by: .seconds(1))
             _ = await slept
