@@ -61,4 +61,10 @@ public struct RequestContent: Sendable {
     public static func file(_ file: URL, contentType: String = "application/octet-stream") -> RequestContent {
         RequestContent(contentType: contentType) { () throws(HTTPError) in .file(file) }
     }
+
+    /// A body produced as it is sent (`HTTPBodyStream`), read again from its start by every
+    /// retry or redirect.
+    public static func stream(_ stream: any HTTPBodyStream, contentType: String = "application/octet-stream") -> RequestContent {
+        RequestContent(contentType: contentType) { () throws(HTTPError) in .stream(stream) }
+    }
 }

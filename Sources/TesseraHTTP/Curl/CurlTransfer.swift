@@ -45,10 +45,11 @@ final class CurlTransfer: @unchecked Sendable {
     var loop: LoopState
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// The file a `.file` body streams from, and its size; read on the loop thread only.
-    let upload: (descriptor: Int32, size: Int64)?
-    /// The next offset the read callback reads from `upload`.
-    var uploadOffset: Int64 = 0
+    /// What a `.file` or `.stream` body is read from (a file is a `FileBodyStream`).
+    let upload: (any HTTPBodyStream)?
+    /// The present reading of `upload` and how many bytes it produced; loop thread only after `init`.
+    var uploadReader: (any HTTPBodyStreamReader)?
+    var uploadProduced: Int64 = 0
 
     init(request: HTTPRequest, engine: CurlEngine) throws(HTTPError) {
         self.request = request
@@ -58,13 +59,13 @@ final class CurlTransfer: @unchecked Sendable {
                             "Only http and https URLs are fetched; refused \(URLRedaction.redact(request.url)).")
         }
         try request.headers.checkSendable()
-        if case .file(let file)? = request.body {
-            upload = try Self.openUpload(file)
-        } else {
-            upload = nil
+        switch request.body {
+        case .file(let file)?: upload = try FileBodyStream(file)
+        case .stream(let stream)?: upload = stream
+        case .bytes?, nil: upload = nil
         }
+        uploadReader = try upload?.makeReader()
         guard let handle = engine.handles.take() else {
-            if let upload { close(upload.descriptor) }
             throw HTTPError(.internal, code: .curlInit, "libcurl could not create a handle for \(URLRedaction.redact(request.url)).")
         }
         self.handle = handle
@@ -76,7 +77,6 @@ final class CurlTransfer: @unchecked Sendable {
 
     deinit {
         engine.handles.give(handle)   // reset first: curl lets go of the header list and error buffer
-        if let upload { close(upload.descriptor) }
         if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
@@ -131,10 +131,10 @@ final class CurlTransfer: @unchecked Sendable {
                 // COPYPOSTFIELDS copies the bytes now; nothing must outlive this call.
                 _ = ccurl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
             }
-        case .file?:
+        case .file?, .stream?:
             if let upload {
                 _ = ccurl_setopt_long(handle, CURLOPT_POST, 1)
-                _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int(upload.size))
+                _ = ccurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, Int(upload.length))
                 _ = ccurl_setopt_data_cb(handle, CURLOPT_READFUNCTION, curlReadCallback)
                 _ = ccurl_setopt_ptr(handle, CURLOPT_READDATA, me)
                 _ = ccurl_setopt_seek_cb(handle, curlSeekCallback)
@@ -161,21 +161,6 @@ final class CurlTransfer: @unchecked Sendable {
         return !idempotent.contains(request.method) && request.headers["Idempotency-Key"] == nil
     }
 
-    /// Opens a file body for reading.
-    /// - Throws: `file` (`upload-unreadable`) when it cannot be opened or is not a regular file.
-    private static func openUpload(_ file: URL) throws(HTTPError) -> (descriptor: Int32, size: Int64) {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw HTTPError(.file, code: .uploadUnreadable, "Cannot read the upload \(file.path): \(String(cString: strerror(errno))).")
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            throw HTTPError(.file, code: .uploadUnreadable, "The upload \(file.path) is not a regular file.")
-        }
-        return (descriptor, Int64(info.st_size))
-    }
-
     /// The text curl left in the error buffer.
     var curlErrorDetail: String { String(cString: errorBuffer) }
 
@@ -199,25 +184,19 @@ let curlBodyCallback: ccurl_data_cb = { pointer, size, count, userData in
     return transfer.onBody(UnsafeRawBufferPointer(start: pointer, count: size * count))
 }
 
-/// curl's read callback for a file body: reads the next bytes at the transfer's offset.
+/// curl's read callback for a `.file` or `.stream` body: the next bytes of the present reading.
 let curlReadCallback: ccurl_data_cb = { pointer, size, count, userData in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
-    guard let upload = transfer.upload, let pointer else { return Int(CURL_READFUNC_ABORT) }
-    while true {
-        let n = pread(upload.descriptor, pointer, size * count, off_t(transfer.uploadOffset))
-        if n < 0, errno == EINTR { continue }
-        guard n >= 0 else { return Int(CURL_READFUNC_ABORT) }
-        transfer.uploadOffset += Int64(n)
-        return n
-    }
+    guard let pointer else { return Int(CURL_READFUNC_ABORT) }
+    return transfer.readUpload(into: UnsafeMutableRawBufferPointer(start: pointer, count: size * count))
 }
 
-/// curl's seek callback for a file body: curl rewinds when it must send the body again.
+/// curl's seek callback for a `.file` or `.stream` body: curl rewinds when it must send the body
+/// again, and a rewind to the start is a fresh reading.
 let curlSeekCallback: ccurl_seek_cb = { userData, offset, origin in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData!).takeUnretainedValue()
-    guard origin == SEEK_SET, offset >= 0 else { return CURL_SEEKFUNC_CANTSEEK }
-    transfer.uploadOffset = Int64(offset)
-    return CURL_SEEKFUNC_OK
+    guard origin == SEEK_SET, offset == 0 else { return CURL_SEEKFUNC_CANTSEEK }
+    return transfer.rewindUpload() ? CURL_SEEKFUNC_OK : CURL_SEEKFUNC_FAIL
 }
 
 /// curl's header callback: one complete line per call, status line and final empty line included.

@@ -39,6 +39,8 @@ public struct CurlCommand: Sendable {
             words += ["--data-binary", Self.quote(shown)]
         case .file(let file)?:
             words += ["--data-binary", Self.quote(reveal.contains(.body) ? "@" + file.path : "<file omitted>")]
+        case .stream(let stream)?:
+            words += ["--data-binary", Self.quote("<\(stream.length) streamed bytes omitted>")]
         case nil:
             break
         }

@@ -16,48 +16,40 @@ extension AWSSignatureV4 {
     /// each prefixed by its size and a signature chained from the previous one (the first from
     /// the headers' seed signature), ending with a signed empty chunk. No body is hashed up front.
     ///
-    /// The body must be in memory (`.bytes`, or none); a file body fails with `signing-failed`
-    /// (sign it `.signed`, which reads it once to hash it, or `.unsigned` over HTTPS).
-    /// - Throws: `signing-failed` for a file body, a chunk size under 8 KiB, or a URL without a host.
+    /// The body is encoded as it is sent (`.stream`), one chunk in memory at a time, and again
+    /// from its start by each attempt; a file body (`.file`) that changes size after signing fails
+    /// the sending (`file`, `upload-unreadable`) instead of sending what the signature does not
+    /// cover. Signing a request signed this way again (a clock skew retry) encodes its original
+    /// body afresh.
+    /// - Throws: `signing-failed` for a chunk size under 8 KiB or a URL without a host; `file`
+    ///   (`upload-unreadable`) for a file body that cannot be opened or is not a regular file.
     public func signStreaming(_ request: inout HTTPRequest, at date: Date, chunkBytes: Int = 64 << 10) throws(HTTPError) {
         guard chunkBytes >= 8 << 10 else {
             throw HTTPError(.invalidRequest, code: .signingFailed, "A streaming signature's chunks are at least 8 KiB, not \(chunkBytes) bytes.")
         }
-        let body: [UInt8]
+        let source: any HTTPBodyStream
+        var encodings = request.headers["Content-Encoding"].map { Self.tokens($0) } ?? []
         switch request.body {
-        case nil: body = []
-        case .bytes(let bytes)?: body = bytes
-        case .file?:
-            throw HTTPError(.invalidRequest, code: .signingFailed,
-                            "A streaming signature needs the body in memory; sign a file body .signed or .unsigned instead.")
+        case nil: source = BytesBodyStream([])
+        case .bytes(let bytes)?: source = BytesBodyStream(bytes)
+        case .file(let file)?: source = try FileBodyStream(file)
+        case .stream(let encoded as AWSChunkedBodyStream)?:
+            source = encoded.source   // signed before: encode the original body again
+            if encodings.first == "aws-chunked" { encodings.removeFirst() }
+        case .stream(let stream)?: source = stream
         }
-        var chunks: [ArraySlice<UInt8>] = stride(from: 0, to: body.count, by: chunkBytes).map { body[$0..<min(body.count, $0 + chunkBytes)] }
-        chunks.append([])
-        let encodedLength = chunks.reduce(0) { $0 + Self.chunkHeaderLength($1.count) + $1.count + 2 }
         request.headers.remove("Content-Length")
-        let encoding = request.headers["Content-Encoding"].map { "aws-chunked," + $0 } ?? "aws-chunked"
-        request.headers.set("Content-Encoding", encoding)
-        request.headers.set("X-Amz-Decoded-Content-Length", String(body.count))
-        request.headers.set("Content-Length", String(encodedLength))
+        request.headers.set("Content-Encoding", (["aws-chunked"] + encodings).joined(separator: ","))
+        request.headers.set("X-Amz-Decoded-Content-Length", String(source.length))
+        request.headers.set("Content-Length", String(AWSChunkSigner.encodedLength(decoded: source.length, chunkBytes: chunkBytes)))
         let seed = try sign(&request, at: date, payloadHash: Self.streamingPayload, alwaysSendsContentSHA256: true)
         let stamp = Self.timestamp(date)
-        let scope = self.scope(stamp)
-        let key = signingKey(day: String(stamp.prefix(8)))
-        var previous = seed
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(encodedLength)
-        for chunk in chunks {
-            let toSign = ["AWS4-HMAC-SHA256-PAYLOAD", stamp, scope, previous, Self.emptyPayloadHash,
-                          SHA256Hasher.hash(Array(chunk)).hex].joined(separator: "\n")
-            let signature = HexCoding.encode(HMACSHA256.mac(key: key, toSign))
-            encoded.append(contentsOf: "\(String(chunk.count, radix: 16));chunk-signature=\(signature)\r\n".utf8)
-            encoded.append(contentsOf: chunk)
-            encoded.append(contentsOf: [0x0D, 0x0A])
-            previous = signature
-        }
-        request.body = .bytes(encoded)
+        let signer = AWSChunkSigner(key: signingKey(day: String(stamp.prefix(8))), stamp: stamp, scope: scope(stamp), seed: seed)
+        request.body = .stream(AWSChunkedBodyStream(source: source, chunkBytes: chunkBytes, signer: signer))
     }
 
-    /// `<hex size>;chunk-signature=<64 hex>\r\n`.
-    private static func chunkHeaderLength(_ size: Int) -> Int { String(size, radix: 16).count + 17 + 64 + 2 }
+    /// The comma-separated tokens of a header value (a coding token holds no blank).
+    private static func tokens(_ value: String) -> [String] {
+        value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { !$0.isEmpty }
+    }
 }

@@ -27,6 +27,10 @@ public struct AWSSignatureV4: Sendable {
         case unsigned
         /// This hex SHA-256, computed by the caller.
         case precomputed(String)
+        /// A chunked streaming signature (`STREAMING-AWS4-HMAC-SHA256-PAYLOAD`): the body sent
+        /// `aws-chunked` in chunks of this many bytes (at least 8 KiB), each signed in a chain —
+        /// `sign(_:at:)` does what `signStreaming(_:at:chunkBytes:)` does.
+        case streaming(chunkBytes: Int)
     }
 
     /// The signing algorithm's name.
@@ -61,8 +65,10 @@ public struct AWSSignatureV4: Sendable {
     /// Signs `request` at `date`: adds `X-Amz-Date`, `X-Amz-Security-Token` (temporary
     /// credentials), `X-Amz-Content-SHA256` (when it sends it) and `Authorization`, every other
     /// header of the request signed as it is (but those that change on the way).
-    /// - Throws: `signing-failed` for a URL without a host or a file body that cannot be read.
+    /// - Throws: `signing-failed` for a URL without a host; `file` (`upload-unreadable`) for a
+    ///   `.signed` file or stream body that cannot be read to hash it.
     public func sign(_ request: inout HTTPRequest, at date: Date) throws(HTTPError) {
+        if case .streaming(let chunkBytes) = payload { return try signStreaming(&request, at: date, chunkBytes: chunkBytes) }
         _ = try sign(&request, at: date, payloadHash: try hash(of: request.body))
     }
 
@@ -175,30 +181,28 @@ public struct AWSSignatureV4: Sendable {
         switch payload {
         case .unsigned: return "UNSIGNED-PAYLOAD"
         case .precomputed(let hex): return hex.lowercased()
+        case .streaming: return Self.streamingPayload
         case .signed:
             switch body {
             case nil: return Self.emptyPayloadHash
             case .bytes(let bytes)?: return SHA256Hasher.hash(bytes).hex
-            case .file(let url)?: return try Self.hash(file: url)
+            case .file(let url)?: return try Self.hash(of: FileBodyStream(url))
+            case .stream(let stream)?: return try Self.hash(of: stream)
             }
         }
     }
 
-    private static func hash(file url: URL) throws(HTTPError) -> String {
+    /// The SHA-256 of one reading of `stream` (a file body is read once to hash it, and again to send it).
+    private static func hash(of stream: any HTTPBodyStream) throws(HTTPError) -> String {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HTTPError(.invalidRequest, code: .signingFailed, "libcrypto is unavailable: \(error.message)") }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HTTPError(.invalidRequest, code: .signingFailed, "The body file \(url.path) cannot be read to sign it: \(FileDescriptorIO.lastError).") }
-        defer { close(fd) }
+        let reader = try stream.makeReader()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw HTTPError(.invalidRequest, code: .signingFailed, "The body file \(url.path) cannot be read to sign it: \(FileDescriptorIO.lastError).") }
-            if count == 0 { break }
+            let count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(HTTPError) in try reader.read(into: raw) } }.get()
+            if count == 0 { return hasher.finalize().hex }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
-        return hasher.finalize().hex
     }
 
     /// The `Host` value of `url`: its host, and its port when not the scheme's default.

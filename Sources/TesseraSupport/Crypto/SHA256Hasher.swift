@@ -63,6 +63,12 @@ public final class SHA256Hasher {
     /// The digest of one buffer.
     /// - Complexity: O(n).
     public static func hash(_ bytes: [UInt8]) -> SHA256Digest {
+        bytes.withUnsafeBytes { hash($0) }
+    }
+
+    /// The digest of one buffer.
+    /// - Complexity: O(n).
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> SHA256Digest {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { preconditionFailure("libcrypto SHA-256 unavailable: \(error)") }
         hasher.update(bytes)

@@ -84,7 +84,7 @@ struct AWSStreamingSignatureTests {
             + "Signature=4f232c4386841ef735655705268965c44a0e4690baa4adea153f7db9fa80a0a9")
         #expect(request.headers["Content-Length"] == "66824" && request.headers["X-Amz-Decoded-Content-Length"] == "66560")
         #expect(request.headers["X-Amz-Content-SHA256"] == "STREAMING-AWS4-HMAC-SHA256-PAYLOAD" && request.headers["Content-Encoding"] == "aws-chunked")
-        guard case .bytes(let body)? = request.body else { Issue.record("no body"); return }
+        let body = try #require(request.body).readAll()
         #expect(body.count == 66_824)
         let first = "10000;chunk-signature=ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648\r\n"
         #expect(Array(body.prefix(first.utf8.count)) == Array(first.utf8))
@@ -95,13 +95,14 @@ struct AWSStreamingSignatureTests {
         #expect(Array(body.suffix(last.utf8.count)) == Array(last.utf8))
     }
 
-    @Test("refusals: a file body, chunks under 8 KiB")
+    @Test("refusals: chunks under 8 KiB, a file body that cannot be opened")
     func refusals() {
         let signer = AWSSignatureV4(credentials: AWSCredentials(accessKeyId: "A", secretAccessKey: "B"), region: "us-east-1", service: "s3")
         var request = HTTPRequest(url: URL(string: "https://s3.amazonaws.com/b/k")!)
         request.body = .bytes([1])
         #expect(throws: HTTPError.self) { try signer.signStreaming(&request, at: Date(), chunkBytes: 1024) }
-        request.body = .file(URL(fileURLWithPath: "/etc/hostname"))
-        #expect(throws: HTTPError.self) { try signer.signStreaming(&request, at: Date()) }
+        request.body = .file(URL(fileURLWithPath: "/nonexistent/object.bin"))
+        let error = #expect(throws: HTTPError.self) { try signer.signStreaming(&request, at: Date()) }
+        #expect(error?.stage == .file && error?.code == .uploadUnreadable)
     }
 }
