@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,22 +9,35 @@ import Foundation
 import Dispatch
 
 /// Standard input's lines as an async stream, read on a queue of their own (a blocking read
-/// never holds a pool thread), at most `window` lines ahead of the consumer.
+/// never holds a pool thread), at most `window` lines ahead of the consumer, each at most
+/// `maximumLineBytes` (a longer one arrives as `.oversized`, its bytes dropped): what is held
+/// is bounded by `window × maximumLineBytes`.
 final class StandardInputLines: Sendable {
-    let stream: AsyncStream<String>
+    let stream: AsyncStream<LineSplitter.Line>
+    let maximumLineBytes: Int
     private let room: DispatchSemaphore
 
-    init(window: Int = 64) {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
+    init(window: Int = 16, maximumLineBytes: Int) {
+        let (stream, continuation) = AsyncStream<LineSplitter.Line>.makeStream()
         self.stream = stream
+        self.maximumLineBytes = maximumLineBytes
         let room = DispatchSemaphore(value: window)
         self.room = room
         // A queue of its own: the blocking read holds a dispatch thread, never the async pool.
         DispatchQueue(label: "tessera.stdin").async {
-            while let line = readLine(strippingNewline: true) {
+            var splitter = LineSplitter(maximumBytes: maximumLineBytes)
+            var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            func hand(_ line: LineSplitter.Line) {
                 room.wait()
                 continuation.yield(line)
             }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }   // the end, or a read error: the input is over either way
+                for line in splitter.feed(buffer[0..<count]) { hand(line) }
+            }
+            if let last = splitter.finish() { hand(last) }
             continuation.finish()
         }
     }

@@ -80,8 +80,9 @@ struct WebSocketCommand: Sendable {
             Terminal.error(error.message)
             return 1
         }
+        let maximumLineBytes = min(configuration.maximumMessageBytes, 16 << 20)
         let close = await SignalCancellation.run(onSignal: { session.close(.goingAway) }) {
-            await session.run(lines: StandardInputLines(), linger: linger)
+            await session.run(lines: StandardInputLines(maximumLineBytes: maximumLineBytes), linger: linger)
         }
         if close.wasClean, [1000, 1001, 1005].contains(close.code.rawValue) { return 0 }
         Terminal.error("the WebSocket ended: \(close)")

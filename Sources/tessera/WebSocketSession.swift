@@ -32,13 +32,17 @@ struct WebSocketSession: Sendable {
     /// the answers to it are not cut off — then closes; returns how it ended.
     func run(lines: StandardInputLines, linger: Duration) async -> WebSocketClose {
         let sender = Task {
-            for await line in lines.stream {
+            for await item in lines.stream {
+                defer { lines.consumed() }
+                guard case .text(let line) = item else {
+                    Terminal.error("not sent: a line of standard input over \(lines.maximumLineBytes) bytes")
+                    continue
+                }
                 do throws(HTTPError) {
                     if let single { try await single.send(.text(line)) } else { try await reconnecting?.send(.text(line)) }
                 } catch {
                     Terminal.error("not sent: \(error.message)")
                 }
-                lines.consumed()
             }
             try? await Task.sleep(for: linger)   // cancelled (the socket ended first): close at once
             close(.normalClosure)

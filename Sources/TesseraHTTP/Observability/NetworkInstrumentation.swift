@@ -81,7 +81,6 @@ public final class NetworkInstrumentation: Sendable {
         var status: Int?
         var firstResponse: Duration?
         var timings: TransferTimings?
-        var order: UInt64
     }
 
     private struct State {
@@ -89,7 +88,10 @@ public final class NetworkInstrumentation: Sendable {
         var records: [Record] = []
         var next = 0
         var summary = Summary()
-        var order: UInt64 = 0
+        /// The pending requests' IDs in the order they started (some long finished: they are
+        /// skipped when met, and dropped in one sweep when they outnumber the live ones).
+        var started: [UInt64] = []
+        var startedHead = 0
     }
 
     private let state = Lock(State())
@@ -113,12 +115,10 @@ public final class NetworkInstrumentation: Sendable {
     public func take(_ event: HTTPEvent) {
         state.withLock { state in
             if state.pending[event.requestID] == nil {
-                state.order += 1
-                state.pending[event.requestID] = Pending(method: event.method, url: event.url, order: state.order)
-                if state.pending.count > maximumInFlight, let oldest = state.pending.min(by: { $0.value.order < $1.value.order }) {
-                    state.pending[oldest.key] = nil
-                    state.summary.abandoned += 1
-                }
+                state.pending[event.requestID] = Pending(method: event.method, url: event.url)
+                state.started.append(event.requestID)
+                if state.pending.count > maximumInFlight { Self.evictOldest(&state) }
+                if state.started.count > 2 * maximumInFlight { Self.compact(&state) }
             }
             guard var pending = state.pending[event.requestID] else { return }
             switch event.kind {
@@ -143,6 +143,26 @@ public final class NetworkInstrumentation: Sendable {
             pending.url = event.url
             state.pending[event.requestID] = pending
         }
+    }
+
+    /// Forgets the request in flight the longest (amortized O(1): the start order is a queue).
+    private static func evictOldest(_ state: inout State) {
+        while state.startedHead < state.started.count {
+            let id = state.started[state.startedHead]
+            state.startedHead += 1
+            if state.pending.removeValue(forKey: id) != nil {
+                state.summary.abandoned += 1
+                return
+            }
+        }
+    }
+
+    /// Drops the start-order entries of finished requests: at most twice the live ones are kept,
+    /// each sweep paid for by the starts since the last.
+    private static func compact(_ state: inout State) {
+        let pending = state.pending
+        state.started = state.started[state.startedHead...].filter { pending[$0] != nil }
+        state.startedHead = 0
     }
 
     private func finish(_ state: inout State, _ event: HTTPEvent, _ pending: Pending, _ outcome: Record.Outcome) {

@@ -59,4 +59,26 @@ struct NetworkInstrumentationTests {
         for id in UInt64(10)...12 { instrumentation.take(HTTPEvent(requestID: id, method: "GET", url: url, kind: .start, elapsed: .zero)) }
         #expect(instrumentation.inFlight == 2 && instrumentation.summary.abandoned == 1)
     }
+
+    @Test("the request in flight the longest is the one forgotten, after many that finished (the start queue swept)")
+    func evictsOldestInFlight() {
+        let instrumentation = NetworkInstrumentation(maximumRecords: 10, maximumInFlight: 3)
+        let url = URL(string: "https://a.example/x")!
+        func take(_ id: UInt64, _ kind: HTTPEvent.Kind) {
+            instrumentation.take(HTTPEvent(requestID: id, method: "GET", url: url, kind: kind, elapsed: .zero))
+        }
+        take(1, .start)
+        for id in UInt64(2)...101 {
+            take(id, .start)
+            take(id, .finish(bytes: 1))
+        }
+        take(200, .start)
+        take(200, .response(status: 201))
+        take(201, .start)
+        take(202, .start)   // four in flight: request 1, the oldest, goes
+        #expect(instrumentation.inFlight == 3 && instrumentation.summary.abandoned == 1)
+        take(200, .finish(bytes: 5))
+        #expect(instrumentation.records.last?.requestID == 200 && instrumentation.records.last?.status == 201)
+        #expect(instrumentation.inFlight == 2 && instrumentation.summary.requests == 101)
+    }
 }
