@@ -1,42 +1,179 @@
 #!/usr/bin/env bash
-# Quality gates beyond unit tests. --fast (the default, run by Scripts/test.sh): Package.swift
-# matches the imports, the fixtures still match their pins, and the end-to-end demo (loopback origin, libcurl, AES-128, TS check,
-# atomic commit, SHA-256 against the clear reference, ffmpeg decode), the CLI contract
-# against nginx, and real players (ffmpeg, GStreamer, headless Chromium) on served packages. --full adds libFuzzer on every parser (FUZZ_SECONDS each, default 300), the
-# test suite under ThreadSanitizer and AddressSanitizer, and the fixture reproducibility check.
-# A check that cannot run says SKIPPED and fails the gate; --allow-missing-players lets a
-# missing player be skipped instead.
-set -euo pipefail
+# The quality gates, each one named and runnable alone (docs/QUALITY-GATES.md says what each
+# proves and how long it takes):
+#   run_hls_quality_gates.sh [--fast|--full] [--only <gate>[,<gate>…]] [--list]
+#                            [--require-players] [--allow-missing-players] [--require-external]
+#   --fast (the default; Scripts/test.sh runs it): the fast gates. --full: every gate.
+#   --only: just these gates, in the order given (whatever the mode).
+#   --list: the gates, which mode runs each, and what each proves; runs nothing.
+# Each gate prints exactly one result line — "gate <name>: passed (<s> s)",
+# "gate <name>: FAILED — <reason> (<s> s)" or "gate <name>: NOT RUN — <reason>" — and the script
+# ends with "gates: N passed, M failed, K not run". It exits non-zero when a gate failed, or when
+# a required gate did not run. A missing player fails the players gate (players are required,
+# as --require-players says) unless --allow-missing-players, which makes it NOT RUN instead.
+set -uo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
-bash Scripts/bootstrap.sh
-MODE="--fast"
-DEMO_FLAGS=()
-for argument in "$@"; do
-  case "$argument" in
-    --fast|--full) MODE="$argument" ;;
-    --allow-missing-players) export ALLOW_MISSING_PLAYERS=1; DEMO_FLAGS+=(--allow-missing-players) ;;
-    *) echo "usage: $0 [--fast|--full] [--allow-missing-players]" >&2; exit 2 ;;
+
+ALL_GATES=(imports pins contract demo players fuzz sanitizers reproducible)
+FAST_GATES=(imports pins contract demo players)
+
+describe() {
+  case "$1" in
+    imports) echo "Package.swift declares exactly what each target imports" ;;
+    pins) echo "every fixture's size and SHA-256 against Fixtures/manifest.json, nothing unpinned; a tampered copy must fail" ;;
+    contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh)" ;;
+    demo) echo "tessera demo: loopback origin, libcurl, AES-128, TS check, atomic commit, SHA-256 against the clear reference, ffmpeg decode" ;;
+    players) echo "ffmpeg, GStreamer and headless Chromium play served packages and a recording; frame counts equal (QualityGates/players.sh)" ;;
+    fuzz) echo "libFuzzer on every parser, FUZZ_SECONDS each (default 300)" ;;
+    sanitizers) echo "the test suite under ThreadSanitizer and AddressSanitizer" ;;
+    reproducible) echo "Scripts/make-fixtures.sh rebuilds Fixtures/ byte-identical with this machine's ffmpeg" ;;
+    *) return 1 ;;
   esac
+}
+
+usage() {
+  echo "usage: $0 [--fast|--full] [--only <gate>[,<gate>...]] [--list] [--require-players] [--allow-missing-players] [--require-external]" >&2
+  exit 2
+}
+
+MODE="--fast"
+ONLY=""
+LIST=0
+REQUIRE_EXTERNAL=0
+export ALLOW_MISSING_PLAYERS="${ALLOW_MISSING_PLAYERS:-0}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --fast|--full) MODE="$1" ;;
+    --only) [ $# -ge 2 ] || usage; ONLY="$2"; shift ;;
+    --only=*) ONLY="${1#--only=}" ;;
+    --list) LIST=1 ;;
+    --require-players) ALLOW_MISSING_PLAYERS=0 ;;
+    --allow-missing-players) ALLOW_MISSING_PLAYERS=1 ;;
+    --require-external) REQUIRE_EXTERNAL=1 ;;
+    *) usage ;;
+  esac
+  shift
 done
-echo "gate: Package.swift declares exactly what each target imports"
-python3 QualityGates/Imports/check-imports.py
-BIN="$(bash Scripts/release-tessera.sh)"
-# The test-support live origin the demo records from (debug: a test tool, not shipped).
-swift build --product tessera-live-origin > /dev/null
-DEMO_FLAGS+=(--live-origin "$(swift build --show-bin-path)/tessera-live-origin")
-echo "gate: end-to-end demo"
-"$BIN" demo "${DEMO_FLAGS[@]}"
-bash QualityGates/cli-contract.sh "$BIN"
-echo "gate: real players (ffmpeg, GStreamer, headless Chromium) on packages served by tessera serve"
-bash QualityGates/players.sh "$BIN"
-if [ "$MODE" = "--full" ]; then
-  echo "gate: fuzzing every parser (${FUZZ_SECONDS:-300} s each)"
-  bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}"
-  echo "gate: the test suite under ThreadSanitizer and AddressSanitizer"
-  swift test --sanitize=thread --scratch-path .build/tsan
-  LSAN_OPTIONS="suppressions=$HERE/QualityGates/lsan.supp" swift test --sanitize=address --scratch-path .build/asan
-  echo "gate: fixtures reproduce with this machine's ffmpeg"
-  bash Scripts/make-fixtures.sh --check
+
+if [ "$LIST" = 1 ]; then
+  for gate in "${ALL_GATES[@]}"; do
+    if [[ " ${FAST_GATES[*]} " == *" $gate "* ]]; then mode="fast+full"; else mode="full"; fi
+    printf '%-13s %-10s %s\n' "$gate" "$mode" "$(describe "$gate")"
+  done
+  exit 0
 fi
-echo "gates: passed"
+
+if [ -n "$ONLY" ]; then
+  IFS=',' read -r -a SELECTED <<< "$ONLY"
+  for gate in "${SELECTED[@]}"; do
+    describe "$gate" > /dev/null || { echo "run_hls_quality_gates: no gate named '$gate' (--list names them)" >&2; exit 2; }
+  done
+elif [ "$MODE" = "--full" ]; then
+  SELECTED=("${ALL_GATES[@]}")
+else
+  SELECTED=("${FAST_GATES[@]}")
+fi
+
+bash Scripts/bootstrap.sh || { echo "run_hls_quality_gates: Scripts/bootstrap.sh failed"; exit 1; }
+REASON_FILE="$(mktemp)"
+trap 'rm -f "$REASON_FILE"' EXIT
+BIN=""
+BIN_ERROR=""
+
+# A gate says why it failed or did not run with `reason`; it returns 0 (passed), 1 (failed) or
+# 3 (did not run).
+reason() { printf '%s' "$*" > "$REASON_FILE"; }
+
+# The release binary the contract, demo and players gates run, built once.
+tessera_binary() {
+  if [ -z "$BIN" ] && [ -z "$BIN_ERROR" ]; then
+    BIN="$(bash Scripts/release-tessera.sh)" || { BIN=""; BIN_ERROR="the release build of tessera failed"; }
+  fi
+  [ -n "$BIN" ] || { reason "$BIN_ERROR"; return 1; }
+}
+
+# The last line of a gate script that matches `pattern`, as the reason it failed.
+summary_of() { grep -E "$2" "$1" | tail -1; }
+
+gate_imports() {
+  python3 QualityGates/Imports/check-imports.py || { reason "a target's imports and Package.swift disagree (above)"; return 1; }
+}
+
+gate_pins() {
+  python3 QualityGates/Pins/check-pins.py || { reason "$(python3 QualityGates/Pins/check-pins.py | tail -1)"; return 1; }
+  python3 QualityGates/Pins/check-pins.py --self-test || { reason "the pin check let a tampered copy pass"; return 1; }
+}
+
+gate_contract() {
+  tessera_binary || return 1
+  local log; log="$(mktemp)"
+  bash QualityGates/cli-contract.sh "$BIN" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  [ "$status" = 0 ] || reason "$(summary_of "$log" '^cli-contract: ')"
+  rm -f "$log"
+  [ "$status" = 0 ] || return 1
+}
+
+gate_demo() {
+  tessera_binary || return 1
+  swift build --product tessera-live-origin > /dev/null || { reason "the test-support live origin does not build"; return 1; }
+  local flags=(--live-origin "$(swift build --show-bin-path)/tessera-live-origin")
+  [ "$ALLOW_MISSING_PLAYERS" = 1 ] && flags+=(--allow-missing-players)
+  "$BIN" demo "${flags[@]}" || { reason "tessera demo failed (above)"; return 1; }
+}
+
+gate_players() {
+  tessera_binary || return 1
+  local log; log="$(mktemp)"
+  bash QualityGates/players.sh "$BIN" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  local line; line="$(summary_of "$log" '^players: [0-9]+ passed')"
+  rm -f "$log"
+  if [ "$status" != 0 ]; then reason "${line:-QualityGates/players.sh failed}"; return 1; fi
+  local skipped; skipped="$(sed -n 's/.* \([0-9]*\) skipped$/\1/p' <<< "$line")"
+  if [ "${skipped:-0}" != 0 ]; then reason "$skipped player checks could not run: a player is not installed ($line)"; return 3; fi
+}
+
+gate_fuzz() {
+  bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}" || { reason "a fuzzer found a crash, a leak or a hang (above)"; return 1; }
+}
+
+gate_sanitizers() {
+  swift test --sanitize=thread --scratch-path .build/tsan || { reason "the suite fails under ThreadSanitizer"; return 1; }
+  LSAN_OPTIONS="suppressions=$HERE/QualityGates/lsan.supp" swift test --sanitize=address --scratch-path .build/asan \
+    || { reason "the suite fails under AddressSanitizer"; return 1; }
+}
+
+gate_reproducible() {
+  command -v ffmpeg > /dev/null || { reason "ffmpeg is not installed"; return 1; }
+  bash Scripts/make-fixtures.sh --check || { reason "this machine's ffmpeg makes other bytes than Fixtures/ (media.md F1-F3)"; return 1; }
+}
+
+passed=0; failed=0; not_run=0
+RESULTS=()
+for gate in "${SELECTED[@]}"; do
+  echo "== $gate: $(describe "$gate")"
+  : > "$REASON_FILE"
+  started=$(date +%s%N)
+  "gate_$gate"
+  status=$?
+  took="$(awk -v ns=$(( $(date +%s%N) - started )) 'BEGIN { printf "%.1f", ns / 1e9 }')"
+  why="$(cat "$REASON_FILE")"
+  case "$status" in
+    0) line="gate $gate: passed ($took s)"; passed=$((passed + 1)) ;;
+    3) line="gate $gate: NOT RUN — ${why:-no reason given}"
+       if [ "$gate" = players ] && [ "$ALLOW_MISSING_PLAYERS" = 0 ]; then failed=$((failed + 1)); else not_run=$((not_run + 1)); fi ;;
+    *) line="gate $gate: FAILED — ${why:-see above} ($took s)"; failed=$((failed + 1)) ;;
+  esac
+  echo "$line"
+  RESULTS+=("$line")
+done
+if [ "$REQUIRE_EXTERNAL" = 1 ]; then   # required, and there is no external validator gate to run yet
+  line="gate external: NOT RUN — no external validator gate is built yet (--require-external asked for one)"
+  echo "$line"; RESULTS+=("$line"); failed=$((failed + 1))
+fi
+echo "results:"
+for line in "${RESULTS[@]}"; do echo "  $line"; done
+echo "gates: $passed passed, $failed failed, $not_run not run"
+[ "$failed" = 0 ]
