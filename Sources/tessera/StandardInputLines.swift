@@ -34,7 +34,8 @@ final class StandardInputLines: Sendable {
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }   // the end, or a read error: the input is over either way
+                if count < 0 { Terminal.error("standard input cannot be read: \(String(cString: strerror(errno))); no more lines are sent") }
+                guard count > 0 else { break }   // the end, or a read error (said above): the input is over
                 for line in splitter.feed(buffer[0..<count]) { hand(line) }
             }
             if let last = splitter.finish() { hand(last) }

@@ -16,19 +16,29 @@ import TesseraSupport
 final class FileBodyStream: HTTPBodyStream {
     let file: URL
     let length: Int64
+    /// The descriptor opened to measure the file, handed to the first reading (so a file sent
+    /// once is opened once); later readings open the file again.
+    private let measured: Lock<Int32?>
 
     /// The stream of `file` at its present size.
     /// - Throws: `file` (`upload-unreadable`) when it cannot be opened or is not a regular file.
     init(_ file: URL) throws(HTTPError) {
         self.file = file
         let opened = try Self.openFile(file)
-        close(opened.descriptor)
+        measured = Lock(opened.descriptor)
         length = opened.size
+    }
+
+    deinit {
+        if let descriptor = measured.withLock({ $0 }) { close(descriptor) }
     }
 
     var summary: String { "the file \(file.path)" }
 
     func makeReader() throws(HTTPError) -> any HTTPBodyStreamReader {
+        if let descriptor = measured.withLock({ state in defer { state = nil }; return state }) {
+            return FileBodyStreamReader(descriptor: descriptor, file: file, length: length)
+        }
         let opened = try Self.openFile(file)
         guard opened.size == length else {
             close(opened.descriptor)
