@@ -24,6 +24,35 @@ package enum ResourceURL {
         return url
     }
 
+    /// The text an http(s) `base` resolves plain relative paths against: its absolute string up
+    /// to the last `/` of its path (query and fragment dropped). Nil when joining as text could
+    /// differ from `resolve` — another scheme, no path, or a dot segment the resolution would
+    /// remove.
+    package static func plainDirectory(of base: URL) -> String? {
+        let text = base.absoluteString
+        let whole = text.utf8
+        guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let authority = whole.firstRange(of: "://".utf8)?.upperBound else { return nil }
+        let end = whole[authority...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? whole.endIndex
+        guard let pathStart = whole[authority..<end].firstIndex(of: UInt8(ascii: "/")),
+              let slash = whole[pathStart..<end].lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let path = whole[pathStart...slash]
+        guard path.firstRange(of: "/./".utf8) == nil, path.firstRange(of: "/../".utf8) == nil else { return nil }
+        return String(text[...slash])
+    }
+
+    /// `uri` resolved against the base whose `plainDirectory` is `directory`, as text — what
+    /// `resolve(uri, against: base).absoluteString` gives — when `uri` is a plain relative path
+    /// with no dot segment and not starting at the root; nil otherwise (resolve it as a URL).
+    package static func joinedPlain(_ uri: String, directory: String) -> String? {
+        guard isPlainRelativePath(uri), uri.utf8.first != UInt8(ascii: "/") else { return nil }
+        for segment in uri.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        where segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) {
+            return nil
+        }
+        return directory + uri
+    }
+
     /// Whether `uri` is a relative path that resolves against any http(s) base to the same
     /// scheme and host: only unreserved characters, `/`, `.`, `-`, `_`, `~` and `%`, not starting
     /// with `//`, no `:` (so no scheme). Checked on the bytes, without making a URL.

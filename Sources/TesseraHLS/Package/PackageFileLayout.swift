@@ -32,39 +32,52 @@ struct PackageFileLayout {
 
     private var files: [String: File] = [:]
     private var names: Set<String> = []
+    /// The next number to try for a name already taken, by `folder/name`: a thousand segments
+    /// that differ only in their query take `seg-2.ts` … `seg-1000.ts` without probing every
+    /// number below each one again.
+    private var nextNumber: [String: Int] = [:]
     /// The source whose bytes were planned last (the sink's open file).
     private var current: String?
     /// Sources another file followed: no more bytes may be planned for them.
     private var closed: Set<String> = []
+
+    /// Room for `count` more source files.
+    mutating func reserveCapacity(_ count: Int) {
+        files.reserveCapacity(files.count + count)
+        names.reserveCapacity(names.count + count)
+    }
 
     /// Reserves `path` (a track's playlist), so no media file takes its name.
     mutating func reserve(_ path: String) { names.insert(path) }
 
     /// The local path of the file at `url` (a new one in `folder` when it has none yet).
     mutating func path(of url: URL, in folder: String) -> SafeRelativePath {
-        let key = url.absoluteString
-        if let file = files[key] { return file.path }
-        let path = uniquePath(folder: folder, name: Self.localName(url))
-        files[key] = File(path: path, end: 0)
-        return path
+        files[fileIndex(url.absoluteString, name: Self.localName(url), folder: folder)].value.path
     }
 
-    /// What must be fetched so the bytes `range` (nil: the whole file) of `url` are in the
-    /// package; the plan records them as planned.
+    /// The local path of the file at `url`, and what must be fetched so the bytes `range` (nil:
+    /// the whole file) of it are in the package; the plan records them as planned.
     /// - Throws: `unsupported` when the reference cannot be kept exact (ranges of a file that
     ///   overlap what is planned without lying inside it, a whole file named after ranges of it,
     ///   bytes of a file another file already followed); `what` names the reference.
-    mutating func cover(_ range: ByteRange?, of url: URL, in folder: String, what: @autoclosure () -> String) throws(HLSError) -> Coverage {
-        let key = url.absoluteString
-        _ = path(of: url, in: folder)
-        guard let file = files[key] else { preconditionFailure("path(of:in:) made the file") }
+    mutating func cover(_ range: ByteRange?, of url: URL, in folder: String,
+                        what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
+        try cover(range, key: url.absoluteString, name: Self.localName(url), in: folder, what: what())
+    }
+
+    /// As `cover(_:of:in:what:)` for the file whose absolute URL is `key`, named `name` when new
+    /// (the planner's fast path: a plain relative URI joined to its playlist's folder as text).
+    mutating func cover(_ range: ByteRange?, key: String, name: @autoclosure () -> String, in folder: String,
+                        what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
+        let index = fileIndex(key, name: name(), folder: folder)
+        let file = files[index].value
         // A whole file planned already holds every range of it.
-        guard let end = file.end else { return .covered }
+        guard let end = file.end else { return (file.path, .covered) }
         let coverage: Coverage
         var newEnd: UInt64?
         if let range, let length = range.length {
             let rangeEnd = range.offset + length
-            if rangeEnd <= end, end > 0 { return .covered }
+            if rangeEnd <= end, end > 0 { return (file.path, .covered) }
             guard range.offset >= end else {
                 throw HLSError(.unsupported, "\(what()) overlaps bytes \(range.offset)–\(end) the package already takes from that file without lying inside them; its byte ranges cannot be kept exact.")
             }
@@ -78,38 +91,59 @@ struct PackageFileLayout {
             coverage = .fetch(unlisted: nil, listed: nil)
             newEnd = nil
         }
+        // Only a file taken in ranges can be come back to (a whole one is covered from here on):
+        // only such files are remembered as the open one, and closed when another follows.
         if current != key {
             guard !closed.contains(key) else {
                 throw HLSError(.unsupported, "\(what()) comes back to a file after the playlist moved on to another one; a package writes each file in one run, so these interleaved byte ranges are refused.")
             }
             if let current { closed.insert(current) }
-            current = key
+            current = newEnd == nil ? nil : key
         }
-        files[key]?.end = newEnd
-        return coverage
+        files.values[index].end = newEnd
+        return (file.path, coverage)
+    }
+
+    /// The index of the file `key` (the URL's absolute string), made in `folder` as `name` when
+    /// new: one hash lookup for a known file.
+    private mutating func fileIndex(_ key: String, name: @autoclosure () -> String, folder: String) -> Dictionary<String, File>.Index {
+        if let index = files.index(forKey: key) { return index }
+        files[key] = File(path: uniquePath(folder: folder, name: name()), end: 0)
+        guard let index = files.index(forKey: key) else { preconditionFailure("the file was just added") }
+        return index
     }
 
     /// `folder/name`, or `folder/stem-2.ext`, … when taken.
     private mutating func uniquePath(folder: String, name: String) -> SafeRelativePath {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let suffix = dot.map { String(name[$0...]) } ?? ""
         var candidate = "\(folder)/\(name)"
-        var number = 2
-        while names.contains(candidate) {
-            candidate = "\(folder)/\(stem)-\(number)\(suffix)"
-            number += 1
+        if !names.insert(candidate).inserted {
+            let base = candidate
+            let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+            let stem = dot.map { String(name[..<$0]) } ?? name
+            let suffix = dot.map { String(name[$0...]) } ?? ""
+            var number = nextNumber[base] ?? 2
+            repeat {
+                candidate = "\(folder)/\(stem)-\(number)\(suffix)"
+                number += 1
+            } while !names.insert(candidate).inserted
+            nextNumber[base] = number
         }
-        names.insert(candidate)
         guard let path = SafeRelativePath(candidate) else { preconditionFailure("a folder and a safe name make a safe path") }
         return path
     }
 
     /// The URL's last path segment in safe characters (letters, digits, `.`, `-`, `_`), at most
     /// 96 of them; `file` when nothing is left.
-    static func localName(_ url: URL) -> String {
-        let last = url.path.split(separator: "/").last.map(String.init) ?? ""
-        var name = String(String(decoding: last.utf8.map { byte -> UInt8 in
+    static func localName(_ url: URL) -> String { localName(lastSegmentOf: url.path) }
+
+    /// The last non-empty segment of `path` in safe characters, as `localName(_:)`.
+    static func localName(lastSegmentOf path: String) -> String {
+        let path = path.utf8
+        var end = path.endIndex   // the last segment that is not empty: trailing slashes skipped
+        while end > path.startIndex, path[path.index(before: end)] == UInt8(ascii: "/") { end = path.index(before: end) }
+        let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.index(after: $0) } ?? path.startIndex
+        let last = path[start..<end]
+        var name = String(String(decoding: last.map { byte -> UInt8 in
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F: byte
             default: 0x5F

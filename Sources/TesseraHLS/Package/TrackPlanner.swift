@@ -22,8 +22,12 @@ struct TrackPlanner {
     /// The distinct AES-128 key URIs (the checker's, which checked them).
     private(set) var keyURIs: Set<String> = []
 
+    /// The folder plain relative URIs are joined to as text (nil: every URI is resolved as a URL).
+    private let plainDirectory: String?
+
     init(source: PackagePlan.Source, id: String, stream: StreamIdentity) {
         self.source = source
+        plainDirectory = ResourceURL.plainDirectory(of: source.url)
         self.id = id
         self.stream = stream
     }
@@ -44,6 +48,9 @@ struct TrackPlanner {
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(redacted) has no segments.") }
         var checker = PlanChecker(baseURL: source.url, source: redacted, layout: .package, first: first)
         var uris: [String: String] = [:]
+        uris.reserveCapacity(playlist.segments.count)
+        places.reserveCapacity(playlist.segments.count)
+        layout.reserveCapacity(playlist.segments.count)
         var lastMap: MediaInitializationSection?
         for (position, segment) in playlist.segments.enumerated() {
             try checker.check(segment, at: position, previous: position > 0 ? playlist.segments[position - 1] : nil)
@@ -67,9 +74,8 @@ struct TrackPlanner {
                 continue
             }
             let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-            let label = "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)"
             let discontinuity = position > 0 && playlist.segments[position - 1].discontinuitySequence != segment.discontinuitySequence
-            uris[segment.uri] = try add(segment.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
+            uris[segment.uri] = try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
                 PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
                                 encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                 startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
@@ -81,11 +87,17 @@ struct TrackPlanner {
 
     /// Plans what `uri` (`range` of it) needs and returns its local URI; `make` builds the listed
     /// resource for a range (nil: the whole file).
-    private mutating func add(_ uri: String, range: ByteRange?, label: String, layout: inout PackageFileLayout,
+    private mutating func add(_ uri: String, range: ByteRange?, label: @autoclosure () -> String, layout: inout PackageFileLayout,
                               resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) -> String {
-        let url = try ResourceURL.resolve(uri, against: source.url, what: label)
-        let path = layout.path(of: url, in: id)
-        if case .fetch(let unlisted, let listed) = try layout.cover(range, of: url, in: id, what: label) {
+        let (path, coverage): (SafeRelativePath, PackageFileLayout.Coverage)
+        if let directory = plainDirectory, let key = ResourceURL.joinedPlain(uri, directory: directory) {
+            // A plain relative path is joined as text: no URL made for each of 100,000 segments.
+            (path, coverage) = try layout.cover(range, key: key, name: PackageFileLayout.localName(lastSegmentOf: uri), in: id, what: label())
+        } else {
+            let url = try ResourceURL.resolve(uri, against: source.url, what: label())
+            (path, coverage) = try layout.cover(range, of: url, in: id, what: label())
+        }
+        if case .fetch(let unlisted, let listed) = coverage {
             let resource = make(listed)
             if let unlisted {
                 resources.append(PlannedResource(identity: ResourceIdentity(stream: stream, kind: .unlisted,

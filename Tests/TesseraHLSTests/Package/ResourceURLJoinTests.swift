@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TesseraHLS
+import TesseraSupport
+
+@Suite("Plain relative URIs joined as text resolve as URLs do")
+struct ResourceURLJoinTests {
+    static let bases = ["https://cdn.example/vod/video/index.m3u8", "https://cdn.example/vod/video/index.m3u8?token=s3cr3t#f",
+                        "http://cdn.example:8080/a//b/index.m3u8", "https://cdn.example/index.m3u8", "HTTPS://CDN.example/Vod/x.m3u8",
+                        "https://cdn.example/a/../b/index.m3u8", "https://cdn.example/a/./b/index.m3u8", "https://cdn.example",
+                        "https://cdn.example?x=1"]
+    static let uris = ["seg_0000001.ts", "sub/dir/seg.ts", "a-b_c~d.m4s", "../up.ts", "./here.ts", "sub/../x.ts", "/root.ts",
+                       "seg.ts?sig=1", "seg%20one.ts", "//other.example/x.ts", "https://other.example/x.ts", "..", ".", "a/./b.ts"]
+
+    @Test("where the text join answers, it is the URL's absolute string; where it cannot be sure, it declines")
+    func agreesWithURLResolution() throws {
+        var joined = 0
+        for base in Self.bases {
+            let baseURL = try #require(URL(string: base))
+            for uri in Self.uris {
+                guard let directory = ResourceURL.plainDirectory(of: baseURL),
+                      let text = ResourceURL.joinedPlain(uri, directory: directory) else { continue }
+                let resolved = try ResourceURL.resolve(uri, against: baseURL, what: "Segment").absoluteString
+                #expect(text == resolved, "\(uri) against \(base)")
+                joined += 1
+            }
+        }
+        #expect(joined >= 12, "the common shapes take the fast path")
+        #expect(ResourceURL.plainDirectory(of: URL(string: "https://cdn.example/a/../b/index.m3u8")!) == nil)
+        #expect(ResourceURL.plainDirectory(of: URL(string: "https://cdn.example")!) == nil)
+        #expect(ResourceURL.joinedPlain("../up.ts", directory: "https://cdn.example/a/") == nil)
+    }
+
+    @Test("a thousand segments that differ only in their query get numbered names in one pass each")
+    func queryOnlyNames() throws {
+        var layout = PackageFileLayout()
+        let base = try #require(URL(string: "https://cdn.example/v/index.m3u8"))
+        var names: Set<String> = []
+        for index in 0..<1_000 {
+            let url = try ResourceURL.resolve("chunk.ts?n=\(index)", against: base, what: "Segment")
+            names.insert(try layout.cover(nil, of: url, in: "video", what: "Segment").path.value)
+        }
+        #expect(names.count == 1_000)
+        #expect(names.contains("video/chunk.ts") && names.contains("video/chunk-2.ts") && names.contains("video/chunk-1000.ts"))
+    }
+}
