@@ -60,6 +60,10 @@ let package = Package(
         // AWS Signature V4 throughput for the benchmark (beside botocore's).
         .executableTarget(name: "tessera-sign-bench", dependencies: ["TesseraHTTP"], path: "Tests/SignBench", swiftSettings: strict),
         .executableTarget(name: "tessera-ws-bench", dependencies: ["TesseraHTTP", "TesseraTestSupport"], path: "Tests/WebSocketBench", swiftSettings: strict),
+        // The in-process quality gates (scaling, mutations) and the parse benchmark's playlist writer.
+        .executableTarget(name: "tessera-gates",
+                          dependencies: ["TesseraSupport", "TesseraPlaylist", "TesseraMedia", "TesseraHLS", "TesseraLive", "TesseraHTTPTesting"],
+                          path: "Tests/GateRunner", swiftSettings: strict),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport", "TesseraTestSupport"], swiftSettings: strict),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHTTPTesting", "TesseraTestSupport"],
                     swiftSettings: strict),

@@ -71,6 +71,7 @@ for line in open(sys.argv[1]):
     rows[(parts[0], parts[1])].append(tuple(float(x) for x in parts[2:6]))
 n, mb = int(sys.argv[2]), int(sys.argv[3])
 med = lambda xs: statistics.median(xs)
+ratios = []   # the lines bench.sh --check compares with the baseline, printed last
 print(f"{'load':<10} {'client':<13} {'req/s':>9} {'CPU µs/req':>11} {'peak RSS':>9}  vs URLSession  vs curl")
 for load in ("gets1", "gets32"):
     base = med([n / r[0] for r in rows[(load, "urlsession")]])
@@ -79,10 +80,13 @@ for load in ("gets1", "gets32"):
         rs = rows[(load, client)]
         rps = med([n / r[0] for r in rs]); cpu = med([(r[1] + r[2]) / n * 1e6 for r in rs]); rss = med([r[3] for r in rs]) / 1024
         print(f"{load:<10} {client:<13} {rps:>9.0f} {cpu:>11.1f} {rss:>7.1f}MB  {rps / base:>11.2f}x  {rps / curl:>6.2f}x")
+        if client.startswith("tessera"): ratios.append(f"ratio http.{load}.{client}-vs-curl {rps / curl:.4f}")
 base = med([mb * 1.048576 / r[0] for r in rows[("download", "curl")]])
 print(f"{'load':<10} {'client':<13} {'MB/s':>9} {'CPU s':>11} {'peak RSS':>9}  vs curl")
 for client in ("tessera", "urlsession", "curl"):
     rs = rows[("download", client)]
     mbs = med([mb * 1.048576 / r[0] for r in rs]); cpu = med([r[1] + r[2] for r in rs]); rss = med([r[3] for r in rs]) / 1024
     print(f"{'download':<10} {client:<13} {mbs:>9.0f} {cpu:>11.2f} {rss:>7.1f}MB  {mbs / base:>5.2f}x")
+    if client == "tessera": ratios.append(f"ratio http.download.tessera-vs-curl {mbs / base:.4f}")
+print("\n".join(ratios))
 PY

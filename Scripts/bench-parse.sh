@@ -19,6 +19,7 @@ trap 'rm -rf "$WORK"' EXIT
 swift build --package-path QualityGates/Bench -c release --product ParsePlaylists >/dev/null
 OURS="$(swift build --package-path QualityGates/Bench -c release --show-bin-path)/ParsePlaylists"
 TESSERA="$(bash Scripts/release-tessera.sh)"
+GATES="$(bash Scripts/release-tessera.sh --product tessera-gates)"   # writes the playlists the scaling gate times
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import m3u8, streamlink" 2>/dev/null; then
   echo "bench: installing m3u8 and streamlink from PyPI into $VENV" >&2
   command -v python3 >/dev/null || apt-get install -y -qq python3 python3-venv >/dev/null
@@ -27,7 +28,7 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import m3u8, streamli
 fi
 PEER="$VENV/bin/python $HERE/QualityGates/Bench/peers/parse_peer.py"
 
-"$OURS" generate "$WORK" "$SIZES"
+"$GATES" generate "$WORK" "$SIZES"
 # ffprobe needs the first segments to exist: one short TS, linked under every name it may open.
 ffmpeg -nostdin -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180:rate=25 -t 2 \
   -c:v libx264 -preset ultrafast -threads 1 -f mpegts "$WORK/seg.ts"
@@ -51,7 +52,9 @@ printf '%-16s %-12s %7s %8s %11s %10s %12s %8s %10s\n' parser playlist N KB "med
 row() { # parser playlist n bytes seconds items rss_kb ours_seconds
   awk -v p="$1" -v pl="$2" -v n="$3" -v b="$4" -v s="$5" -v it="$6" -v rss="$7" -v o="$8" 'BEGIN {
     printf "%-16s %-12s %7d %8.0f %11.2f %10.1f %12.0f %8.0f %10s\n", p, pl, n, b/1024, s*1000, b/1e6/s, it/s, rss/1024,
-      (o > 0 ? sprintf("%.1fx", s/o) : "-") }'
+      (o > 0 ? sprintf("%.1fx", s/o) : "-")
+    # The 100k and multivariant rows against m3u8 and streamlink: the lines bench.sh --check compares.
+    if (o > 0 && (n == 100000 || pl == "multivariant") && (p == "m3u8" || p == "streamlink")) printf "ratio parse.%s.%s-vs-%s %.4f\n", pl, n, p, s/o }'
 }
 declare -A OURS_AT
 for variant in plain pdt byterange key multivariant; do

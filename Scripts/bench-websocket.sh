@@ -66,11 +66,14 @@ def load(label):
     return {kind: statistics.median(rates) for kind, rates in rows.items()}, cpu
 print(f"bench websocket: {small} round trips of 32 B text and {large} of 1 MiB binary per run, median of {reps} runs, loopback")
 print("%-34s %-9s %14s %17s %7s" % ("server", "kind", "tessera RT/s", "websockets RT/s", "ratio"))
+ratios = []   # the lines bench.sh --check compares with the baseline, printed last
 for server, name in (("python", "websockets (Python) echo server"), ("tessera", "tessera test echo server")):
     (ours, our_cpu), (theirs, their_cpu) = load(f"tessera-{server}"), load(f"python-{server}")
     for kind in ours:
         print("%-34s %-9s %14.0f %17.0f %6.2fx" % (name, kind, ours[kind], theirs[kind], ours[kind] / theirs[kind]))
+        ratios.append("ratio websocket.%s-server.%s %.4f" % (server, kind, ours[kind] / theirs[kind]))
     print("%-34s client CPU s per run (median): tessera %.2f, websockets %.2f" % ("", our_cpu, their_cpu))
 (ceiling, _) = load("ceiling")
 print("%-34s %-9s %14.0f RT/s: the most any client can reach here" % ("loopback ceiling (C send/recv)", "rt-small", ceiling["rt-small"]))
+print("\n".join(ratios))
 PY

@@ -27,9 +27,49 @@
 #             (Scripts/bench-sigv4.sh; REPS medians).
 #   websocket — WebSocket echo round trips (32 B text, 1 MiB binary) vs the Python websockets
 #             client against the same websockets echo server (Scripts/bench-websocket.sh; REPS medians).
+#
+# Guarded baselines: `bench.sh <row> --check` runs the row, then compares every `ratio <name>
+# <value>` line it printed (ours against the peer beside it, higher is better) with
+# QualityGates/Bench/baselines/<machine-kind>.json and fails when one fell more than the
+# tolerance (15 %, or TOLERANCE=0.2) below it in two runs (the better of the two counts);
+# `--update` runs the row BASELINE_RUNS times (3) and writes the median of each ratio, the date
+# and the commit as the row's baseline (QualityGates/Bench/baseline.py; docs/QUALITY-GATES.md).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
+GUARD=""
+ROW_ARGS=()
+for argument in "$@"; do
+  case "$argument" in
+    --check|--update) GUARD="${argument#--}" ;;
+    *) ROW_ARGS+=("$argument") ;;
+  esac
+done
+if [ -n "$GUARD" ]; then
+  row="${ROW_ARGS[0]:-server}"
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  run_row() { # log file: runs the row once, tee'd
+    set +e
+    bash "$HERE/Scripts/bench.sh" "$row" | tee "$1"
+    local status=${PIPESTATUS[0]}
+    set -e
+    [ "$status" = 0 ] || { echo "bench $GUARD $row: FAILED — the row itself failed (status $status)"; exit 1; }
+  }
+  baseline() { python3 "$HERE/QualityGates/Bench/baseline.py" "$@" ${TOLERANCE:+--tolerance "$TOLERANCE"}; }
+  if [ "$GUARD" = update ]; then   # the baseline is the median of BASELINE_RUNS runs (default 3)
+    for i in $(seq 1 "${BASELINE_RUNS:-3}"); do run_row "$work/run$i.log"; done
+    exec python3 "$HERE/QualityGates/Bench/baseline.py" update "$row" "$work"/run*.log
+  fi
+  # A regression must show twice: a ratio below the tolerance is measured again, and the better
+  # of the two runs counts (this shared machine has slow spells of several seconds).
+  run_row "$work/run1.log"
+  baseline check "$row" "$work/run1.log" && exit 0
+  echo "bench check $row: measuring again before calling it a regression"
+  run_row "$work/run2.log"
+  exec python3 "$HERE/QualityGates/Bench/baseline.py" check "$row" "$work/run1.log" "$work/run2.log" ${TOLERANCE:+--tolerance "$TOLERANCE"}
+fi
+set -- "${ROW_ARGS[@]}"
 bash Scripts/bootstrap.sh
 command -v wrk >/dev/null || { echo "bench: installing wrk"; apt-get install -y -qq wrk >/dev/null; }
 WHAT="${1:-server}"
@@ -46,7 +86,7 @@ case "$WHAT" in
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
   record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # one real-time run (about a minute)
-  sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "$REPS" ;;
+  sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "${ASKED_REPS:-9}" ;;   # short paired runs, many
   websocket) exec bash "$HERE/Scripts/bench-websocket.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4|websocket]" >&2; exit 2 ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
 esac

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything with warnings as errors, runs
 # the whole test suite, then the fast quality gates. Safe to run on a fresh machine.
-# Ends with one line: "test.sh: N passed, M failed" (unit tests plus gate checks; skipped tests
-# are listed as SKIPPED and never counted as passed).
+# Ends with one line: "test.sh: N passed, M failed" (unit tests plus passed gates; skipped tests
+# and gates that did not run are listed as SKIPPED and never counted as passed).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
@@ -28,13 +28,20 @@ set +e
 bash Scripts/run_hls_quality_gates.sh --fast 2>&1 | tee "$LOG"
 gates_status=${PIPESTATUS[0]}
 set -e
-gate_passed=$(sed -n 's/^\(cli-contract\|players\): \([0-9]*\) passed.*/\2/p' "$LOG" | awk '{ s += $1 } END { print s + 0 }')
-gate_failed=$(sed -n 's/^\(cli-contract\|players\): [0-9]* passed, \([0-9]*\) failed.*/\2/p' "$LOG" | awk '{ s += $1 } END { print s + 0 }')
-demo=$(grep -c '^demo: passed' "$LOG" || true)
+# The gates' own summary: "gates: N passed, M failed, K not run" (each gate one line above it).
+summary=$(grep -E '^gates: [0-9]+ passed, [0-9]+ failed, [0-9]+ not run$' "$LOG" | tail -1)
+gate_passed=$(sed -n 's/^gates: \([0-9]*\) passed.*/\1/p' <<< "$summary")
+gate_failed=$(sed -n 's/^gates: [0-9]* passed, \([0-9]*\) failed.*/\1/p' <<< "$summary")
+gate_not_run=$(sed -n 's/.* failed, \([0-9]*\) not run$/\1/p' <<< "$summary")
+grep -E '^gate [a-z]+: NOT RUN' "$LOG" | sed 's/^/SKIPPED: /' || true
 echo "test.sh: finished in $(( $(date +%s) - start )) s"
+if [ -z "$summary" ]; then
+  echo "test.sh: ${unit:-0} passed, 1 failed (the quality gates printed no summary)"
+  exit 1
+fi
 if [ "$gates_status" -ne 0 ]; then
-  echo "gates: failed"
-  echo "test.sh: $(( ${unit:-0} + ${gate_passed:-0} + demo )) passed, $(( ${gate_failed:-0} + (demo == 0 ? 1 : 0) )) failed"
+  echo "test.sh: $(( ${unit:-0} + gate_passed )) passed, $(( gate_failed > 0 ? gate_failed : 1 )) failed"
   exit "$gates_status"
 fi
-echo "test.sh: $(( ${unit:-0} + ${gate_passed:-0} + demo )) passed, 0 failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"
+skipped=$(( skipped + gate_not_run ))
+echo "test.sh: $(( ${unit:-0} + gate_passed )) passed, 0 failed$([ "$skipped" -gt 0 ] && echo ", $skipped skipped")"

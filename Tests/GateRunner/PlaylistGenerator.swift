@@ -1,9 +1,9 @@
 import Foundation
 
-/// Synthetic playlists for the parse benchmark, in the shapes the peer baseline uses: VOD media
-/// playlists of N segments (plain; PROGRAM-DATE-TIME on every segment; byte ranges into one
-/// file; an AES-128 key rotated every 100 segments) and a multivariant playlist with 200
-/// variants and 50 renditions.
+/// Synthetic playlists for the parse benchmark and the scaling gate, in the shapes the peer
+/// baseline uses: VOD media playlists of N segments (plain; PROGRAM-DATE-TIME on every segment;
+/// byte ranges into one file; an AES-128 key rotated every 100 segments) and a multivariant
+/// playlist with N variants (200 for the benchmark) and 50 renditions.
 enum PlaylistGenerator {
     static let segmentDuration = 2.0
 
@@ -32,7 +32,7 @@ enum PlaylistGenerator {
         return out + "#EXT-X-ENDLIST\n"
     }
 
-    static func multivariant() -> String {
+    static func multivariant(variants: Int = 200) -> String {
         var out = "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-INDEPENDENT-SEGMENTS\n"
         let languages = ["en", "fr", "de", "es", "it", "pt", "nl", "sv", "ja", "ko"]
         for group in 0..<4 {
@@ -45,7 +45,7 @@ enum PlaylistGenerator {
             out += "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"\(language)\",LANGUAGE=\"\(language)\","
                 + "DEFAULT=\(index == 0 ? "YES" : "NO"),AUTOSELECT=YES,URI=\"subs/\(language).m3u8\"\n"
         }
-        for v in 0..<200 {
+        for v in 0..<variants {
             let height = 144 + (v % 20) * 54
             out += "#EXT-X-STREAM-INF:BANDWIDTH=\(200_000 + v * 40_000),AVERAGE-BANDWIDTH=\(180_000 + v * 36_000),"
                 + "CODECS=\"avc1.64001f,mp4a.40.2\",RESOLUTION=\(height * 16 / 9)x\(height),FRAME-RATE=29.970,"
@@ -54,7 +54,22 @@ enum PlaylistGenerator {
         return out
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    /// Writes the benchmark set under `folder`: `<variant>/media_<n>.m3u8` for every size and
+    /// `multivariant/master.m3u8`.
+    static func write(into folder: URL, sizes: [Int]) throws {
+        for variant in ["plain", "pdt", "byterange", "key"] {
+            let directory = folder.appendingPathComponent(variant)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for size in sizes {
+                try Data(media(segments: size, variant: variant).utf8).write(to: directory.appendingPathComponent("media_\(size).m3u8"))
+            }
+        }
+        let directory = folder.appendingPathComponent("multivariant")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(multivariant().utf8).write(to: directory.appendingPathComponent("master.m3u8"))
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }

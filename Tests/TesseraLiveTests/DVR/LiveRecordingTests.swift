@@ -365,42 +365,14 @@ struct LiveRecordingTests {
 
     @Test("eight recordings of different streams in one process on one HTTP client: none sees another's segments, keys, failure or cancellation")
     func isolation() async throws {
-        let fixtures = try (0..<4).map { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts") }
         let transport = try CurlTransport.loopback()
         defer { transport.shutdown() }
-        var configuration = HLSClient.defaultConfiguration
-        configuration.retry = .never
-        let client = HLSClient(transport: transport, configuration: configuration, clock: ImmediateClock())
+        let client = IsolatedStreams.client(transport)
         let folder = try TemporaryDirectory()
-        // Stream i serves the fixture's segments rotated by i; even ones rotate keys every segment;
-        // stream 5 serves no media (it fails alone); stream 6 is cancelled (alone).
-        var hosts: [LiveOriginHost] = []
-        for index in 0..<8 {
-            var origin = LiveOriginPlaylist.Configuration()
-            origin.partsPerSegment = 2
-            origin.canSkipUntil = nil
-            origin.segmentExtension = "ts"
-            if index % 2 == 0 { origin.keyEvery = 1 }
-            let media = index == 5 ? [] : (0..<4).map { fixtures[($0 + index) % 4] }
-            hosts.append(try LiveOriginHost(LiveOrigin(origin, published: 12, media: media)))
-        }
-        let tasks = hosts.enumerated().map { index, host in
-            Task { () -> Result<RecordingReport, HLSError> in
-                var options = LiveRecording.Options()
-                options.start = .windowStart
-                options.duration = .seconds(8)
-                options.bounds.resourceDeadline = nil
-                let recording = LiveRecording(url: host.playlistURL, destination: folder.url.appendingPathComponent("rec-\(index)"), client: client,
-                                              options: options)
-                let publisher = Publisher(host.origin)
-                do throws(HLSError) {
-                    return .success(try await recording.run { event in
-                        if case .progress(let progress) = event { publisher.publish(after: progress) }
-                    })
-                } catch {
-                    return .failure(error)
-                }
-            }
+        // Stream 5 serves no media (it fails alone); stream 6 is cancelled (alone).
+        let streams = try IsolatedStreams(count: 8, silent: 5)
+        let tasks = (0..<8).map { index in
+            Task { await streams.record(index, to: folder.url.appendingPathComponent("rec-\(index)"), client: client) }
         }
         tasks[6].cancel()
         for (index, task) in tasks.enumerated() {
@@ -410,13 +382,7 @@ struct LiveRecordingTests {
             case (6, .failure(let error)): #expect(error.code == .cancelled)
             case (_, .success(let report)):
                 #expect(index != 5 && index != 6, "stream \(index) should have failed")
-                #expect(report.end == .duration && report.segments == 4 && report.gaps == 0, "stream \(index): \(report.end)")
-                let destination = folder.url.appendingPathComponent("rec-\(index)")
-                #expect(PackageStore(folder: destination).verify().isVerified)
-                for msn in 0..<4 {
-                    let stored = try Data(contentsOf: destination.appendingPathComponent("video/\(msn).ts"))
-                    #expect(Array(stored) == fixtures[(msn + index) % 4], "stream \(index) segment \(msn): its own bytes, decrypted with its own keys")
-                }
+                try streams.expectOwn(report, stream: index, at: folder.url.appendingPathComponent("rec-\(index)"))
             case (_, .failure(let error)): Issue.record("stream \(index) failed: \(error)")
             }
         }

@@ -1,38 +1,23 @@
 import Foundation
 import TesseraPlaylist
 
-/// `ParsePlaylists generate <folder> <sizes>` writes the benchmark playlists;
-/// `ParsePlaylists time <file> <reps>` parses one file (read once, outside the timing) REPS times
+/// The benchmark's playlists are written by `tessera-gates generate <folder> <sizes>` (the same
+/// ones the scaling gate times). `ParsePlaylists time <file> <reps>` parses one file (read once, outside the timing) REPS times
 /// after one warm-up and prints one JSON line: times, bytes, segments, peak RSS.
 @main
 enum ParsePlaylists {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count >= 3 else {
-            FileHandle.standardError.write(Data("usage: ParsePlaylists generate <folder> <sizes> | time <file> <reps> | memory <file>\n".utf8))
+            FileHandle.standardError.write(Data("usage: ParsePlaylists time <file> <reps> | memory <file>\n".utf8))
             exit(2)
         }
         switch arguments[1] {
-        case "generate": try generate(into: URL(fileURLWithPath: arguments[2]), sizes: arguments[3])
         case "time": try time(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 5)
         case "memory": try memory(path: arguments[2])
         case "json": try json(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 3)
         default: exit(2)
         }
-    }
-
-    static func generate(into folder: URL, sizes: String) throws {
-        for variant in ["plain", "pdt", "byterange", "key"] {
-            let directory = folder.appendingPathComponent(variant)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
-                try Data(PlaylistGenerator.media(segments: size, variant: variant).utf8)
-                    .write(to: directory.appendingPathComponent("media_\(size).m3u8"))
-            }
-        }
-        let directory = folder.appendingPathComponent("multivariant")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(PlaylistGenerator.multivariant().utf8).write(to: directory.appendingPathComponent("master.m3u8"))
     }
 
     /// One parse, keeping the model: resident size before, after, and the peak in between.

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Benchmark baselines: the ratios a bench row printed (`ratio <name> <value>` lines, ours against
+a peer measured side by side, higher is better) checked against, or written to,
+QualityGates/Bench/baselines/<machine-kind>.json.
+
+  baseline.py check  <row> <log>… [--tolerance 0.15]  fails when a ratio fell more than the
+                                                       tolerance below its baseline (the best of
+                                                       the logs counts), when one is missing from
+                                                       the run, or when the row has no baseline
+                                                       on this machine kind
+  baseline.py update <row> <log>…                      writes the median of each ratio over the
+                                                       logs, the date and the commit
+  baseline.py kind                                     prints this machine's kind
+
+The machine kind is TESSERA_MACHINE_KIND, else <arch>-<cores>cpu-<CPU model>: ratios move with
+the hardware, so each kind keeps its own baselines.
+"""
+import datetime, json, os, platform, re, statistics, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_TOLERANCE = 0.15
+
+
+def machine_kind():
+    if os.environ.get("TESSERA_MACHINE_KIND"):
+        return os.environ["TESSERA_MACHINE_KIND"]
+    model = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    slug = re.sub(r"[^a-z0-9]+", "-", model.lower()).strip("-")
+    return f"{platform.machine()}-{os.cpu_count()}cpu-{slug}"
+
+
+def ratios_in(logs):
+    """Every ratio the logs printed: name -> its values, one per log that printed it."""
+    found = {}
+    for log in logs:
+        for line in open(log, encoding="utf-8", errors="replace"):
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == "ratio":
+                try:
+                    found.setdefault(parts[1], []).append(float(parts[2]))
+                except ValueError:
+                    pass
+    return found
+
+
+def path_for(kind):
+    return os.path.join(HERE, "baselines", f"{kind}.json")
+
+
+def load(kind):
+    try:
+        with open(path_for(kind)) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return {"machine_kind": kind, "tolerance": DEFAULT_TOLERANCE, "rows": {}}
+
+
+def check(row, logs, tolerance):
+    kind = machine_kind()
+    baseline = load(kind)
+    tolerance = tolerance if tolerance is not None else baseline.get("tolerance", DEFAULT_TOLERANCE)
+    expected = baseline["rows"].get(row)
+    if not expected:
+        print(f"bench check {row}: FAILED — no baseline for {row} on {kind} (Scripts/bench.sh {row} --update writes one)")
+        return 1
+    run = {name: max(values) for name, values in ratios_in(logs).items()}
+    failures = []
+    for name, base in sorted(expected["ratios"].items()):
+        if name not in run:
+            print(f"bench check {name}: MISSING from this run (baseline {base:.2f})")
+            failures.append(name)
+            continue
+        change = run[name] / base - 1
+        verdict = "ok" if change >= -tolerance else "REGRESSION"
+        print(f"bench check {name}: {run[name]:.2f} against the baseline {base:.2f} ({change:+.0%}): {verdict}")
+        if verdict != "ok":
+            failures.append(name)
+    for name in sorted(set(run) - set(expected["ratios"])):
+        print(f"bench check {name}: {run[name]:.2f}, not in the baseline (--update adds it)")
+    since = f"baseline of {expected.get('date', '?')} at {expected.get('commit', '?')}"
+    if failures:
+        print(f"bench check {row}: FAILED — {len(failures)} of {len(expected['ratios'])} ratios over {tolerance:.0%} below the {since}: {', '.join(failures)}")
+        return 1
+    print(f"bench check {row}: {len(expected['ratios'])} ratios within {tolerance:.0%} of the {since} on {kind}")
+    return 0
+
+
+def update(row, logs):
+    kind = machine_kind()
+    run = {name: statistics.median(values) for name, values in ratios_in(logs).items()}
+    if not run:
+        print(f"bench update {row}: FAILED — the run printed no ratio lines; nothing written")
+        return 1
+    baseline = load(kind)
+    try:
+        commit = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    baseline["rows"][row] = {"date": datetime.date.today().isoformat(), "commit": commit, "runs": len(logs),
+                             "ratios": {name: round(value, 4) for name, value in sorted(run.items())}}
+    os.makedirs(os.path.dirname(path_for(kind)), exist_ok=True)
+    with open(path_for(kind), "w") as f:
+        json.dump(baseline, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print(f"bench update {row}: {len(run)} ratios (medians of {len(logs)} runs) written to {os.path.relpath(path_for(kind))}")
+    return 0
+
+
+def main(argv):
+    if argv[1:2] == ["kind"]:
+        print(machine_kind())
+        return 0
+    tolerance = None
+    if "--tolerance" in argv:
+        at = argv.index("--tolerance")
+        tolerance = float(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
+    if len(argv) < 4 or argv[1] not in ("check", "update"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    return check(argv[2], argv[3:], tolerance) if argv[1] == "check" else update(argv[2], argv[3:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
