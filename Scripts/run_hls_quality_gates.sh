@@ -15,10 +15,10 @@ set -uo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$HERE"
 
-ALL_GATES=(imports pins mutations isolation contract demo players scaling fuzz sanitizers reproducible external bench)
+ALL_GATES=(imports pins mutations isolation races contract demo players scaling fuzz sanitizers reproducible external bench)
 # scaling belongs in --fast and moves there once every case is within its limit: today package
 # planning (and, near the limit, the wide multivariant graph) is not (docs/QUALITY-GATES.md).
-FAST_GATES=(imports pins mutations isolation contract demo players)
+FAST_GATES=(imports pins mutations isolation races contract demo players)
 
 describe() {
   case "$1" in
@@ -26,6 +26,7 @@ describe() {
     pins) echo "every fixture's size and SHA-256 against Fixtures/manifest.json, nothing unpinned; a tampered copy must fail" ;;
     mutations) echo "every fixture (playlists, TS, fMP4, WebVTT; encrypted ones decrypted first) mutated 500/100 ways each: accepted or a typed refusal, no crash, no hang, invariants kept; a planted crash and hang must fail" ;;
     isolation) echo "live recordings and VOD downloads at once in one process on one HTTP client: each its own segments and keys, failures and a cancellation alone (IsolationGateTests, LiveRecordingTests/isolation)" ;;
+    races) echo "a download and a package cancelled at every event boundary, the commit included: one outcome, no event after it, all or nothing at the destination, a rerun gives the same bytes; shutdown answers parked requests (TerminalRaceTests, ParkedRequestTests)" ;;
     scaling) echo "100k/10k time <= 11 for every playlist shape, the graph (segments, variants), package planning and the live delta merge; a planted quadratic must fail" ;;
     contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh)" ;;
     demo) echo "tessera demo: loopback origin, libcurl, AES-128, TS check, atomic commit, SHA-256 against the clear reference, ffmpeg decode" ;;
@@ -143,18 +144,23 @@ gate_mutations() {
   echo "mutations: the planted crash and the planted hang each failed the run, naming their case"
 }
 
-gate_isolation() {
-  # The flags of Scripts/test.sh, so its build is reused rather than redone.
+# Runs the unit suites matching `filter` (at least `least` tests must run) from the build
+# Scripts/test.sh made: the same flags, so its build is reused rather than redone.
+run_suites() { # filter least
   swift build --build-tests -Xswiftc -warnings-as-errors > /dev/null || { reason "the test build failed"; return 1; }
   local tests; tests="$(swift build --show-bin-path)/TesseraPackageTests.xctest"
   local log; log="$(mktemp)"
-  "$tests" --testing-library swift-testing --filter 'IsolationGateTests|LiveRecordingTests/isolation\(' < /dev/null 2>&1 | tee "$log"
+  "$tests" --testing-library swift-testing --filter "$1" < /dev/null 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
   local count; count="$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*passed.*/\1/p' "$log" | tail -1)"
   rm -f "$log"
-  [ "$status" = 0 ] || { reason "an isolation test failed (above)"; return 1; }
-  [ "${count:-0}" -ge 2 ] || { reason "the isolation tests did not run (${count:-0} ran; a renamed test?)"; return 1; }
+  [ "$status" = 0 ] || { reason "a test failed (above)"; return 1; }
+  [ "${count:-0}" -ge "$2" ] || { reason "${count:-0} of the $2 tests ran (a renamed test?)"; return 1; }
 }
+
+gate_isolation() { run_suites 'IsolationGateTests|LiveRecordingTests/isolation\(' 2; }
+
+gate_races() { run_suites 'TerminalRaceTests|ParkedRequestTests' 6; }
 
 gate_scaling() {
   gates_binary || return 1
