@@ -44,39 +44,55 @@ struct TerminalRaceTests {
         return Ending(result: result, late: late)
     }
 
+    /// One job of a sweep: how to run it, where its result lands, how to check a finished
+    /// result and how to rerun it after a cancellation.
+    struct Job<Event>: Sendable {
+        let run: @Sendable (@escaping @Sendable (Event) -> Void) async throws(HLSError) -> Void
+        let destination: URL
+        let expectWhole: @Sendable (String) throws -> Void
+        let rerun: @Sendable () async throws -> Void
+    }
+
+    /// Cancels a fresh job (`make`) at each event index from 0 to one past the last of a clean
+    /// run (`events`) and checks each ending.
+    static func sweep<Event>(events: Int, _ make: () throws -> Job<Event>) async throws {
+        #expect(events >= 4, "a clean run has events to cancel at: \(events)")
+        var lates: [Lock<Int>] = []
+        var cancelledOnce = false
+        for index in 0...(events + 1) {
+            let job = try make()
+            let ending = await cancelled(at: index) { (events: @escaping @Sendable (Event) -> Void) async throws(HLSError) in try await job.run(events) }
+            lates.append(ending.late)
+            switch ending.result {
+            case .success:
+                try job.expectWhole("cancelled at event \(index), after the commit")
+            case .failure(let error):
+                cancelledOnce = true
+                #expect(error.code == .cancelled, "event \(index): \(error)")
+                #expect(!FileManager.default.fileExists(atPath: job.destination.path), "event \(index): nothing at the destination")
+                try await job.rerun()
+                try job.expectWhole("the rerun after a cancellation at event \(index)")
+            }
+        }
+        #expect(cancelledOnce, "some cancellation landed before the commit")
+        #expect(lates.allSatisfy { $0.withLock { $0 } == 0 }, "no event after a run returned")
+    }
+
     @Test("a single-file AES-128 download cancelled at each of its events: the clear reference or nothing, then a rerun gives the clear reference")
     func singleFile() async throws {
         let path = "/c_ts_aes_iv/index.m3u8"
         let reference = try DownloadHarness.clearReference()
         let clean = try DownloadHarness()
         _ = try await clean.download(path)
-        let events = clean.events.count
-        #expect(events >= 4, "a clean run has events to cancel at: \(events)")
-        var lates: [Lock<Int>] = []
-        var outcomes: Set<String> = []
-        for index in 0...(events + 1) {
+        try await Self.sweep(events: clean.events.count) { () throws -> Job<SingleFileDownload.Event> in
             let harness = try DownloadHarness()
             var options = SingleFileDownload.Options()
             options.resourceDeadline = nil   // the immediate clock would end it at once
             let job = SingleFileDownload(playlistURL: harness.origin.url(path), destination: harness.destination, client: harness.client, options: options)
-            let ending = await Self.cancelled(at: index) { (events: @escaping @Sendable (SingleFileDownload.Event) -> Void) async throws(HLSError) in
-                try await job.run(events: events)
-            }
-            lates.append(ending.late)
-            switch ending.result {
-            case .success:
-                outcomes.insert("finished")
-                #expect(try harness.written() == reference, "cancelled at event \(index) after the commit: the whole file")
-            case .failure(let error):
-                outcomes.insert("cancelled")
-                #expect(error.code == .cancelled, "event \(index): \(error)")
-                #expect(!FileManager.default.fileExists(atPath: harness.destination.path), "event \(index): nothing at the destination")
-                _ = try await harness.download(path)
-                #expect(try harness.written() == reference, "event \(index): the rerun resumes to the clear reference")
-            }
+            return Job(run: { events throws(HLSError) in _ = try await job.run(events: events) }, destination: harness.destination,
+                       expectWhole: { when throws in #expect(try harness.written() == reference, "\(when): the whole clear reference") },
+                       rerun: { _ = try await harness.download(path) })
         }
-        #expect(outcomes.contains("cancelled"), "some cancellation landed before the commit")
-        #expect(lates.allSatisfy { $0.withLock { $0 } == 0 }, "no event after a run returned")
     }
 
     @Test("a package cancelled at each of its events: the verified package or nothing, then a rerun publishes the same files")
@@ -86,31 +102,13 @@ struct TerminalRaceTests {
         let cleanEvents = PackageHarness.Events()
         _ = try await clean.job(path, options: Self.packageOptions()).run(events: cleanEvents.record)
         let expected = try clean.published()
-        let events = cleanEvents.all.count
-        #expect(events >= 4, "a clean run has events to cancel at: \(events)")
-        var lates: [Lock<Int>] = []
-        var outcomes: Set<String> = []
-        for index in 0...(events + 1) {
+        try await Self.sweep(events: cleanEvents.all.count) { () throws -> Job<PackageDownload.Event> in
             let harness = try PackageHarness()
             let job = harness.job(path, options: Self.packageOptions())
-            let ending = await Self.cancelled(at: index) { (events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) in
-                try await job.run(events: events)
-            }
-            lates.append(ending.late)
-            switch ending.result {
-            case .success:
-                outcomes.insert("finished")
-                #expect(try harness.published() == expected, "cancelled at event \(index) after the commit: the whole package")
-            case .failure(let error):
-                outcomes.insert("cancelled")
-                #expect(error.code == .cancelled, "event \(index): \(error)")
-                #expect(!FileManager.default.fileExists(atPath: harness.destination.path), "event \(index): nothing at the destination")
-                _ = try await harness.job(path, options: Self.packageOptions()).run()
-                #expect(try harness.published() == expected, "event \(index): the rerun publishes the same files")
-            }
+            return Job(run: { events throws(HLSError) in _ = try await job.run(events: events) }, destination: harness.destination,
+                       expectWhole: { when throws in #expect(try harness.published() == expected, "\(when): the whole package") },
+                       rerun: { _ = try await harness.job(path, options: Self.packageOptions()).run() })
         }
-        #expect(outcomes.contains("cancelled"), "some cancellation landed before the commit")
-        #expect(lates.allSatisfy { $0.withLock { $0 } == 0 }, "no event after a run returned")
     }
 
     static func packageOptions() -> PackageDownload.Options {
