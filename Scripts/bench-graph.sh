@@ -98,6 +98,9 @@ for label in curl graph json ffprobe; do
   awk -v n="$name" -v w="$w" -v r="$r" -v c="$CURL" -v o="$out" 'BEGIN { printf "%-28s %8.2f %8.1f %9.2fx %12s\n", n, w, r / 1024, w / c, o }'
 done
 awk -v f="$(wall ffprobe)" -v g="$(wall graph)" -v b="$JSON_BYTES" 'BEGIN { printf "ffprobe / tessera graph: %.1fx; --json wrote %.1f MB\n", f / g, b / 1e6 }'
+# The lines bench.sh --check compares with the baseline (peer time / ours: higher is better).
+awk -v c="$CURL" -v g="$(wall graph)" -v j="$(wall json)" -v f="$(wall ffprobe)" 'BEGIN {
+  printf "ratio graph.tree-vs-curl %.4f\nratio graph.json-vs-curl %.4f\nratio graph.tree-vs-ffprobe %.4f\n", c / g, c / j, f / g }'
 diagnostics=$(grep -c "^  \(error\|warning\|info\) " "$WORK/graph.out" || true)
 echo "diagnostics in the tree: $diagnostics"
 if [ "$FAILED" != 0 ]; then echo "bench graph: FAILED (a tessera run failed or its output is incomplete)" >&2; exit 1; fi

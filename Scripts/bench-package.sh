@@ -76,6 +76,8 @@ SHA=$(openssl speed -evp sha256 -bytes 1048576 -seconds 3 2>/dev/null | awk '/^s
 printf '%-44s %8s %8s %10s\n' job "wall s" "RSS MB" "ratio"
 awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rss curl)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %10s\n", "curl -Z --parallel-max 8 + sync (ceiling)", c, cr / 1024, "1.00x"
-  printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c }'
+  printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c
+  printf "ratio package.package-vs-curl-sync %.4f\n", c / t }'   # for bench.sh --check: higher is better
 awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHA" -v r="$(rss verify)" 'BEGIN {
-  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6 }'
+  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6
+  printf "ratio package.verify-vs-openssl-sha256 %.4f\n", b / v / s }'

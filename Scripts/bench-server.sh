@@ -62,6 +62,7 @@ for port in "$NGINX_PORT" "$OURS_PORT"; do
 done
 echo "bench server: tessera serve vs nginx-light on one package (32 × 1 MiB segments), $REPS × ${DURATION}s per load, wrk -t1 -c16, loopback, $(nproc) cores"
 printf '%-22s %12s %14s %8s\n' load nginx "tessera serve" ratio
+RATIOS=()
 for load in whole range; do
   n=(); t=()
   for _ in $(seq 1 "$REPS"); do
@@ -71,4 +72,6 @@ for load in whole range; do
   nm=$(printf '%s\n' "${n[@]}" | median); tm=$(printf '%s\n' "${t[@]}" | median)
   label=$([ "$load" = whole ] && echo "whole 1 MiB segments" || echo "random 64 KiB ranges")
   printf '%-22s %12s %14s %8s\n' "$label" "$nm" "$tm" "$(awk -v a="$tm" -v b="$nm" 'BEGIN {printf "%.2f", a / b}')"
+  RATIOS+=("$(awk -v l="$load" -v a="$tm" -v b="$nm" 'BEGIN {printf "ratio server.%s-vs-nginx %.4f", l, a / b}')")
 done
+printf '%s\n' "${RATIOS[@]}"   # the lines bench.sh --check compares with the baseline

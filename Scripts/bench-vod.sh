@@ -101,18 +101,22 @@ exact = set(l.strip() for l in open(sys.argv[3])) if len(sys.argv) > 3 else set(
 size = int(sys.argv[2])
 print("exact: the output equals the clear concatenation (ffmpeg remuxes; the enc curl+cat ceiling keeps ciphertext)")
 print(f"{'stream':<6} {'tool':<18} {'wall s':>8} {'CPU s':>7} {'RSS MB':>7} {'MB/s':>7} {'vs ceiling':>10}  exact")
+ratios = []
 for v in ("plain", "enc"):
     ceiling = st.median(r[0] for r in rows[f"{v} curl-Z8+cat"])
     for label, runs in rows.items():
         if not label.startswith(v + " "): continue
         wall = st.median(r[0] for r in runs); cpu = st.median(r[1] for r in runs); rss = max(r[2] for r in runs)
         print(f"{v:<6} {label[len(v)+1:]:<18} {wall:>8.2f} {cpu:>7.2f} {rss:>7.1f} {size / wall / 1e6:>7.0f} {wall / ceiling:>9.2f}x  {'yes' if label in exact else 'NO'}")
+        if label.split(" ", 1)[1].startswith("tessera"):   # for bench.sh --check: the ceiling's time / ours
+            ratios.append(f"ratio vod.{v}.{label.split(' ', 1)[1].replace(' ', '-')}-vs-ceiling {ceiling / wall:.4f}")
+print("\n".join(ratios))
 PY
 
 echo
 OPENSSL=$(for _ in $(seq 1 "$REPS"); do openssl speed -evp aes-128-cbc -decrypt -seconds 1 2>/dev/null | awk '/^(AES-128-CBC|aes-128-cbc)/ {print $NF}'; done | sed 's/k$//' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)] / 1000}')
 OURS=$(for _ in $(seq 1 "$REPS"); do "$DECRYPT" "$KEYHEX" "$IVHEX" "$W"/enc/seg_*.ts | awk '{print $2}'; done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-python3 -c "import sys; o, s = float(sys.argv[1]), float(sys.argv[2]); print(f'decrypt AES-128-CBC: TesseraMedia {o:.0f} MB/s in place over the AES-128 stream segments, openssl speed (16 KiB) {s:.0f} MB/s -> {o / s:.0%}')" "$OURS" "$OPENSSL"
+python3 -c "import sys; o, s = float(sys.argv[1]), float(sys.argv[2]); print(f'decrypt AES-128-CBC: TesseraMedia {o:.0f} MB/s in place over the AES-128 stream segments, openssl speed (16 KiB) {s:.0f} MB/s -> {o / s:.0%}'); print(f'ratio vod.decrypt-vs-openssl {o / s:.4f}')" "$OURS" "$OPENSSL"
 
 big_run() { # label binary: appends "wall rss" of one ≥ 2 GB download to $WORK/<label>.big
   rm -rf "$OUT"/* "$OUT"/.[!.]*
