@@ -51,6 +51,15 @@ run() {
   printf '%-38s rc %-3s %7.1f s %8.1f MB  %s\n' "$label" "$rc" "$(awk "BEGIN { print $end - $start }")" "$(awk "BEGIN { print $rss / 1024 }")" \
     "$(grep -v '^retry' "$WORK/err" | tail -1 | cut -c1-110)"
   echo "$rss" > "$WORK/last_rss"
+  awk "BEGIN { print $end - $start }" > "$WORK/last_wall"
+}
+# bound <name> [time]: the `bound` lines bench.sh --check compares with the baseline (lower is
+# better; no peer runs beside these): the last run's peak RSS in MiB, and with `time` its wall
+# seconds (the hostile origins', set by timeouts).
+BOUNDS=()
+bound() {
+  BOUNDS+=("$(awk -v n="$1" -v r="$(cat "$WORK/last_rss")" 'BEGIN { printf "bound bounds.%s.peak-rss-mib %.1f", n, r / 1024 }')")
+  if [ "${2:-}" = time ]; then BOUNDS+=("bound bounds.$1.seconds $(cat "$WORK/last_wall")"); fi
 }
 BINARIES=("tessera:$TESSERA")
 [ -n "${BEFORE:-}" ] && BINARIES+=("before:$BEFORE")
@@ -58,11 +67,21 @@ echo "bench bounds: playlist of 500,000 segments = $PLAYLIST_BYTES bytes"
 for entry in "${BINARIES[@]}"; do
   name="${entry%%:*}"; bin="${entry#*:}"
   run "$name plan 500k (dry run)" "$bin" download "http://127.0.0.1:$PORT/big.m3u8" -o "$WORK/out/x.ts" --dry-run
+  [ "$name" = tessera ] && bound plan-500k
   echo "    RSS / playlist bytes: $(awk "BEGIN { printf \"%.1f\", $(cat "$WORK/last_rss") * 1024 / $PLAYLIST_BYTES }")x"
   run "$name fetch 1 GiB" "$bin" fetch "http://127.0.0.1:$PORT/1g.bin" -o "$WORK/out/1g.bin" --allow-http
+  [ "$name" = tessera ] && bound fetch-1gib
   run "$name endless x8 --parallel 8" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/endless/index.m3u8" -o "$WORK/out/e.ts" --parallel 8
+  [ "$name" = tessera ] && bound endless
   run "$name stall 16x255MiB --parallel 16" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/stall/index.m3u8" -o "$WORK/out/s.ts" --parallel 16
+  [ "$name" = tessera ] && bound stall time
   run "$name trickle 2 B/s (no retries)" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/trickle/index.m3u8" -o "$WORK/out/t.ts" $( [ "$name" = tessera ] && echo --retries 0 )
+  [ "$name" = tessera ] && bound trickle time
   run "$name dead origin (defaults)" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts"
-  if [ "$name" = tessera ]; then run "$name dead origin --timeout 2 --retries 1" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts" --timeout 2 --retries 1; fi
+  [ "$name" = tessera ] && bound dead-defaults time
+  if [ "$name" = tessera ]; then
+    run "$name dead origin --timeout 2 --retries 1" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/dead/index.m3u8" -o "$WORK/out/d.ts" --timeout 2 --retries 1
+    bound dead-timeout-2 time
+  fi
 done
+printf '%s\n' "${BOUNDS[@]}"

@@ -84,10 +84,14 @@ print(f"{'client':<12} {'part→snapshot p50':>18} {'p95':>8} {'max':>8} {'reque
 print(f"{'tessera':<12} {ms(statistics.median(delays) if delays else float('nan')):>18} {ms(pct(delays, 95)):>8} {ms(max(delays) if delays else float('nan')):>8} "
       f"{per_part:>14.3f} {t[1] if t else float('nan'):>7.2f} {t[2] if t else float('nan'):>7.1f}")
 print("# peers: streamlink, ffmpeg and N_m3u8DL-RE do not implement Low-Latency HLS (no PART, SKIP or blocking reload); see the plain origin below.")
+# The figures bench.sh --check compares with the baseline: `bound` lines (lower is better) where
+# no peer runs beside tessera, `ratio` lines (the peer's figure over ours) where one does.
+checked = [f"bound live.ll.requests-per-part {per_part:.4f}"]
 
 # Plain origins: publication of segment m -> first playlist answer listing it; first GET of it.
 print(f"\nPlain live origin (4 s TS segments, no parts, no blocking): one origin per client, run together")
 print(f"{'client':<12} {'segment→listed p50':>19} {'p95':>8} {'requests/segment':>17} {'segment→GET p50':>16} {'p95':>8} {'CPU s':>7} {'RSS MB':>7}")
+plain = {}
 for client in ("tessera", "streamlink", "ffmpeg"):
     published, answers = origin("plain-" + client)
     playlists = [a for a in answers if a["answer"].startswith("/live.m3u8")]
@@ -116,10 +120,16 @@ for client in ("tessera", "streamlink", "ffmpeg"):
     new = (playlists[-1]["published"] // P - playlists[0]["published"] // P) if len(playlists) > 1 else 0
     per_segment = (len(playlists) - 1) / new if new else float("nan")
     t = timing("plain-" + client)
+    plain[client] = (statistics.median(listed) if listed else float("nan"), per_segment)
     get50 = "n/a (watches)" if client == "tessera" else ms(statistics.median(fetched) if fetched else float("nan"))
     get95 = "" if client == "tessera" else ms(pct(fetched, 95))
     print(f"{client:<12} {ms(statistics.median(listed) if listed else float('nan')):>19} {ms(pct(listed, 95)):>8} {per_segment:>17.3f} "
           f"{get50:>16} {get95:>8} {t[1] if t else float('nan'):>7.2f} {t[2] if t else float('nan'):>7.1f}")
+
+for peer in ("streamlink", "ffmpeg"):
+    # A millisecond floor: a listing latency of zero must not divide the peer's by nothing.
+    checked.append(f"ratio live.plain.listed-p50-vs-{peer} {plain[peer][0] / max(plain['tessera'][0], 0.001):.4f}")
+    checked.append(f"ratio live.plain.requests-per-segment-vs-{peer} {plain[peer][1] / plain['tessera'][1]:.4f}")
 
 # A day of EVENT playlist.
 samples = []
@@ -145,5 +155,7 @@ if tuned and one > 0:
     print(f"watch RSS after tune-in {tuned[0][2] / 1024:.1f} MB, at the end {tuned[-1][2] / 1024:.1f} MB, peak {peak / 1024:.1f} MB; "
           f"one parsed playlist {one / 1024:.1f} MB (inspect {rss('inspect-day.rss') / 1024:.1f} MB less {base / 1024:.1f} MB); "
           f"watch above the process baseline = {(peak - base) / one:.2f} × one playlist")
+    checked.append(f"bound live.day.peak-rss-mib {peak / 1024:.1f}")
 else:
     print("SKIPPED: no RSS samples of watch on the day origin")
+print("\n".join(checked))

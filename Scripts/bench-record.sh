@@ -109,6 +109,15 @@ w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
 print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
 for r in rows:
     print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)))
+# The `bound` lines bench.sh --check compares with the baseline (lower is better): holes and
+# duplicates where the stream stays inside the window (none expected), and each recording's RSS.
+for r in rows:
+    if r[0].startswith("tessera_"):
+        condition = r[0][len("tessera_"):]
+        if condition != "503long":
+            print(f"bound record.{condition}.holes {r[5]}\nbound record.{condition}.duplicates {r[4]}")
+        if r[11] != "-":
+            print(f"bound record.{condition}.peak-rss-mib {r[11]}")
 PY
 
 # kill -9 ten times, resume each time.
@@ -142,6 +151,7 @@ equal = sum(1 for f in files if open(os.path.join(folder, f["path"]), "rb").read
 print(f"kill -9 × 10 at random points, then run to the end: {resumes} of 11 runs resumed from a checkpoint; package verified: {verified}; "
       f"{len(files)} segments, {equal} equal to what the origin served for their media sequence, {len(gaps)} declared gaps, "
       f"duration {sum(t['duration'] for t in manifest['tracks']):.1f} s")
+print(f"bound record.kill9.unverified {0 if verified == 'yes' else 1}\nbound record.kill9.unequal-segments {len(files) - equal}")
 PY
 
 
@@ -166,6 +176,7 @@ mib = d["peakRSSKiB"] / 1024
 print(f"rolling retention, 2 h at 5 Mbit/s (60× clock, {d['realSeconds']:.0f} s real): {d['segments']} segments kept ({d['keptSeconds']:.0f} s), "
       f"{d['evicted']} evicted ({d['bytesEvicted'] / 1e9:.2f} GB), {d['gaps']} gaps, end {d['end']}; recorder peak RSS {mib:.1f} MiB "
       f"({'under' if mib < 64 else 'OVER'} the 64 MiB goal), CPU {d['cpuSeconds']:.1f} s")
+print(f"bound record.soak.peak-rss-mib {mib:.1f}\nbound record.soak.gaps {d['gaps']}")
 PY
 
 # Isolation: eight recordings of eight streams (eight origins, 2 Mbit/s, 4 s segments) in one
@@ -192,4 +203,5 @@ print(f"isolation, 15 min at 2 Mbit/s (10× clock), 5 min kept: 1 recording: CPU
       f"({share(one):.1f} MiB above the process's baseline); 8 recordings on one HTTP client: CPU {eight['cpuSeconds']:.1f} s "
       f"({eight['cpuSeconds'] / 8:.1f} s each), peak RSS {eight['peakRSSKiB'] / 1024:.1f} MiB ({share(eight):.1f} MiB each above the baseline); "
       f"segments {eight['allSegments']}, gaps {eight['allGaps']}")
+print(f"bound record.isolation.peak-rss-mib-each {share(eight):.1f}\nbound record.isolation.gaps {eight['allGaps']}")
 PY

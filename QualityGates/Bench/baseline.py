@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Benchmark baselines: the ratios a bench row printed (`ratio <name> <value>` lines, ours against
-a peer measured side by side, higher is better) checked against, or written to,
-QualityGates/Bench/baselines/<machine-kind>.json.
+"""Benchmark baselines: the figures a bench row printed checked against, or written to,
+QualityGates/Bench/baselines/<machine-kind>.json. Two kinds of line count:
+  `ratio <name> <value>`  ours against a peer measured side by side: higher is better;
+  `bound <name> <value>`  an absolute figure of a row with no peer to stand beside (peak RSS in
+                          MiB, requests per part, seconds to fail on a dead origin): lower is
+                          better.
 
-  baseline.py check  <row> <log>… [--tolerance 0.15]  fails when a ratio fell more than the
-                                                       tolerance below its baseline (the best of
-                                                       the logs counts), when one is missing from
+  baseline.py check  <row> <log>… [--tolerance 0.15]  fails when a ratio fell (a bound rose)
+                                                       more than the tolerance past its baseline
+                                                       (the best of the logs counts), when one is
+                                                       missing from
                                                        the run, or when the row has no baseline
                                                        on this machine kind
-  baseline.py update <row> <log>…                      writes the median of each ratio over the
-                                                       logs, the date and the commit
+  baseline.py update <row> <log>…                      writes the median of each figure over
+                                                       the logs, the date and the commit
   baseline.py kind                                     prints this machine's kind
 
 The machine kind is TESSERA_MACHINE_KIND, else <arch>-<cores>cpu-<CPU model>: ratios move with
@@ -36,13 +40,17 @@ def machine_kind():
     return f"{platform.machine()}-{os.cpu_count()}cpu-{slug}"
 
 
-def ratios_in(logs):
-    """Every ratio the logs printed: name -> its values, one per log that printed it."""
+# The line kinds: the baseline's key for them, and whether higher values are better.
+KINDS = {"ratio": ("ratios", True), "bound": ("bounds", False)}
+
+
+def figures_in(logs, kind):
+    """Every `kind` line the logs printed: name -> its values, one per log that printed it."""
     found = {}
     for log in logs:
         for line in open(log, encoding="utf-8", errors="replace"):
             parts = line.split()
-            if len(parts) == 3 and parts[0] == "ratio":
+            if len(parts) == 3 and parts[0] == kind:
                 try:
                     found.setdefault(parts[1], []).append(float(parts[2]))
                 except ValueError:
@@ -70,33 +78,39 @@ def check(row, logs, tolerance):
     if not expected:
         print(f"bench check {row}: FAILED — no baseline for {row} on {kind} (Scripts/bench.sh {row} --update writes one)")
         return 1
-    run = {name: max(values) for name, values in ratios_in(logs).items()}
-    failures = []
-    for name, base in sorted(expected["ratios"].items()):
-        if name not in run:
-            print(f"bench check {name}: MISSING from this run (baseline {base:.2f})")
-            failures.append(name)
-            continue
-        change = run[name] / base - 1
-        verdict = "ok" if change >= -tolerance else "REGRESSION"
-        print(f"bench check {name}: {run[name]:.2f} against the baseline {base:.2f} ({change:+.0%}): {verdict}")
-        if verdict != "ok":
-            failures.append(name)
-    for name in sorted(set(run) - set(expected["ratios"])):
-        print(f"bench check {name}: {run[name]:.2f}, not in the baseline (--update adds it)")
+    failures, count = [], 0
+    for line_kind, (key, higher) in KINDS.items():
+        best = max if higher else min
+        run = {name: best(values) for name, values in figures_in(logs, line_kind).items()}
+        for name, base in sorted(expected.get(key, {}).items()):
+            count += 1
+            if name not in run:
+                print(f"bench check {name}: MISSING from this run (baseline {base:.2f})")
+                failures.append(name)
+                continue
+            change = run[name] / base - 1 if base else (0.0 if run[name] == 0 else float("inf"))
+            worse = -change if higher else change
+            verdict = "ok" if worse <= tolerance else "REGRESSION"
+            print(f"bench check {name}: {run[name]:.2f} against the baseline {base:.2f} ({change:+.0%}{'' if higher else ', lower is better'}): {verdict}")
+            if verdict != "ok":
+                failures.append(name)
+        for name in sorted(set(run) - set(expected.get(key, {}))):
+            print(f"bench check {name}: {run[name]:.2f}, not in the baseline (--update adds it)")
     since = f"baseline of {expected.get('date', '?')} at {expected.get('commit', '?')}"
     if failures:
-        print(f"bench check {row}: FAILED — {len(failures)} of {len(expected['ratios'])} ratios over {tolerance:.0%} below the {since}: {', '.join(failures)}")
+        print(f"bench check {row}: FAILED — {len(failures)} of {count} figures over {tolerance:.0%} worse than the {since}: {', '.join(failures)}")
         return 1
-    print(f"bench check {row}: {len(expected['ratios'])} ratios within {tolerance:.0%} of the {since} on {kind}")
+    print(f"bench check {row}: {count} figures within {tolerance:.0%} of the {since} on {kind}")
     return 0
 
 
 def update(row, logs):
     kind = machine_kind()
-    run = {name: statistics.median(values) for name, values in ratios_in(logs).items()}
-    if not run:
-        print(f"bench update {row}: FAILED — the run printed no ratio lines; nothing written")
+    figures = {key: {name: round(statistics.median(values), 4) for name, values in sorted(figures_in(logs, line_kind).items())}
+               for line_kind, (key, _) in KINDS.items()}
+    count = sum(len(found) for found in figures.values())
+    if not count:
+        print(f"bench update {row}: FAILED — the run printed no ratio or bound lines; nothing written")
         return 1
     baseline = load(kind)
     try:
@@ -104,12 +118,12 @@ def update(row, logs):
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
     baseline["rows"][row] = {"date": datetime.date.today().isoformat(), "commit": commit, "runs": len(logs),
-                             "ratios": {name: round(value, 4) for name, value in sorted(run.items())}}
+                             **{key: found for key, found in figures.items() if found}}
     os.makedirs(os.path.dirname(path_for(kind)), exist_ok=True)
     with open(path_for(kind), "w") as f:
         json.dump(baseline, f, indent=2, sort_keys=True)
         f.write("\n")
-    print(f"bench update {row}: {len(run)} ratios (medians of {len(logs)} runs) written to {os.path.relpath(path_for(kind))}")
+    print(f"bench update {row}: {count} figures (medians of {len(logs)} runs) written to {os.path.relpath(path_for(kind))}")
     return 0
 
 

@@ -13,7 +13,7 @@ struct FaultInjectingResponder: HTTPResponder {
             log.append(.init(path: request.path, attempt: attempt, range: request.rangeHeader))
             return attempt
         }
-        let fault = state.rules.withLock { rules in
+        let fault = state.everywhere.withLock { $0 } ?? state.rules.withLock { rules in
             rules[request.path]?.last { $0.0.contains(attempt) }?.1
         }
         let normal = state.directory.response(for: request.path)

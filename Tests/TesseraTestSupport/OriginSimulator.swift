@@ -47,6 +47,12 @@ public final class OriginSimulator: Sendable {
         state.rules.withLock { $0[path, default: []].append((attempts, fault)) }
     }
 
+    /// Injects `fault` on every request from now on, whatever its path (nil: back to the rules
+    /// per path): an origin that goes away in the middle of a job.
+    public func injectEverywhere(_ fault: OriginFault?) {
+        state.everywhere.withLock { $0 = fault }
+    }
+
     /// Every request so far, in arrival order.
     public var log: [LoggedRequest] { state.log.withLock { $0 } }
 
@@ -61,6 +67,8 @@ public final class OriginSimulator: Sendable {
 final class OriginState: Sendable {
     let directory: DirectoryResponder
     let rules = Lock<[String: [(ClosedRange<Int>, OriginFault)]]>([:])
+    /// The fault every request gets, before any rule per path.
+    let everywhere = Lock<OriginFault?>(nil)
     let log = Lock<[OriginSimulator.LoggedRequest]>([])
 
     init(directory: DirectoryResponder) { self.directory = directory }

@@ -13,14 +13,15 @@ public final class PackageHarness: Sendable {
     /// What the origin serves.
     public let root: TemporaryDirectory
 
-    /// Serves `Fixtures/` with `extra` (path under the root → text) beside it.
-    public init(extra: [String: String] = [:]) throws {
+    /// Serves `Fixtures/` with `extra` (path under the root → text) beside it; packages are
+    /// written under `folderParent` (the system temporary folder when nil).
+    public init(extra: [String: String] = [:], folderParent: URL? = nil) throws {
         root = try TemporaryDirectory()
         for entry in try FixtureStore.entries() { try root.write(entry.path, try FixtureStore.bytes(entry.path)) }
         for (path, text) in extra { try root.write(path, Array(text.utf8)) }
         origin = try OriginSimulator(root: root.url)
         transport = try CurlTransport.loopback()
-        folder = try TemporaryDirectory()
+        folder = try TemporaryDirectory(under: folderParent)
     }
 
     deinit {

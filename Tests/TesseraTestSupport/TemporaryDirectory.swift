@@ -5,9 +5,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// Its URL.
     public let url: URL
 
-    /// Creates the directory.
-    public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-test-\(UUID().uuidString)")
+    /// Creates the directory under `parent` (the system temporary folder when nil).
+    public init(under parent: URL? = nil) throws {
+        url = (parent ?? FileManager.default.temporaryDirectory).appendingPathComponent("tessera-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -17,10 +17,11 @@ final class DownloadHarness: Sendable {
     /// Events of the jobs so far, in order.
     var events: [SingleFileDownload.Event] { recorded.withLock { $0 } }
 
-    init(root: URL = FixtureStore.root) throws {
+    /// Serves `root`; jobs write under `outputParent` (the system temporary folder when nil).
+    init(root: URL = FixtureStore.root, outputParent: URL? = nil) throws {
         origin = try OriginSimulator(root: root)
         transport = try CurlTransport.loopback()
-        output = try TemporaryDirectory()
+        output = try TemporaryDirectory(under: outputParent)
     }
 
     deinit {
