@@ -9,7 +9,7 @@ package struct PackageContents: Sendable {
     /// The text of `master.m3u8`.
     package let masterText: String
     /// The track ID owning each media file, by path.
-    package let owners: [String: String]
+    package let owners: PackageFileOwners
     /// Listed media without a file.
     package let gaps: [PackageManifest.Gap]
     /// Runs a recording dropped.
@@ -17,7 +17,7 @@ package struct PackageContents: Sendable {
 
     /// Contents of a package of `kind`.
     package init(kind: PackageManifest.Kind, tracks: [(info: PackageTrack, playlistText: String)], masterText: String,
-                 owners: [String: String], gaps: [PackageManifest.Gap] = [], evictions: [PackageManifest.Eviction] = []) {
+                 owners: PackageFileOwners, gaps: [PackageManifest.Gap] = [], evictions: [PackageManifest.Eviction] = []) {
         self.kind = kind
         self.tracks = tracks
         self.masterText = masterText

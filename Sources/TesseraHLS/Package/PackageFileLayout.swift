@@ -28,9 +28,14 @@ struct PackageFileLayout {
         let path: SafeRelativePath
         /// Planned bytes end here (nil: the whole file is planned).
         var end: UInt64?
+        /// Whether any of its bytes are planned (its owner is known).
+        var owned = false
     }
 
-    private var files: [String: File] = [:]
+    /// Every file, in the order they were named.
+    private var files: [File] = []
+    /// The index in `files` of each source file, by absolute URL (query included).
+    private var fileIndices: [String: Int] = [:]
     private var names: Set<String> = []
     /// The next number to try for a name already taken, by `folder/name`: a thousand segments
     /// that differ only in their query take `seg-2.ts` … `seg-1000.ts` without probing every
@@ -40,10 +45,17 @@ struct PackageFileLayout {
     private var current: String?
     /// Sources another file followed: no more bytes may be planned for them.
     private var closed: Set<String> = []
+    /// The files whose first bytes were planned for a folder (track) other than their own, by
+    /// local path: the exceptions of the manifest's owners.
+    private var otherOwners: [String: String?] = [:]
+
+    /// The owner of each file: the folder (track) whose reference planned its first bytes.
+    var owners: PackageFileOwners { PackageFileOwners(exceptions: otherOwners) }
 
     /// Room for `count` more source files.
     mutating func reserveCapacity(_ count: Int) {
         files.reserveCapacity(files.count + count)
+        fileIndices.reserveCapacity(fileIndices.count + count)
         names.reserveCapacity(names.count + count)
     }
 
@@ -52,7 +64,7 @@ struct PackageFileLayout {
 
     /// The local path of the file at `url` (a new one in `folder` when it has none yet).
     mutating func path(of url: URL, in folder: String) -> SafeRelativePath {
-        files[fileIndex(url.absoluteString, name: Self.localName(url), folder: folder)].value.path
+        files[fileIndex(url.absoluteString, name: Self.localName(url), folder: folder)].path
     }
 
     /// The local path of the file at `url`, and what must be fetched so the bytes `range` (nil:
@@ -70,7 +82,7 @@ struct PackageFileLayout {
     mutating func cover(_ range: ByteRange?, key: String, name: @autoclosure () -> String, in folder: String,
                         what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
         let index = fileIndex(key, name: name(), folder: folder)
-        let file = files[index].value
+        let file = files[index]
         // A whole file planned already holds every range of it.
         guard let end = file.end else { return (file.path, .covered) }
         let coverage: Coverage
@@ -100,18 +112,25 @@ struct PackageFileLayout {
             if let current { closed.insert(current) }
             current = newEnd == nil ? nil : key
         }
-        files.values[index].end = newEnd
+        if !file.owned {
+            files[index].owned = true
+            if !file.path.value.hasPrefix(folder + "/") { otherOwners[file.path.value] = folder }
+        }
+        files[index].end = newEnd
         return (file.path, coverage)
     }
 
     /// The index of the file `key` (the URL's absolute string), made in `folder` as `name` when
-    /// new: one hash lookup for a known file.
-    private mutating func fileIndex(_ key: String, name: @autoclosure () -> String, folder: String) -> Dictionary<String, File>.Index {
-        if let index = files.index(forKey: key) { return index }
-        files[key] = File(path: uniquePath(folder: folder, name: name()), end: 0)
-        guard let index = files.index(forKey: key) else { preconditionFailure("the file was just added") }
+    /// new: one hash lookup, known or new.
+    private mutating func fileIndex(_ key: String, name: @autoclosure () -> String, folder: String) -> Int {
+        let next = files.count
+        let index = Self.claim(&fileIndices[key, default: next], next)
+        if index == next { files.append(File(path: uniquePath(folder: folder, name: name()), end: 0)) }
         return index
     }
+
+    /// `slot`'s value (the dictionary's entry, made with `next` when new, in the same lookup).
+    private static func claim(_ slot: inout Int, _ next: Int) -> Int { slot }
 
     /// `folder/name`, or `folder/stem-2.ext`, … when taken.
     private mutating func uniquePath(folder: String, name: String) -> SafeRelativePath {

@@ -7,9 +7,15 @@ import TesseraSupport
 /// session keys, session data by URI or interstitial assets that are not local.
 package enum PackageLocalizer {
     /// The text of `playlist` with each segment and map URI replaced by `uris[uri]`.
-    /// - Throws: `invalid-playlist` when a URI has no local name or a substituted value still
-    ///   holds a variable reference (`{$…}`); `what` names the playlist.
+    /// - Throws: as `media(_:localURI:what:)`.
     package static func media(_ playlist: MediaPlaylist, uris: [String: String], what: String) throws(HLSError) -> String {
+        try media(playlist, localURI: { uris[$0] }, what: what)
+    }
+
+    /// The text of `playlist` with each segment and map URI replaced by `localURI(uri)`.
+    /// - Throws: `invalid-playlist` when a URI has no local name (`localURI` gives nil) or a
+    ///   substituted value still holds a variable reference (`{$…}`); `what` names the playlist.
+    package static func media(_ playlist: MediaPlaylist, localURI: (String) -> String?, what: String) throws(HLSError) -> String {
         var local = playlist.removingKeys()
         local.partInformation = nil
         local.serverControl = nil
@@ -23,14 +29,14 @@ package enum PackageLocalizer {
             range.clientAttributes.contains { attribute in
                 guard PlaylistURIRole.interstitialAttributes.contains(attribute.name) else { return false }
                 guard case .string(let uri) = attribute.value else { return true }
-                return uris[uri] == nil
+                return localURI(uri) == nil
             }
         }
         local = try local.rewritingURIs { uri, role throws(HLSError) -> String in
-            guard let localURI = uris[uri] else {
+            guard let local = localURI(uri) else {
                 throw HLSError(.invalidPlaylist, "\(what): a \(role) URI has no file in the package.")
             }
-            return localURI
+            return local
         }
         return try standalone(.media(local), what: what)
     }

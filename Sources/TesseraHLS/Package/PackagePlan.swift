@@ -40,11 +40,6 @@ struct PackagePlan: Sendable {
         var equivalent: PathwayEquivalent? = nil
     }
 
-    private struct PlaceKey: Hashable {
-        let stream: StreamIdentity
-        let uri: String
-    }
-
     let tracks: [Track]
     /// Every resource, in the order the sink writes them.
     let resources: [PlannedResource]
@@ -59,9 +54,10 @@ struct PackagePlan: Sendable {
     /// Distinct AES-128 keys.
     let keyCount: Int
     let maximumCoalescedBytes: UInt64
-    private let places: [PlaceKey: SafeRelativePath]
-    /// The track whose resources go to each file first, by path (the manifest's owner of a file).
-    private let owners: [String: String]
+    /// The local file of each fetched URI as written, by track.
+    private let places: [StreamIdentity: [String: SafeRelativePath]]
+    /// The track whose resources go to each file first (the manifest's owner of a file).
+    private let owners: PackageFileOwners
     /// The master's inputs, when its one variant's BANDWIDTH is measured from the written files.
     private let measured: (multivariant: MultivariantPlaylist, variant: Int, uris: [PackagePlaylistKey: String])?
 
@@ -73,27 +69,26 @@ struct PackagePlan: Sendable {
     /// from the written files (`contents(of:)`).
     init(multivariant: MultivariantPlaylist, variant: Int, sources: [Source], maximumCoalescedBytes: UInt64 = 8 << 20,
          measuresBandwidth: Bool = false) throws(HLSError) {
-        let hasher: SHA256Hasher
-        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
-        hasher.update(Array("tessera-package 1\n".utf8))
+        var hasher = try PlanFingerprint(header: "tessera-package 1\n")
         var layout = PackageFileLayout()
         let ids = PackageTrack.ids(sources.map(\.role))
         for id in ids { layout.reserve("\(id)/index.m3u8") }
         var tracks: [Track] = []
         var resources: [PlannedResource] = []
-        var places: [PlaceKey: SafeRelativePath] = [:]
+        var places: [StreamIdentity: [String: SafeRelativePath]] = [:]
         var gaps: [PackageManifest.Gap] = []
         var keyURIs: Set<String> = []
         var localPlaylists: [PackagePlaylistKey: String] = [:]
         for (source, id) in zip(sources, ids) {
             var planner = TrackPlanner(source: source, id: id, stream: StreamIdentity(id))
-            let uris = try planner.plan(into: &layout, resources: &resources)
-            for (uri, path) in planner.places { places[PlaceKey(stream: planner.stream, uri: uri)] = path }
+            try planner.plan(into: &layout, resources: &resources)
+            places[planner.stream] = planner.places
             gaps += planner.gaps
             keyURIs.formUnion(planner.keyURIs)
             let what = "The \(source.role.rawValue) playlist \(URLRedaction.redact(source.url))"
-            let text = try PackageLocalizer.media(source.playlist, uris: uris, what: what)
-            hasher.update(Array("\(id)\n\(text)".utf8))
+            let text = try PackageLocalizer.media(source.playlist, localURI: planner.localURI, what: what)
+            hasher.add("\(id)\n")
+            hasher.add(text)
             let playlistPath = "\(id)/index.m3u8"
             localPlaylists[source.key] = playlistPath
             tracks.append(Track(info: Self.info(source, id: id, playlist: playlistPath, multivariant: multivariant),
@@ -105,11 +100,11 @@ struct PackagePlan: Sendable {
         masterText = try PackageLocalizer.master(multivariant, variant: variant, renditions: renditions, iFrameVariants: iFrames,
                                                  uris: localPlaylists)
         measured = measuresBandwidth ? (multivariant, variant, localPlaylists) : nil
-        hasher.update(Array(masterText.utf8))
+        hasher.add(masterText)
         var known: UInt64? = 0
         var largest: UInt64?
         for resource in resources {
-            hasher.update(Array(DownloadPlan.fingerprintLine(resource).utf8))
+            hasher.add(resource)
             if let length = resource.identity.byteRange?.length {
                 known = known.map { $0 &+ length }
                 largest = max(largest ?? 0, length)
@@ -117,13 +112,7 @@ struct PackagePlan: Sendable {
                 known = nil
             }
         }
-        var owners: [String: String] = [:]
-        for resource in resources {
-            if let path = places[PlaceKey(stream: resource.identity.stream, uri: resource.uri)], owners[path.value] == nil {
-                owners[path.value] = resource.identity.stream.rawValue
-            }
-        }
-        self.owners = owners
+        owners = layout.owners
         self.tracks = tracks
         self.resources = resources
         self.places = places
@@ -155,7 +144,7 @@ struct PackagePlan: Sendable {
     /// The local file of `resource`.
     /// - Throws: `unsupported` for a resource the plan did not make.
     func place(_ resource: PlannedResource) throws(HLSError) -> SafeRelativePath {
-        guard let path = places[PlaceKey(stream: resource.identity.stream, uri: resource.uri)] else {
+        guard let path = places[resource.identity.stream]?[resource.uri] else {
             throw HLSError(.unsupported, "\(resource.label) of \(resource.identity.stream) is not in the package plan.")
         }
         return path
@@ -171,7 +160,7 @@ struct PackagePlan: Sendable {
             let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
             var peak = 0.0
             for segment in track.playlist.segments where !segment.isGap && segment.duration > 0 {
-                guard let path = places[PlaceKey(stream: track.stream, uri: segment.uri)],
+                guard let path = places[track.stream]?[segment.uri],
                       let bytes = segment.byteRange?.length ?? sizes[path.value] else { continue }
                 peak = max(peak, Double(bytes) * 8 / segment.duration)
             }

@@ -16,7 +16,8 @@ struct TrackPlanner {
     let source: PackagePlan.Source
     let id: String
     let stream: StreamIdentity
-    /// The local file of each URI as written (what the sink's `place` looks up).
+    /// The local file of each URI as written — fetched, covered by bytes already planned, or a
+    /// gap's name — (what the sink's `place` looks up, and what the local playlist names).
     private(set) var places: [String: SafeRelativePath] = [:]
     private(set) var gaps: [PackageManifest.Gap] = []
     /// The distinct AES-128 key URIs (the checker's, which checked them).
@@ -32,10 +33,10 @@ struct TrackPlanner {
         self.stream = stream
     }
 
-    /// Appends the track's resources to `resources`; returns the local URI of each URI as
-    /// written, relative to the track's folder.
+    /// Appends the track's resources to `resources` and names the local file of each URI
+    /// (`places`).
     /// - Throws: as `PackagePlan.init`.
-    mutating func plan(into layout: inout PackageFileLayout, resources: inout [PlannedResource]) throws(HLSError) -> [String: String] {
+    mutating func plan(into layout: inout PackageFileLayout, resources: inout [PlannedResource]) throws(HLSError) {
         let playlist = source.playlist
         let stream = self.stream
         let redacted = URLRedaction.redact(source.url)
@@ -47,8 +48,6 @@ struct TrackPlanner {
         }
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(redacted) has no segments.") }
         var checker = PlanChecker(baseURL: source.url, source: redacted, layout: .package, first: first)
-        var uris: [String: String] = [:]
-        uris.reserveCapacity(playlist.segments.count)
         places.reserveCapacity(playlist.segments.count)
         layout.reserveCapacity(playlist.segments.count)
         var lastMap: MediaInitializationSection?
@@ -59,7 +58,7 @@ struct TrackPlanner {
                 lastMap = map
                 let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
                 let label = "The initialization section of line \(map.line.number) of \(redacted)"
-                uris[map.uri] = try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
+                try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
                     PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
                                     encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
                 }
@@ -68,27 +67,26 @@ struct TrackPlanner {
             }
             if segment.isGap {
                 let url = try ResourceURL.resolve(segment.uri, against: source.url, what: "Segment \(position) (line \(segment.line.number))")
-                uris[segment.uri] = relative(layout.path(of: url, in: id))
+                places[segment.uri] = layout.path(of: url, in: id)
                 gaps.append(PackageManifest.Gap(track: id, mediaSequence: segment.mediaSequence, duration: segment.duration,
                                                 reason: "EXT-X-GAP in the source"))
                 continue
             }
             let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
             let discontinuity = position > 0 && playlist.segments[position - 1].discontinuitySequence != segment.discontinuitySequence
-            uris[segment.uri] = try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
+            try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
                 PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
                                 encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
                                 startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
             }
         }
         keyURIs = checker.keyURIs
-        return uris
     }
 
-    /// Plans what `uri` (`range` of it) needs and returns its local URI; `make` builds the listed
+    /// Plans what `uri` (`range` of it) needs and names its local file; `make` builds the listed
     /// resource for a range (nil: the whole file).
     private mutating func add(_ uri: String, range: ByteRange?, label: @autoclosure () -> String, layout: inout PackageFileLayout,
-                              resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) -> String {
+                              resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) {
         let (path, coverage): (SafeRelativePath, PackageFileLayout.Coverage)
         if let directory = plainDirectory, let key = ResourceURL.joinedPlain(uri, directory: directory) {
             // A plain relative path is joined as text: no URL made for each of 100,000 segments.
@@ -105,9 +103,13 @@ struct TrackPlanner {
                                                  encryption: nil, line: resource.line, uri: uri))
             }
             resources.append(resource)
-            places[uri] = path
         }
-        return relative(path)
+        places[uri] = path
+    }
+
+    /// The local URI of `uri` as written, relative to the track's folder.
+    func localURI(_ uri: String) -> String? {
+        places[uri].map(relative)
     }
 
     /// `path` relative to the track's folder.

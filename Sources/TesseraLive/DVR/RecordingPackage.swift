@@ -76,8 +76,9 @@ struct RecordingPackage {
             described.append((track.info(provenance: rendition.provenance + aligned, rendition: source.multivariant?.renditions[rendition.index]),
                               try track.playlistText(dateRanges: [])))
         }
-        let owners = Dictionary(media.filter { !$0.path.value.hasPrefix(InterstitialPackager.folder + "/") }
-            .map { ($0.path.value, String($0.path.value.prefix { $0 != "/" })) }, uniquingKeysWith: { first, _ in first })
+        // Each file is its track folder's, but the interstitial assets, which no track owns.
+        let owners = PackageFileOwners(exceptions: Dictionary(media.filter { $0.path.value.hasPrefix(InterstitialPackager.folder + "/") }
+            .map { ($0.path.value, String?.none) }, uniquingKeysWith: { first, _ in first }))
         contents = PackageContents(kind: .recording, tracks: described, masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
                                    owners: owners, gaps: tracks.flatMap(\.gaps), evictions: evictions.manifest)
         self.tracks = tracks

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TesseraHLS
 import TesseraHTTP
+import TesseraSupport
 
 @Suite("DownloadPlan (no sockets)")
 struct DownloadPlanTests {
@@ -73,6 +74,35 @@ struct DownloadPlanTests {
         let otherIV = keyed.replacingOccurrences(of: "0F\n", with: "0E\n")
         #expect(try PlanText.plan(keyed).fingerprint != PlanText.plan(otherIV).fingerprint)
         #expect(try PlanText.plan(keyed).keyCount == 1)
+    }
+
+    @Test("the fingerprint's text is the one checkpoints written before were keyed by: one line per resource, hashed as it was")
+    func fingerprintFormat() throws {
+        let plan = try PlanText.plan("""
+        #EXT-X-KEY:METHOD=AES-128,URI="k",IV=0x000102030405060708090A0B0C0D0E0F
+        #EXTINF:4.004,
+        #EXT-X-BYTERANGE:1024@720
+        media.ts?sig=1#frag
+        #EXT-X-DISCONTINUITY
+        #EXT-X-KEY:METHOD=NONE
+        #EXTINF:3.5,
+        #EXT-X-BYTERANGE:512
+        media.ts
+        #EXTINF:4,
+        whole.ts
+        """)
+        // The formula the fingerprint was first made with, one string per line.
+        let hasher = try SHA256Hasher()
+        hasher.update(Array("tessera-plan 2\n\(plan.container.rawValue)\n".utf8))
+        for index in 0..<plan.resourceCount {
+            let resource = plan.resource(at: index)
+            let range = resource.identity.byteRange.map { "\($0.offset)+\($0.length.map(String.init) ?? "")" } ?? "-"
+            let iv = resource.encryption.map { HexCoding.encode($0.iv) } ?? "clear"
+            let uri = resource.uri.prefix { $0 != "?" && $0 != "#" }
+            hasher.update(Array("\(resource.identity.kind.rawValue) \(uri) \(range) \(resource.duration) \(resource.startsDiscontinuity) \(iv)\n".utf8))
+        }
+        #expect(plan.resourceCount == 3)
+        #expect(plan.fingerprint == hasher.finalize())
     }
 
     @Test("a segment's IV is its key's, or its media sequence number; the key is resolved where the media is")

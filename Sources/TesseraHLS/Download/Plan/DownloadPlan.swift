@@ -73,16 +73,14 @@ public struct DownloadPlan: Sendable {
         let container: Container = first.map == nil ? .mpegTS : .fragmentedMP4
         self.container = container
         var checker = PlanChecker(baseURL: baseURL, source: source, layout: .singleFile(container), first: first)
-        let hasher: SHA256Hasher
-        do { hasher = try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
-        hasher.update(Array("tessera-plan 2\n\(container.rawValue)\n".utf8))
+        var hasher = try PlanFingerprint(header: "tessera-plan 2\n\(container.rawValue)\n")
         var known: UInt64? = 0
         var largest: UInt64?
         var duration = 0.0
         var discontinuities = false
         var resources = Self.resourceSequence(playlist, stream: stream, container: container)
         while let resource = try resources.nextChecked(&checker) {
-            hasher.update(Array(Self.fingerprintLine(resource).utf8))
+            hasher.add(resource)
             if let length = resource.identity.byteRange?.length {
                 known = known.map { $0 &+ length }
                 largest = max(largest ?? 0, length)
@@ -119,13 +117,5 @@ public struct DownloadPlan: Sendable {
 
     private static func resourceSequence(_ playlist: MediaPlaylist, stream: StreamIdentity, container: Container) -> ResourceSequence {
         ResourceSequence(playlist: playlist, stream: stream, hasInitialization: container == .fragmentedMP4)
-    }
-
-    /// One resource's line of a plan fingerprint: kind, URI without query, range, EXTINF, discontinuity, IV.
-    static func fingerprintLine(_ resource: PlannedResource) -> String {
-        let range = resource.identity.byteRange.map { "\($0.offset)+\($0.length.map(String.init) ?? "")" } ?? "-"
-        let iv = resource.encryption.map { HexCoding.encode($0.iv) } ?? "clear"
-        let uri = resource.uri.prefix { $0 != "?" && $0 != "#" }
-        return "\(resource.identity.kind.rawValue) \(uri) \(range) \(resource.duration) \(resource.startsDiscontinuity) \(iv)\n"
     }
 }
