@@ -45,11 +45,7 @@ package enum ResourceURL {
     /// `resolve(uri, against: base).absoluteString` gives — when `uri` is a plain relative path
     /// with no dot segment and not starting at the root; nil otherwise (resolve it as a URL).
     package static func joinedPlain(_ uri: String, directory: String) -> String? {
-        guard isPlainRelativePath(uri), uri.utf8.first != UInt8(ascii: "/") else { return nil }
-        for segment in uri.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        where segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) {
-            return nil
-        }
+        guard uri.utf8.first != UInt8(ascii: "/"), scanPlain(uri, refusingDotSegments: true) else { return nil }
         return directory + uri
     }
 
@@ -57,21 +53,38 @@ package enum ResourceURL {
     /// scheme and host: only unreserved characters, `/`, `.`, `-`, `_`, `~` and `%`, not starting
     /// with `//`, no `:` (so no scheme). Checked on the bytes, without making a URL.
     static func isPlainRelativePath(_ uri: String) -> Bool {
+        scanPlain(uri, refusingDotSegments: false)
+    }
+
+    /// `isPlainRelativePath`, and with `refusingDotSegments` no `.` or `..` segment either: one
+    /// pass over the bytes, nothing allocated.
+    private static func scanPlain(_ uri: String, refusingDotSegments: Bool) -> Bool {
         var previous: UInt8 = 0
         var index = 0
+        var segmentLength = 0
+        var dots = 0
         for byte in uri.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                break
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
             case UInt8(ascii: "/"):
                 if index == 1, previous == UInt8(ascii: "/") { return false }
+                if refusingDotSegments, Self.isDotSegment(length: segmentLength, dots: dots) { return false }
+                segmentLength = 0
+                dots = 0
             default:
                 return false
             }
             previous = byte
             index += 1
         }
-        return index > 0
+        return index > 0 && !(refusingDotSegments && Self.isDotSegment(length: segmentLength, dots: dots))
+    }
+
+    /// Whether a segment of `length` bytes, `dots` of them dots, is `.` or `..`.
+    private static func isDotSegment(length: Int, dots: Int) -> Bool {
+        (length == 1 || length == 2) && dots == length
     }
 }

@@ -161,14 +161,23 @@ struct PackageFileLayout {
         var end = path.endIndex   // the last segment that is not empty: trailing slashes skipped
         while end > path.startIndex, path[path.index(before: end)] == UInt8(ascii: "/") { end = path.index(before: end) }
         let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.index(after: $0) } ?? path.startIndex
-        let last = path[start..<end]
-        var name = String(String(decoding: last.map { byte -> UInt8 in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F: byte
-            default: 0x5F
+        // Safe characters are ASCII: a byte is a character, and the last 96 bytes are the last 96.
+        let last = path[start..<end].suffix(maximumNameBytes)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNameBytes) { buffer in
+            var count = 0
+            for byte in last {
+                let safe: UInt8 = switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F: byte
+                default: 0x5F
+                }
+                if count == 0, safe == 0x2E { continue }   // no leading dots
+                buffer[count] = safe
+                count += 1
             }
-        }, as: UTF8.self).suffix(96))
-        while name.hasPrefix(".") { name.removeFirst() }
-        return name.isEmpty ? "file" : name
+            return count == 0 ? "file" : String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
+
+    /// The most bytes of a local name.
+    private static let maximumNameBytes = 96
 }

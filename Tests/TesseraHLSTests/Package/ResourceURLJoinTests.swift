@@ -43,4 +43,17 @@ struct ResourceURLJoinTests {
         #expect(names.count == 1_000)
         #expect(names.contains("video/chunk.ts") && names.contains("video/chunk-2.ts") && names.contains("video/chunk-1000.ts"))
     }
+
+    @Test("local names: the last non-empty segment in safe characters, its last 96, no leading dot, `file` when nothing is left")
+    func localNames() {
+        let long = String(repeating: "a", count: 100) + "-tail.ts"
+        let cases: [(String, String)] = [
+            ("/v/seg_001.ts", "seg_001.ts"), ("/v/dir/", "dir"), ("/v//", "v"), ("", "file"), ("/", "file"),
+            ("/v/..hidden.ts", "hidden.ts"), ("/v/...", "file"), ("/v/caf\u{E9} 1.ts", "caf___1.ts"), ("seg:1?.ts", "seg_1_.ts"),
+            ("/v/" + long, String(long.suffix(96))), ("/v/." + String(repeating: "b", count: 92) + ".ts", String(repeating: "b", count: 92) + ".ts"),
+        ]
+        for (path, name) in cases {
+            #expect(PackageFileLayout.localName(lastSegmentOf: path) == name, "\(path)")
+        }
+    }
 }
