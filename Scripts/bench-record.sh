@@ -203,5 +203,5 @@ print(f"isolation, 15 min at 2 Mbit/s (10× clock), 5 min kept: 1 recording: CPU
       f"({share(one):.1f} MiB above the process's baseline); 8 recordings on one HTTP client: CPU {eight['cpuSeconds']:.1f} s "
       f"({eight['cpuSeconds'] / 8:.1f} s each), peak RSS {eight['peakRSSKiB'] / 1024:.1f} MiB ({share(eight):.1f} MiB each above the baseline); "
       f"segments {eight['allSegments']}, gaps {eight['allGaps']}")
-print(f"bound record.isolation.peak-rss-mib-each {share(eight):.1f}\nbound record.isolation.gaps {eight['allGaps']}")
+print(f"bound record.isolation.peak-rss-mib-each {share(eight):.1f}\nbound record.isolation.gaps {sum(eight['allGaps'])}")
 PY

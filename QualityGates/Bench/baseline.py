@@ -50,11 +50,15 @@ def figures_in(logs, kind):
     for log in logs:
         for line in open(log, encoding="utf-8", errors="replace"):
             parts = line.split()
-            if len(parts) == 3 and parts[0] == kind:
-                try:
-                    found.setdefault(parts[1], []).append(float(parts[2]))
-                except ValueError:
-                    pass
+            if not parts or parts[0] != kind:
+                continue
+            # A figure line that does not parse is a bench script's bug: say so, never drop it.
+            try:
+                if len(parts) != 3:
+                    raise ValueError
+                found.setdefault(parts[1], []).append(float(parts[2]))
+            except ValueError:
+                sys.exit(f"bench: {log}: a {kind} line is not `{kind} <name> <number>`: {line.strip()}")
     return found
 
 
