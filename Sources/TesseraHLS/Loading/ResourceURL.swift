@@ -45,8 +45,13 @@ package enum ResourceURL {
     /// `resolve(uri, against: base).absoluteString` gives — when `uri` is a plain relative path
     /// with no dot segment and not starting at the root; nil otherwise (resolve it as a URL).
     package static func joinedPlain(_ uri: String, directory: String) -> String? {
-        guard uri.utf8.first != UInt8(ascii: "/"), scanPlain(uri, refusingDotSegments: true) else { return nil }
-        return directory + uri
+        isJoinablePlain(uri) ? directory + uri : nil
+    }
+
+    /// Whether `joinedPlain` joins `uri` as text: a plain relative path with no dot segment,
+    /// not starting at the root.
+    package static func isJoinablePlain(_ uri: String) -> Bool {
+        uri.utf8.first != UInt8(ascii: "/") && scanPlain(uri, refusingDotSegments: true)
     }
 
     /// Whether `uri` is a relative path that resolves against any http(s) base to the same

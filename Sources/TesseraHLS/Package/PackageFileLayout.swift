@@ -24,6 +24,16 @@ struct PackageFileLayout {
         case fetch(unlisted: ByteRange?, listed: ByteRange?)
     }
 
+    /// A source file: its absolute URL (query and fragment included) split after the last `/`
+    /// of its path, the folder part interned — equal keys for equal URLs, and a plain relative
+    /// name in a known folder makes one without building the URL's text or allocating.
+    struct SourceKey: Hashable {
+        /// The interned text up to and including the path's last `/`.
+        let folder: Int
+        /// The rest: the last path segment, then the query and fragment.
+        let name: String
+    }
+
     private struct File {
         let path: SafeRelativePath
         /// Planned bytes end here (nil: the whole file is planned).
@@ -34,17 +44,20 @@ struct PackageFileLayout {
 
     /// Every file, in the order they were named.
     private var files: [File] = []
-    /// The index in `files` of each source file, by absolute URL (query included).
-    private var fileIndices: [String: Int] = [:]
-    private var names: Set<String> = []
+    /// The index in `files` of each source file.
+    private var fileIndices: [SourceKey: Int] = [:]
+    /// The source folders (`SourceKey.folder`), by text.
+    private var sourceFolders: [String: Int] = [:]
+    /// The local names taken, by local folder.
+    private var names: [String: Set<String>] = [:]
     /// The next number to try for a name already taken, by `folder/name`: a thousand segments
     /// that differ only in their query take `seg-2.ts` … `seg-1000.ts` without probing every
     /// number below each one again.
     private var nextNumber: [String: Int] = [:]
     /// The source whose bytes were planned last (the sink's open file).
-    private var current: String?
+    private var current: SourceKey?
     /// Sources another file followed: no more bytes may be planned for them.
-    private var closed: Set<String> = []
+    private var closed: Set<SourceKey> = []
     /// The files whose first bytes were planned for a folder (track) other than their own, by
     /// local path: the exceptions of the manifest's owners.
     private var otherOwners: [String: String?] = [:]
@@ -52,19 +65,35 @@ struct PackageFileLayout {
     /// The owner of each file: the folder (track) whose reference planned its first bytes.
     var owners: PackageFileOwners { PackageFileOwners(exceptions: otherOwners) }
 
-    /// Room for `count` more source files.
-    mutating func reserveCapacity(_ count: Int) {
+    /// Room for `count` more source files named in `folder`.
+    mutating func reserveCapacity(_ count: Int, in folder: String) {
         files.reserveCapacity(files.count + count)
         fileIndices.reserveCapacity(fileIndices.count + count)
-        names.reserveCapacity(names.count + count)
+        names[folder, default: []].reserveCapacity((names[folder]?.count ?? 0) + count)
     }
 
-    /// Reserves `path` (a track's playlist), so no media file takes its name.
-    mutating func reserve(_ path: String) { names.insert(path) }
+    /// Reserves `name` in `folder` (a track's playlist), so no media file takes it.
+    mutating func reserve(_ name: String, in folder: String) { names[folder, default: []].insert(name) }
+
+    /// The key of the source folder `text` (an absolute URL up to and including its path's last
+    /// `/`): with a name from that folder, the key `key(of:)` gives their joined text.
+    mutating func sourceFolder(_ text: String) -> Int {
+        let next = sourceFolders.count
+        return Self.claim(&sourceFolders[text, default: next], next)
+    }
+
+    /// The key of the file whose absolute URL is `text`.
+    mutating func key(of text: String) -> SourceKey {
+        let bytes = text.utf8
+        let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        guard let slash = bytes[..<pathEnd].lastIndex(of: UInt8(ascii: "/")) else { return SourceKey(folder: sourceFolder(""), name: text) }
+        let split = bytes.index(after: slash)
+        return SourceKey(folder: sourceFolder(String(text[..<split])), name: String(text[split...]))
+    }
 
     /// The local path of the file at `url` (a new one in `folder` when it has none yet).
     mutating func path(of url: URL, in folder: String) -> SafeRelativePath {
-        files[fileIndex(url.absoluteString, name: Self.localName(url), folder: folder)].path
+        files[fileIndex(key(of: url.absoluteString), name: Self.localName(url), folder: folder)].path
     }
 
     /// The local path of the file at `url`, and what must be fetched so the bytes `range` (nil:
@@ -74,12 +103,12 @@ struct PackageFileLayout {
     ///   bytes of a file another file already followed); `what` names the reference.
     mutating func cover(_ range: ByteRange?, of url: URL, in folder: String,
                         what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
-        try cover(range, key: url.absoluteString, name: Self.localName(url), in: folder, what: what())
+        try cover(range, key: key(of: url.absoluteString), name: Self.localName(url), in: folder, what: what())
     }
 
-    /// As `cover(_:of:in:what:)` for the file whose absolute URL is `key`, named `name` when new
-    /// (the planner's fast path: a plain relative URI joined to its playlist's folder as text).
-    mutating func cover(_ range: ByteRange?, key: String, name: @autoclosure () -> String, in folder: String,
+    /// As `cover(_:of:in:what:)` for the file `key`, named `name` when new (the planner's fast
+    /// path: a plain relative URI in its playlist's folder, no URL made).
+    mutating func cover(_ range: ByteRange?, key: SourceKey, name: @autoclosure () -> String, in folder: String,
                         what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
         let index = fileIndex(key, name: name(), folder: folder)
         let file = files[index]
@@ -120,9 +149,9 @@ struct PackageFileLayout {
         return (file.path, coverage)
     }
 
-    /// The index of the file `key` (the URL's absolute string), made in `folder` as `name` when
-    /// new: one hash lookup, known or new.
-    private mutating func fileIndex(_ key: String, name: @autoclosure () -> String, folder: String) -> Int {
+    /// The index of the file `key`, made in `folder` as `name` when new: one hash lookup, known
+    /// or new.
+    private mutating func fileIndex(_ key: SourceKey, name: @autoclosure () -> String, folder: String) -> Int {
         let next = files.count
         let index = Self.claim(&fileIndices[key, default: next], next)
         if index == next { files.append(File(path: uniquePath(folder: folder, name: name()), end: 0)) }
@@ -134,20 +163,20 @@ struct PackageFileLayout {
 
     /// `folder/name`, or `folder/stem-2.ext`, … when taken.
     private mutating func uniquePath(folder: String, name: String) -> SafeRelativePath {
-        var candidate = "\(folder)/\(name)"
-        if !names.insert(candidate).inserted {
-            let base = candidate
+        var chosen = name
+        if !names[folder, default: []].insert(name).inserted {
+            let base = "\(folder)/\(name)"
             let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
             let stem = dot.map { String(name[..<$0]) } ?? name
             let suffix = dot.map { String(name[$0...]) } ?? ""
             var number = nextNumber[base] ?? 2
             repeat {
-                candidate = "\(folder)/\(stem)-\(number)\(suffix)"
+                chosen = "\(stem)-\(number)\(suffix)"
                 number += 1
-            } while !names.insert(candidate).inserted
+            } while !names[folder, default: []].insert(chosen).inserted
             nextNumber[base] = number
         }
-        guard let path = SafeRelativePath(candidate) else { preconditionFailure("a folder and a safe name make a safe path") }
+        guard let path = SafeRelativePath("\(folder)/\(chosen)") else { preconditionFailure("a folder and a safe name make a safe path") }
         return path
     }
 

@@ -72,7 +72,7 @@ struct PackagePlan: Sendable {
         var hasher = try PlanFingerprint(header: "tessera-package 1\n")
         var layout = PackageFileLayout()
         let ids = PackageTrack.ids(sources.map(\.role))
-        for id in ids { layout.reserve("\(id)/index.m3u8") }
+        for id in ids { layout.reserve("index.m3u8", in: id) }
         var tracks: [Track] = []
         var resources: [PlannedResource] = []
         var places: [StreamIdentity: [String: SafeRelativePath]] = [:]
@@ -91,7 +91,7 @@ struct PackagePlan: Sendable {
             hasher.add(text)
             let playlistPath = "\(id)/index.m3u8"
             localPlaylists[source.key] = playlistPath
-            tracks.append(Track(info: Self.info(source, id: id, playlist: playlistPath, multivariant: multivariant),
+            tracks.append(Track(info: Self.info(source, id: id, playlist: playlistPath, duration: planner.duration, multivariant: multivariant),
                                 stream: planner.stream, url: source.url, playlist: source.playlist, equivalent: source.equivalent,
                                 playlistText: text))
         }
@@ -176,8 +176,8 @@ struct PackagePlan: Sendable {
         return PackageContents(kind: .vod, tracks: described, masterText: master, owners: owners, gaps: gaps)
     }
 
-    private static func info(_ source: Source, id: String, playlist: String, multivariant: MultivariantPlaylist) -> PackageTrack {
-        let duration = source.playlist.segments.reduce(0.0) { $0 + $1.duration }
+    /// The track's description; `duration` is its segments' EXTINF sum (the planner's).
+    private static func info(_ source: Source, id: String, playlist: String, duration: Double, multivariant: MultivariantPlaylist) -> PackageTrack {
         let count = source.playlist.segments.count
         switch source.key {
         case .variant(let index), .iFrameVariant(let index):

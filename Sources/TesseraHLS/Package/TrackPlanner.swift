@@ -22,9 +22,13 @@ struct TrackPlanner {
     private(set) var gaps: [PackageManifest.Gap] = []
     /// The distinct AES-128 key URIs (the checker's, which checked them).
     private(set) var keyURIs: Set<String> = []
+    /// The EXTINF seconds of every segment, gaps included, summed in playlist order.
+    private(set) var duration = 0.0
 
     /// The folder plain relative URIs are joined to as text (nil: every URI is resolved as a URL).
     private let plainDirectory: String?
+    /// `plainDirectory`'s source folder in the layout (set when planning starts).
+    private var plainFolder: Int?
 
     init(source: PackagePlan.Source, id: String, stream: StreamIdentity) {
         self.source = source
@@ -49,10 +53,12 @@ struct TrackPlanner {
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(redacted) has no segments.") }
         var checker = PlanChecker(baseURL: source.url, source: redacted, layout: .package, first: first)
         places.reserveCapacity(playlist.segments.count)
-        layout.reserveCapacity(playlist.segments.count)
+        layout.reserveCapacity(playlist.segments.count, in: id)
+        plainFolder = plainDirectory.map { layout.sourceFolder($0) }
         var lastMap: MediaInitializationSection?
         for (position, segment) in playlist.segments.enumerated() {
-            try checker.check(segment, at: position, previous: position > 0 ? playlist.segments[position - 1] : nil)
+            try checker.check(segment, at: position)
+            duration += segment.duration
             if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
                 try checker.check(map: map)
                 lastMap = map
@@ -88,8 +94,10 @@ struct TrackPlanner {
     private mutating func add(_ uri: String, range: ByteRange?, label: @autoclosure () -> String, layout: inout PackageFileLayout,
                               resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) {
         let (path, coverage): (SafeRelativePath, PackageFileLayout.Coverage)
-        if let directory = plainDirectory, let key = ResourceURL.joinedPlain(uri, directory: directory) {
-            // A plain relative path is joined as text: no URL made for each of 100,000 segments.
+        if let directory = plainDirectory, let folder = plainFolder, ResourceURL.isJoinablePlain(uri) {
+            // A plain relative path needs no URL made for each of 100,000 segments: a name is
+            // keyed in its playlist's folder as it stands, a path joined to it as text.
+            let key = uri.utf8.contains(UInt8(ascii: "/")) ? layout.key(of: directory + uri) : PackageFileLayout.SourceKey(folder: folder, name: uri)
             (path, coverage) = try layout.cover(range, key: key, name: PackageFileLayout.localName(lastSegmentOf: uri), in: id, what: label())
         } else {
             let url = try ResourceURL.resolve(uri, against: source.url, what: label())

@@ -86,7 +86,7 @@ struct RecordingPlanner: Sendable {
         }
         var checker = self.checker ?? PlanChecker(baseURL: playlistURL, source: URLRedaction.redact(playlistURL), layout: .recording, first: segment)
         defer { self.checker = checker }
-        try checker.check(segment, at: Int(clamping: segment.mediaSequence), previous: nil)
+        try checker.check(segment, at: Int(clamping: segment.mediaSequence))
         var fetches: [Planned] = []
         var localMap: MediaInitializationSection?
         if let map = segment.map {

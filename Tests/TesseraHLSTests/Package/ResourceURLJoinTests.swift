@@ -44,6 +44,24 @@ struct ResourceURLJoinTests {
         #expect(names.contains("video/chunk.ts") && names.contains("video/chunk-2.ts") && names.contains("video/chunk-1000.ts"))
     }
 
+    @Test("one source file named by a plain name, a plain path from a parent folder and an absolute URL is one local file; equal names elsewhere are other files")
+    func sourceKeys() throws {
+        var layout = PackageFileLayout()
+        let inner = layout.sourceFolder("https://cdn.example/a/sub/")
+        let byName = try layout.cover(nil, key: .init(folder: inner, name: "x.ts"), name: "x.ts", in: "video", what: "by name")
+        let byPath = try layout.cover(nil, key: layout.key(of: "https://cdn.example/a/" + "sub/x.ts"), name: "x.ts", in: "audio", what: "by path")
+        let byURL = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/a/sub/x.ts")), in: "audio", what: "by URL")
+        let elsewhere = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/b/sub/x.ts")), in: "video", what: "elsewhere")
+        let queried = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/a/sub/x.ts?p=/q")), in: "video", what: "queried")
+        #expect(byName.path.value == "video/x.ts" && byName.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(byPath.path == byName.path && byPath.coverage == .covered)
+        #expect(byURL.path == byName.path && byURL.coverage == .covered)
+        #expect(elsewhere.path.value == "video/x-2.ts" && elsewhere.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(queried.path.value == "video/x-3.ts" && queried.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(layout.key(of: "https://cdn.example/a/sub/x.ts?p=/q") == .init(folder: inner, name: "x.ts?p=/q"))
+        #expect(layout.owners["video/x.ts"] == "video")
+    }
+
     @Test("local names: the last non-empty segment in safe characters, its last 96, no leading dot, `file` when nothing is left")
     func localNames() {
         let long = String(repeating: "a", count: 100) + "-tail.ts"

@@ -40,9 +40,10 @@ package struct PlanChecker {
 
     /// Checks the initialization section.
     package mutating func check(map: MediaInitializationSection) throws(HLSError) {
-        let label = "Initialization section (line \(map.line.number))"
+        // The label is made only for a message: not once per segment of a long playlist.
+        func label() -> String { "Initialization section (line \(map.line.number))" }
         if case .package = layout, map.byteRange != nil, !map.keys.isEmpty {
-            throw encryptedRange(label)
+            throw encryptedRange(label())
         }
         try checkRange(map.byteRange, label: label)
         try checkURI(map.uri, label: label)
@@ -50,22 +51,22 @@ package struct PlanChecker {
     }
 
     /// Checks segment `position`.
-    package mutating func check(_ segment: MediaSegment, at position: Int, previous: MediaSegment?) throws(HLSError) {
-        let label = "Segment \(position) (line \(segment.line.number))"
+    package mutating func check(_ segment: MediaSegment, at position: Int) throws(HLSError) {
+        func label() -> String { "Segment \(position) (line \(segment.line.number))" }
         switch layout {
         case .singleFile(let container):
             guard !segment.isGap else {
-                throw HLSError(.unsupported, "\(label) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
+                throw HLSError(.unsupported, "\(label()) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
             }
             guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
-                throw HLSError(.unsupported, "\(label) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
+                throw HLSError(.unsupported, "\(label()) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
             }
             guard Self.sameMap(segment.map, first.map) else {
-                throw HLSError(.unsupported, "\(label) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
+                throw HLSError(.unsupported, "\(label()) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
             }
         case .package:
             guard segment.byteRange == nil || segment.keys.isEmpty else {
-                throw encryptedRange(label)
+                throw encryptedRange(label())
             }
         case .recording:
             break
@@ -88,40 +89,40 @@ package struct PlanChecker {
     }
 
     /// A byte range must hold at least one byte and end inside 2^64.
-    private func checkRange(_ range: PlaylistByteRange?, label: String) throws(HLSError) {
+    private func checkRange(_ range: PlaylistByteRange?, label: () -> String) throws(HLSError) {
         guard let range else { return }
         guard range.length > 0 else {
-            throw HLSError(.invalidPlaylist, "\(label) has a byte range of 0 bytes; a range holds at least one (RFC 8216bis §4.4.4.2).")
+            throw HLSError(.invalidPlaylist, "\(label()) has a byte range of 0 bytes; a range holds at least one (RFC 8216bis §4.4.4.2).")
         }
         guard !range.resolvedOffset.addingReportingOverflow(range.length).overflow else {
-            throw HLSError(.invalidPlaylist, "\(label) has a byte range (\(range.length)@\(range.resolvedOffset)) that ends past 2^64.")
+            throw HLSError(.invalidPlaylist, "\(label()) has a byte range (\(range.length)@\(range.resolvedOffset)) that ends past 2^64.")
         }
     }
 
     /// The URI must resolve to http(s) without a downgrade. A plain relative path (the common
     /// case) needs no URL to know that.
-    private func checkURI(_ uri: String, label: String) throws(HLSError) {
+    private func checkURI(_ uri: String, label: () -> String) throws(HLSError) {
         guard !ResourceURL.isPlainRelativePath(uri) else { return }
-        _ = try ResourceURL.resolve(uri, against: baseURL, what: label)
+        _ = try ResourceURL.resolve(uri, against: baseURL, what: label())
     }
 
     /// The identity AES-128 key among `keys` (whatever their order) must be usable: SAMPLE-AES
     /// and DRM-only key formats are refused; an initialization section needs an explicit IV.
-    private mutating func checkKeys(_ keys: [SegmentKey], label: String, hasSequenceIV: Bool) throws(HLSError) {
+    private mutating func checkKeys(_ keys: [SegmentKey], label: () -> String, hasSequenceIV: Bool) throws(HLSError) {
         guard !keys.isEmpty else { return }
         guard let key = keys.first(where: \.isIdentity) else {
             let formats = keys.map(\.keyFormat).joined(separator: ", ")
-            throw HLSError(.unsupported, "\(label) is encrypted only for KEYFORMAT \(formats) (DRM); only identity AES-128 keys are supported.")
+            throw HLSError(.unsupported, "\(label()) is encrypted only for KEYFORMAT \(formats) (DRM); only identity AES-128 keys are supported.")
         }
         guard key.method == .aes128 else {
-            throw HLSError(.unsupported, "\(label) uses METHOD=\(key.method); only whole-resource AES-128 is supported (SAMPLE-AES, SAMPLE-AES-CTR and AES-256-GCM are refused).")
+            throw HLSError(.unsupported, "\(label()) uses METHOD=\(key.method); only whole-resource AES-128 is supported (SAMPLE-AES, SAMPLE-AES-CTR and AES-256-GCM are refused).")
         }
         guard let uri = key.uri else {
-            throw HLSError(.invalidPlaylist, "\(label): its EXT-X-KEY (line \(key.line.number)) has no URI.")
+            throw HLSError(.invalidPlaylist, "\(label()): its EXT-X-KEY (line \(key.line.number)) has no URI.")
         }
         guard key.iv != nil || hasSequenceIV else {
-            throw HLSError(.invalidPlaylist, "\(label) is AES-128 encrypted but its EXT-X-KEY (line \(key.line.number)) has no IV; an encrypted initialization section needs one (RFC 8216bis §4.4.4.5).")
+            throw HLSError(.invalidPlaylist, "\(label()) is AES-128 encrypted but its EXT-X-KEY (line \(key.line.number)) has no IV; an encrypted initialization section needs one (RFC 8216bis §4.4.4.5).")
         }
-        if keyURIs.insert(uri).inserted { try checkURI(uri, label: "Key of \(label.prefix(1).lowercased() + label.dropFirst())") }
+        if keyURIs.insert(uri).inserted { try checkURI(uri, label: { let text = label(); return "Key of \(text.prefix(1).lowercased() + text.dropFirst())" }) }
     }
 }

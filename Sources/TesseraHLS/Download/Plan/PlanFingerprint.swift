@@ -30,7 +30,8 @@ struct PlanFingerprint {
     mutating func add(_ resource: PlannedResource) {
         append(resource.identity.kind.rawValue)
         buffer.append(0x20)
-        buffer += resource.uri.prefix { $0 != "?" && $0 != "#" }.utf8
+        let uri = resource.uri.utf8   // up to the query or fragment: bytes, not characters
+        buffer += uri[..<(uri.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? uri.endIndex)]
         buffer.append(0x20)
         if let range = resource.identity.byteRange {
             append(String(range.offset))

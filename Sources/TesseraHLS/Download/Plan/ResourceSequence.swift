@@ -61,7 +61,7 @@ package struct ResourceSequence: Sendable {
             return initialization(map, firstSequence: first.mediaSequence)
         }
         let position = checked - (hasInitialization ? 1 : 0)
-        try checker.check(playlist.segments[position], at: position, previous: position > 0 ? playlist.segments[position - 1] : nil)
+        try checker.check(playlist.segments[position], at: position)
         return segment(at: position)
     }
 
