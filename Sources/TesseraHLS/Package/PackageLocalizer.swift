@@ -32,13 +32,26 @@ package enum PackageLocalizer {
                 return localURI(uri) == nil
             }
         }
-        local = try local.rewritingURIs { uri, role throws(HLSError) -> String in
-            guard let local = localURI(uri) else {
-                throw HLSError(.invalidPlaylist, "\(what): a \(role) URI has no file in the package.")
-            }
-            return local
+        func unplaced(_ role: PlaylistURIRole) -> HLSError {
+            HLSError(.invalidPlaylist, "\(what): a \(role) URI has no file in the package.")
         }
-        return try standalone(.media(local), what: what)
+        guard local.defines.isEmpty else {
+            // Standing without EXT-X-DEFINE is proven on the rewritten model: make it.
+            local = try local.rewritingURIs { uri, role throws(HLSError) -> String in
+                guard let local = localURI(uri) else { throw unplaced(role) }
+                return local
+            }
+            return try standalone(.media(local), what: what)
+        }
+        // Written as rewritten, without a rewritten copy of every segment.
+        var missing: PlaylistURIRole?
+        let text = PlaylistWriter().write(local) { uri, role in
+            if let local = localURI(uri) { return local }
+            if missing == nil { missing = role }
+            return uri
+        }
+        if let missing { throw unplaced(missing) }
+        return text
     }
 
     /// The package's `master.m3u8`: the chosen variant, the chosen renditions (and the renditions

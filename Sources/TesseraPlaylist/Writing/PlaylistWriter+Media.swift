@@ -1,6 +1,7 @@
 /// Media playlists (RFC 8216bis §4.4.3-4.4.5).
 extension PlaylistWriter {
-    func writeMedia(_ playlist: MediaPlaylist, into lines: inout LineBuffer) {
+    /// Writes `playlist` with each URI replaced by `uri(uri, role)` (as `rewritingURIs` would).
+    func writeMedia(_ playlist: MediaPlaylist, uri: (String, PlaylistURIRole) -> String, into lines: inout LineBuffer) {
         writeCommon(version: playlist.version, independent: playlist.hasIndependentSegments, start: playlist.start,
                     defines: playlist.defines, into: &lines)
         // EXT-X-TARGETDURATION is what a media playlist must have, and without any media tag or
@@ -19,7 +20,7 @@ extension PlaylistWriter {
         }
         if let control = playlist.serverControl { lines.appendAttributes("#EXT-X-SERVER-CONTROL:", serverControl(control)) }
         for tag in playlist.unknownTags { lines.append(tag.text) }
-        for range in playlist.dateRanges { lines.appendAttributes("#EXT-X-DATERANGE:", dateRange(range)) }
+        for range in playlist.dateRanges { lines.appendAttributes("#EXT-X-DATERANGE:", dateRange(range.rewritingAssetURIs(uri))) }
         if let skip = playlist.skip {
             var attributes = AttributeListText()
             attributes.integer("SKIPPED-SEGMENTS", skip.skippedSegments)
@@ -28,12 +29,12 @@ extension PlaylistWriter {
             lines.appendAttributes("#EXT-X-SKIP:", attributes.text)
         }
         var state = SegmentWriterState()
-        for segment in playlist.segments { writeSegment(segment, state: &state, into: &lines) }
-        for part in playlist.pendingParts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part)) }
+        for segment in playlist.segments { writeSegment(segment, uri: uri, state: &state, into: &lines) }
+        for part in playlist.pendingParts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part, uri: uri)) }
         for hint in playlist.preloadHints {
             var attributes = AttributeListText()
             attributes.enumerated("TYPE", hint.type.description)
-            attributes.quoted("URI", hint.uri)
+            attributes.quoted("URI", uri(hint.uri, .preloadHint))
             attributes.integer("BYTERANGE-START", hint.byteRangeStart)
             attributes.integer("BYTERANGE-LENGTH", hint.byteRangeLength)
             attributes.unknown(hint.unknownAttributes)
@@ -41,7 +42,7 @@ extension PlaylistWriter {
         }
         for report in playlist.renditionReports {
             var attributes = AttributeListText()
-            attributes.quoted("URI", report.uri)
+            attributes.quoted("URI", report.uri.map { uri($0, .renditionReport) })
             attributes.integer("LAST-MSN", report.lastMediaSequence)
             attributes.integer("LAST-PART", report.lastPart)
             attributes.unknown(report.unknownAttributes)
@@ -50,24 +51,45 @@ extension PlaylistWriter {
         if playlist.hasEndList { lines.append("#EXT-X-ENDLIST") }
     }
 
-    /// What the written text has in force so far.
+    /// What the written text has in force so far (URIs as written), and the source values they
+    /// were written for: a map or key run is rewritten once, not once per segment.
     struct SegmentWriterState {
         var keys: [SegmentKey] = []
         var map: MediaInitializationSection?
         var bitrate: UInt64?
+        var sourceMap: MediaInitializationSection?
+        var lastKeys: (source: [SegmentKey], written: [SegmentKey]) = ([], [])
+
+        /// `keys` with their URIs rewritten by `uri`.
+        mutating func written(_ keys: [SegmentKey], uri: (String, PlaylistURIRole) -> String) -> [SegmentKey] {
+            if keys == lastKeys.source { return lastKeys.written }
+            var written = keys
+            for index in written.indices {
+                if let text = written[index].uri { written[index].uri = uri(text, .key) }
+            }
+            lastKeys = (keys, written)
+            return written
+        }
     }
 
-    private func writeSegment(_ segment: MediaSegment, state: inout SegmentWriterState, into lines: inout LineBuffer) {
-        if segment.map != state.map, let map = segment.map {
-            transition(to: map.keys, state: &state, into: &lines)
-            var attributes = AttributeListText()
-            attributes.quoted("URI", map.uri)
-            attributes.quoted("BYTERANGE", map.byteRange.map(Self.byteRange))
-            attributes.unknown(map.unknownAttributes)
-            lines.appendAttributes("#EXT-X-MAP:", attributes.text)
-            state.map = map
+    private func writeSegment(_ segment: MediaSegment, uri: (String, PlaylistURIRole) -> String, state: inout SegmentWriterState,
+                              into lines: inout LineBuffer) {
+        if let source = segment.map, source != state.sourceMap {
+            state.sourceMap = source
+            var map = source
+            map.uri = uri(source.uri, .map)
+            map.keys = state.written(source.keys, uri: uri)
+            if map != state.map {
+                transition(to: map.keys, state: &state, into: &lines)
+                var attributes = AttributeListText()
+                attributes.quoted("URI", map.uri)
+                attributes.quoted("BYTERANGE", map.byteRange.map(Self.byteRange))
+                attributes.unknown(map.unknownAttributes)
+                lines.appendAttributes("#EXT-X-MAP:", attributes.text)
+                state.map = map
+            }
         }
-        transition(to: segment.keys, state: &state, into: &lines)
+        transition(to: state.written(segment.keys, uri: uri), state: &state, into: &lines)
         if let bitrate = segment.bitrate, bitrate != state.bitrate {
             lines.append("#EXT-X-BITRATE:\(bitrate)")
             state.bitrate = bitrate
@@ -75,11 +97,11 @@ extension PlaylistWriter {
         if segment.isDiscontinuity { lines.append("#EXT-X-DISCONTINUITY") }
         if let time = segment.programDateTime { lines.append("#EXT-X-PROGRAM-DATE-TIME:" + time.text) }
         if segment.isGap { lines.append("#EXT-X-GAP") }
-        for part in segment.parts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part)) }
+        for part in segment.parts { lines.appendAttributes("#EXT-X-PART:", partAttributes(part, uri: uri)) }
         lines.append("#EXTINF:" + segment.durationText + "," + (segment.title ?? ""))
         if let range = segment.byteRange { lines.append("#EXT-X-BYTERANGE:" + Self.byteRange(range)) }
         for tag in segment.unknownTags { lines.append(tag.text) }
-        lines.appendURI(segment.uri)
+        lines.appendURI(uri(segment.uri, .segment))
     }
 
     /// Writes the KEY tags that turn the keys in force into `keys`.
@@ -95,10 +117,10 @@ extension PlaylistWriter {
         state.keys = keys
     }
 
-    private func partAttributes(_ part: PartialSegment) -> String {
+    private func partAttributes(_ part: PartialSegment, uri: (String, PlaylistURIRole) -> String) -> String {
         var attributes = AttributeListText()
         attributes.enumerated("DURATION", part.durationText)
-        attributes.quoted("URI", part.uri)
+        attributes.quoted("URI", uri(part.uri, .part))
         attributes.yes("INDEPENDENT", part.isIndependent)
         attributes.quoted("BYTERANGE", part.byteRange.map(Self.byteRange))
         attributes.yes("GAP", part.isGap)

@@ -15,9 +15,20 @@ public struct PlaylistWriter: Sendable {
         var lines = LineBuffer()
         lines.append("#EXTM3U")
         switch playlist {
-        case .media(let media): writeMedia(media, into: &lines)
+        case .media(let media): writeMedia(media, uri: { uri, _ in uri }, into: &lines)
         case .multivariant(let multivariant): writeMultivariant(multivariant, into: &lines)
         }
+        return lines.text
+    }
+
+    /// The text of `playlist.rewritingURIs(transform)`, written without making the rewritten
+    /// playlist: no copy of a long playlist's segments only to write them once (a packager's
+    /// local playlists).
+    /// - Complexity: O(n) in the number of elements.
+    public func write(_ playlist: MediaPlaylist, rewritingURIs transform: (String, PlaylistURIRole) -> String) -> String {
+        var lines = LineBuffer()
+        lines.append("#EXTM3U")
+        writeMedia(playlist, uri: transform, into: &lines)
         return lines.text
     }
 

@@ -51,6 +51,33 @@ struct PlaylistTransformTests {
         #expect(try PlaylistParser().parse(Array(text.utf8)).playlist == .media(rewritten))
     }
 
+    @Test("writing with URIs rewritten gives the text of the rewritten playlist: every role, map and key runs, URIs made equal by the rewrite")
+    func writingRewritten() throws {
+        var playlist = Self.local()
+        playlist.hasEndList = false
+        let other = MediaInitializationSection(uri: "other-init.mp4")
+        let rotated = SegmentKey(method: .aes128, uri: "k2", iv: Array(repeating: 7, count: 16))
+        for index in 3..<9 {
+            playlist.segments.append(MediaSegment(uri: "s\(index).m4s", duration: 4, mediaSequence: UInt64(index),
+                                                  keys: index % 3 == 0 ? [] : [rotated], map: index % 2 == 0 ? other : Self.local().segments[0].map))
+        }
+        playlist.pendingParts = [PartialSegment(uri: "pending.m4s", duration: 1, durationText: "1.0")]
+        playlist.preloadHints = [PreloadHint(type: .part, uri: "next.m4s"), PreloadHint(type: .map, uri: "other-init.mp4")]
+        playlist.renditionReports = [RenditionReport(uri: "../audio/index.m3u8", lastMediaSequence: 8), RenditionReport(lastMediaSequence: 8)]
+        let transforms: [(String, PlaylistURIRole) -> String] = [
+            { uri, _ in uri },
+            { uri, role in "\(role)/" + String(uri.map { $0 == "/" ? "_" : $0 }) },
+            { _, _ in "same" },   // distinct maps and keys written as equal ones
+            { uri, role in role == .map ? "one-map.mp4" : uri },
+        ]
+        for transform in transforms {
+            let direct = PlaylistWriter().write(playlist, rewritingURIs: transform)
+            let materialized = PlaylistWriter().write(.media(playlist.rewritingURIs(transform)))
+            #expect(direct == materialized, "\(direct)\n----\n\(materialized)")
+        }
+        #expect(PlaylistWriter().write(playlist, rewritingURIs: { uri, _ in uri }) == PlaylistWriter().write(.media(playlist)))
+    }
+
     @Test("removing keys leaves plaintext segments and maps, and no EXT-X-KEY in the text")
     func removingKeys() throws {
         var playlist = Self.local()
