@@ -26,7 +26,7 @@ describe() {
     pins) echo "every fixture's size and SHA-256 against Fixtures/manifest.json, nothing unpinned; a tampered copy must fail" ;;
     mutations) echo "every fixture (playlists, TS, fMP4, WebVTT; encrypted ones decrypted first) mutated 500/100 ways each: accepted or a typed refusal, no crash, no hang, invariants kept; a planted crash and hang must fail" ;;
     isolation) echo "live recordings and VOD downloads at once in one process on one HTTP client: each its own segments and keys, failures and a cancellation alone (IsolationGateTests, LiveRecordingTests/isolation)" ;;
-    races) echo "a download and a package cancelled at every event boundary, the commit included: one outcome, no event after it, all or nothing at the destination, a rerun gives the same bytes; shutdown answers parked requests (TerminalRaceTests, ParkedRequestTests)" ;;
+    races) echo "a download, a package and a live recording cancelled (a download and a package also cut off) or out of space at every event boundary, checkpoints and the commit included: one outcome, no event after it, all or nothing at the destination, a rerun gives the same bytes; shutdown answers parked requests (TerminalRaceTests, RecordingRaceTests, ParkedRequestTests)" ;;
     scaling) echo "100k/10k time <= 11 for every playlist shape, the graph (segments, variants), package planning and the live delta merge; a planted quadratic must fail" ;;
     contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh)" ;;
     demo) echo "tessera demo: loopback origin, libcurl, AES-128, TS check, atomic commit, SHA-256 against the clear reference, ffmpeg decode" ;;
@@ -162,7 +162,7 @@ run_suites() { # filter least
 
 gate_isolation() { run_suites 'IsolationGateTests|LiveRecordingTests/isolation\(' 2; }
 
-gate_races() { run_suites 'TerminalRaceTests|ParkedRequestTests' 8; }
+gate_races() { run_suites 'TerminalRaceTests|RecordingRaceTests|ParkedRequestTests' 10; }
 
 gate_scaling() {
   gates_binary || return 1

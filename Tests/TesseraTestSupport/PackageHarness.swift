@@ -41,9 +41,14 @@ public final class PackageHarness: Sendable {
 
     /// Every file of the published package, by relative path.
     public func published() throws -> [String: [UInt8]] {
+        try Self.files(under: destination)
+    }
+
+    /// Every file under `folder`, by path relative to it.
+    public static func files(under folder: URL) throws -> [String: [UInt8]] {
         var out: [String: [UInt8]] = [:]
-        let base = destination.path + "/"
-        let walker = FileManager.default.enumerator(atPath: destination.path)
+        let base = folder.path + "/"
+        let walker = FileManager.default.enumerator(atPath: folder.path)
         while let path = walker?.nextObject() as? String {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: base + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
