@@ -396,10 +396,10 @@ else bad "package resume after kill -9: exit $rc $(tail -2 "$WORK/err"; diff -rq
 # A source file that changes between runs (new ETag/Last-Modified from nginx): the resumed job
 # notices at its next range of that file, discards the checkpoint and starts over by itself.
 cp "$HERE/Fixtures/d_ts_single/media.ts" "$WORK/www/media.ts"
-printf '#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:19552@0\nmedia.ts\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:18048@37788\nmedia.ts\n#EXT-X-ENDLIST\n' > "$WORK/www/ranges.m3u8"
+printf '#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:19740@0\nmedia.ts\n#EXTINF:1.0,\n#EXT-X-BYTERANGE:17860@37600\nmedia.ts\n#EXT-X-ENDLIST\n' > "$WORK/www/ranges.m3u8"
 # (dd, not tail | head: under pipefail a reader that stops early fails the pipeline with SIGPIPE)
-{ dd if="$WORK/www/media.ts" bs=64k count=19552 iflag=count_bytes status=none
-  dd if="$WORK/www/media.ts" bs=64k skip=37788 count=18048 iflag=skip_bytes,count_bytes status=none; } > "$WORK/ranges.expected"
+{ dd if="$WORK/www/media.ts" bs=64k count=19740 iflag=count_bytes status=none
+  dd if="$WORK/www/media.ts" bs=64k skip=37600 count=17860 iflag=skip_bytes,count_bytes status=none; } > "$WORK/ranges.expected"
 C="$WORK/out/changed.ts"; CC="$WORK/out/.changed.ts.tessera-checkpoint"
 "$BIN" download "$ORIGIN/work/ranges.m3u8" -o "$C" --parallel 1 >/dev/null 2>&1 &
 SLOW=$!

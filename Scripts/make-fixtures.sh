@@ -2,7 +2,10 @@
 # Rebuilds Fixtures/ with the tested, deterministic ffmpeg recipes of
 # ../shared/reference/media.md (§1.3) and writes Fixtures/manifest.json (path, sha256, bytes,
 # how it was made, what it exercises). The fixtures are committed: tests never need ffmpeg.
-# Output is byte-stable for one ffmpeg/x264 build (media.md F1-F3); `--check` rebuilds into a
+# Output is byte-stable for one ffmpeg/x264 build (media.md F1-F3), and meant to be across CPUs:
+# x264 runs with one thread and cpu-independent=1, which x264 documents as exact reproducibility
+# across CPUs (without it, x264 chose CPU-dependent algorithms and another machine's fixtures
+# were not reproduced here; only one CPU kind has checked the new ones); `--check` rebuilds into a
 # temporary folder and reports whether this machine reproduces the committed bytes.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +18,7 @@ mkdir -p "$OUT"
 
 SRC_V="-f lavfi -i testsrc2=size=160x90:rate=25:duration=4"
 SRC_A="-f lavfi -i sine=frequency=440:sample_rate=48000:duration=4"
-VENC="-c:v libx264 -preset veryfast -profile:v main -bf 2 -pix_fmt yuv420p -threads 1 -g 25 -keyint_min 25 -sc_threshold 0 -b:v 60k -maxrate 60k -bufsize 120k"
+VENC="-c:v libx264 -preset veryfast -profile:v main -bf 2 -pix_fmt yuv420p -threads 1 -x264-params cpu-independent=1 -g 25 -keyint_min 25 -sc_threshold 0 -b:v 60k -maxrate 60k -bufsize 120k"
 AENC="-c:a aac -b:a 32k -ac 1"
 BITEXACT="-fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1 -map_chapters -1"
 KEYHEX=00112233445566778899aabbccddeeff
@@ -79,7 +82,7 @@ stream e_multivariant "ffmpeg hls var_stream_map: lo 160x90 / hi 320x180, AAC gr
 printf 'WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nFirst cue\n\n00:00:01.500 --> 00:00:03.000\nSecond cue\n\n00:00:03.000 --> 00:00:04.000\nThird cue\n' > "$WORK/subs.vtt"
 $FF -f lavfi -i testsrc2=size=160x90:rate=25:duration=4 -f lavfi -i testsrc2=size=320x180:rate=25:duration=4 \
   $SRC_A -i "$WORK/subs.vtt" -map 0:v -map 1:v -map 2:a -map 3:s -map 3:s \
-  -c:v libx264 -preset veryfast -profile:v main -bf 2 -pix_fmt yuv420p -threads 1 -g 25 -keyint_min 25 -sc_threshold 0 \
+  -c:v libx264 -preset veryfast -profile:v main -bf 2 -pix_fmt yuv420p -threads 1 -x264-params cpu-independent=1 -g 25 -keyint_min 25 -sc_threshold 0 \
   -b:v:0 60k -maxrate:v:0 60k -bufsize:v:0 120k -b:v:1 120k -maxrate:v:1 120k -bufsize:v:1 240k $AENC -c:s webvtt $BITEXACT \
   $HLS_VOD -master_pl_name master.m3u8 \
   -var_stream_map "v:0,s:0,agroup:aud,sgroup:subs,name:lo v:1,s:1,agroup:aud,sgroup:subs,name:hi a:0,agroup:aud,name:audio,default:yes,language:en" \
@@ -92,7 +95,7 @@ HLSA="-f hls -hls_time 1 -hls_playlist_type vod -hls_flags append_list"
 $FF -f lavfi -i testsrc2=size=160x90:rate=25:duration=2 -f lavfi -i sine=frequency=440:sample_rate=48000:duration=2 \
   -map 0:v -map 1:a $VENC $AENC $BITEXACT $HLSA -hls_segment_filename 'p1_%03d.ts' index.m3u8
 $FF -f lavfi -i testsrc=size=320x180:rate=30:duration=2 -f lavfi -i sine=frequency=880:sample_rate=44100:duration=2 \
-  -map 0:v -map 1:a -c:v libx264 -preset veryfast -profile:v high -pix_fmt yuv420p -threads 1 -g 30 -sc_threshold 0 \
+  -map 0:v -map 1:a -c:v libx264 -preset veryfast -profile:v high -pix_fmt yuv420p -threads 1 -x264-params cpu-independent=1 -g 30 -sc_threshold 0 \
   -b:v 90k -maxrate 90k -bufsize 180k -c:a aac -b:a 48k -ac 2 $BITEXACT $HLSA -hls_segment_filename 'p2_%03d.ts' index.m3u8
 $FF -f lavfi -i testsrc2=size=160x90:rate=25:duration=2 -f lavfi -i sine=frequency=440:sample_rate=48000:duration=2 \
   -map 0:v -map 1:a $VENC $AENC $BITEXACT -output_ts_offset 1000 $HLSA -hls_segment_filename 'p3_%03d.ts' index.m3u8
