@@ -14,11 +14,17 @@ for target in FuzzPlaylistParser FuzzTransportStream FuzzContentRange FuzzEventS
   corpus="$FUZZ/corpus/$target"
   crashes="$FUZZ/crashes/$target"
   work="$(mktemp -d)"
+  mkdir -p "$crashes"    # libFuzzer refuses to start without its artifact folder
+  before="$(find "$crashes" -type f | wc -l)"
   cp "$corpus"/* "$work"/ 2>/dev/null || true
   echo "fuzz: $target for ${SECONDS_EACH}s"
   if ! "$BIN/$target" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
        -artifact_prefix="$crashes/" "$work" > "$work.log" 2>&1; then
-    echo "fuzz: $target FOUND A CRASH (inputs in $crashes); log: $work.log"
+    if [ "$(find "$crashes" -type f | wc -l)" -gt "$before" ]; then
+      echo "fuzz: $target FOUND A CRASH (inputs in $crashes); log: $work.log"
+    else
+      echo "fuzz: $target FAILED without writing an input (it did not run as asked); log: $work.log"
+    fi
     tail -20 "$work.log"
     status=1
   else

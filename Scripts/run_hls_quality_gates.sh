@@ -208,7 +208,7 @@ gate_players() {
 }
 
 gate_fuzz() {
-  bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}" || { reason "a fuzzer found a crash, a leak or a hang (above)"; return 1; }
+  bash QualityGates/fuzz.sh "${FUZZ_SECONDS:-300}" || { reason "a fuzzer found a crash, a leak or a hang, or did not run (above)"; return 1; }
 }
 
 gate_sanitizers() {
