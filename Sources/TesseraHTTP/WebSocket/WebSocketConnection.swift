@@ -41,7 +41,7 @@ final class WebSocketConnection: @unchecked Sendable {
     let channel: WebSocketEventChannel
     let inbox = Lock(Inbox())
     /// Held around every use of `io` once the connection is open (see Confinement).
-    let exclusive = Lock(())
+    let exclusive = Lock.section()
     let abort = WebSocketSocket.ConnectAbort()
     /// Wakes the I/O thread; closed when it ends.
     let wakeUp: EventSignal

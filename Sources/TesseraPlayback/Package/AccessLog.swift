@@ -15,7 +15,7 @@ import TesseraSupport
 /// flushed to disk per line: it is a record of what was served, not a journal.
 public final class AccessLog: Sendable {
     private let descriptor: Int32
-    private let lock = Lock(())
+    private let lock = Lock.section()
 
     /// Opens (or creates) the log at `path` for appending.
     /// - Throws: `log-unwritable`.

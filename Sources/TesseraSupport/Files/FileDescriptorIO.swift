@@ -75,6 +75,9 @@ package enum FileDescriptorIO {
         }
         let size = Int(info.st_size)
         guard size <= limit else { throw SupportError(.destinationUnwritable, "\(path) is \(size) bytes, over the limit of \(limit).") }
+        // An empty file is the empty array: `Array(unsafeUninitializedCapacity: 0)` writes its
+        // count into the shared empty-array storage, a race ThreadSanitizer reports.
+        guard size > 0 else { return [] }
         var done = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while done < size {
