@@ -4,6 +4,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TesseraSupport
 
 /// The curl callbacks, run on the loop thread only.
@@ -86,11 +91,22 @@ extension CurlTransfer {
             return .failure(HTTPError(.tooLarge, code: .bodyTooLarge,
                                       "\(redactedURL) announced \(announced) bytes, over the \(request.limits.maximumBodyBytes)-byte limit."))
         }
+        return .success(HTTPResponseHead(status: status, headers: headers, url: effectiveURL, servedRange: served,
+                                         httpVersion: httpVersion, timings: timings))
+    }
+
+    /// The URL curl fetched: the request's own, unless curl wrote it differently. Redirects are
+    /// followed by the pipeline hop by hop, so they are the same but for curl's normalisation —
+    /// and parsing a URL per response is a measurable part of a small request's CPU.
+    private var effectiveURL: URL {
         var effective: UnsafePointer<CChar>?
         _ = ccurl_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
-        let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
-        return .success(HTTPResponseHead(status: status, headers: headers, url: url, servedRange: served,
-                                         httpVersion: httpVersion, timings: timings))
+        guard let effective else { return request.url }
+        let written = request.url.absoluteString
+        let same = written.utf8.withContiguousStorageIfAvailable { bytes in
+            strlen(effective) == bytes.count && (bytes.isEmpty || memcmp(effective, bytes.baseAddress!, bytes.count) == 0)
+        } ?? (String(cString: effective) == written)
+        return same ? request.url : URL(string: String(cString: effective)) ?? request.url
     }
 
     /// The version curl negotiated, as `1.1`, `2`, …

@@ -157,9 +157,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Non-idempotent (RFC 9110 §9.2.2) and without an `Idempotency-Key`.
     static func mustNotBeResent(_ request: HTTPRequest) -> Bool {
-        let idempotent: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, HTTPMethod("TRACE")]
-        return !idempotent.contains(request.method) && request.headers["Idempotency-Key"] == nil
+        !idempotentMethods.contains(request.method) && request.headers["Idempotency-Key"] == nil
     }
+
+    private static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, HTTPMethod("TRACE")]
 
     /// The text curl left in the error buffer.
     var curlErrorDetail: String { String(cString: errorBuffer) }
