@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TesseraSupport
 
 /// The curl callbacks, run on the loop thread only.
@@ -95,18 +90,15 @@ extension CurlTransfer {
                                          httpVersion: httpVersion, timings: timings))
     }
 
-    /// The URL curl fetched: the request's own, unless curl wrote it differently. Redirects are
-    /// followed by the pipeline hop by hop, so they are the same but for curl's normalisation —
-    /// and parsing a URL per response is a measurable part of a small request's CPU.
+    /// The URL curl fetched: the request's own, unless curl wrote it differently (redirects are
+    /// followed by the pipeline hop by hop, so only curl's normalisation can differ), without
+    /// parsing a URL per response.
     private var effectiveURL: URL {
         var effective: UnsafePointer<CChar>?
         _ = ccurl_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
         guard let effective else { return request.url }
-        let written = request.url.absoluteString
-        let same = written.utf8.withContiguousStorageIfAvailable { bytes in
-            strlen(effective) == bytes.count && (bytes.isEmpty || memcmp(effective, bytes.baseAddress!, bytes.count) == 0)
-        } ?? (String(cString: effective) == written)
-        return same ? request.url : URL(string: String(cString: effective)) ?? request.url
+        let text = String(cString: effective)
+        return text == request.url.absoluteString ? request.url : URL(string: text) ?? request.url
     }
 
     /// The version curl negotiated, as `1.1`, `2`, …
