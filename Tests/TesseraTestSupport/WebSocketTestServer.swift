@@ -85,7 +85,6 @@ public final class WebSocketPeer: @unchecked Sendable {
     public let request: ScriptedServer.Request
     private let fd: Int32
     private var reader = WebSocketFrameReader(role: .server, maximumFrameBytes: 256 << 20)
-    private var chunk = [UInt8](repeating: 0, count: 256 << 10)
 
     init(fd: Int32, request: ScriptedServer.Request, buffered: [UInt8]) {
         self.fd = fd
@@ -137,14 +136,13 @@ public final class WebSocketPeer: @unchecked Sendable {
         while true {
             do {
                 if let frame = try reader.next() {
-                    return Frame(opcode: frame.opcode.rawValue, isFinal: frame.isFinal, payload: frame.payload)
+                    return Frame(opcode: frame.opcode.rawValue, isFinal: frame.isFinal, payload: Array(frame.payload))
                 }
             } catch {
                 throw Failure(description: error.message)
             }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { return nil }
-            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            let n = reader.receive(upTo: 256 << 10) { raw in recv(fd, raw.baseAddress, raw.count, 0) }
+            guard let n, n > 0 else { return nil }
         }
     }
 

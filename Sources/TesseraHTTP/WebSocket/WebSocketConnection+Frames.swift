@@ -49,20 +49,25 @@ extension WebSocketConnection {
         io.closeDeadline = .now + configuration.closeTimeout
     }
 
-    /// Reads and handles what has arrived, while the event buffer has room.
-    func readAvailable(_ socket: WebSocketSocket, into buffer: inout [UInt8]) throws(HTTPError) {
+    /// Reads and handles what has arrived, while the event buffer has room. Bytes are received
+    /// straight into the frame reader's buffer.
+    func readAvailable(_ socket: WebSocketSocket) throws(HTTPError) {
         while !io.stoppedReading, hasRoom {
             if try handleBufferedFrames() { continue }
-            guard let count = try socket.receive(into: &buffer) else { return }
+            var asked = 0
+            let received = try io.reader.receive(upTo: WebSocketSocket.receiveBytes) { raw throws(HTTPError) in
+                asked = raw.count
+                return try socket.receive(into: raw)
+            }
+            guard let count = received else { return }
             guard count > 0 else {
                 io.finish(.network(HTTPError(.connectionLost, code: .connectionLost,
                                              "The server closed \(redactedURL) without a WebSocket close frame.")), afterFlush: false)
                 return
             }
             io.lastHeard = .now
-            buffer.withUnsafeBytes { io.reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             // A plain socket that gave less than asked for is empty: poll(2) says when more comes.
-            if !socket.isTLS, count < buffer.count {
+            if !socket.isTLS, count < asked {
                 while !io.stoppedReading, hasRoom, try handleBufferedFrames() {}
                 return
             }
@@ -83,12 +88,12 @@ extension WebSocketConnection {
         case .ping:
             // Only the newest unanswered ping needs its pong (RFC 6455 §5.5.3).
             io.control.removeAll { $0.opcode == .pong }
-            io.control.append(.init(opcode: .pong, payload: frame.payload, completion: nil))
+            io.control.append(.init(opcode: .pong, payload: Array(frame.payload), completion: nil))
         case .pong:
-            if let ping = io.ping, ping.payload == frame.payload { io.ping = nil }
+            if let ping = io.ping, ping.payload[...] == frame.payload { io.ping = nil }
             io.outbox.append(.pong(Data(frame.payload)))
         case .close:
-            receivedClose(frame.payload)
+            receivedClose(Array(frame.payload))
         case .text, .binary, .continuation:
             do {
                 if let message = try io.assembler.take(frame) { io.outbox.append(.message(message)) }
@@ -146,9 +151,9 @@ extension WebSocketConnection {
 
     /// A sender's direct write (holding `exclusive`, nothing queued): the frame into the empty
     /// write buffer, then as much of it as the socket takes.
-    func writeDirectly(_ opcode: WebSocketOpcode, _ payload: [UInt8], on socket: WebSocketSocket) throws(HTTPError) {
+    func writeDirectly(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer, on socket: WebSocketSocket) throws(HTTPError) {
         releaseWritten()
-        try encode(isFinal: true, opcode: opcode, payload[...])
+        try encode(isFinal: true, opcode: opcode, payload)
         try flush(socket)
     }
 
@@ -170,7 +175,7 @@ extension WebSocketConnection {
             if !io.control.isEmpty {
                 let item = io.control.removeFirst()
                 guard !io.closeSent else { continue }
-                try encode(isFinal: true, opcode: item.opcode, item.payload[...])
+                try item.payload.withUnsafeBytes { raw in Result { () throws(HTTPError) in try encode(isFinal: true, opcode: item.opcode, raw) } }.get()
                 if item.opcode == .close { io.closeSent = true }
                 if let completion = item.completion {
                     io.written.append(completion)
@@ -182,7 +187,9 @@ extension WebSocketConnection {
             let item = io.data[0]
             let end = min(item.payload.count, item.offset + configuration.outgoingFragmentBytes)
             let isFinal = end == item.payload.count
-            try encode(isFinal: isFinal, opcode: item.offset == 0 ? item.opcode : .continuation, item.payload[item.offset..<end])
+            try item.payload[item.offset..<end].withUnsafeBytes { raw in
+                Result { () throws(HTTPError) in try encode(isFinal: isFinal, opcode: item.offset == 0 ? item.opcode : .continuation, raw) }
+            }.get()
             io.data[0].offset = end
             guard isFinal else { return }   // one large fragment at a time: a control frame may go next
             io.data.removeFirst()
@@ -191,14 +198,14 @@ extension WebSocketConnection {
         }
     }
 
-    private func encode(isFinal: Bool, opcode: WebSocketOpcode, _ payload: ArraySlice<UInt8>) throws(HTTPError) {
+    private func encode(isFinal: Bool, opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer) throws(HTTPError) {
         let mask: UInt32
         do {
             mask = try io.maskKey()
         } catch {
             throw HTTPError(.internal, code: .cryptoUnavailable, "No masking key for \(redactedURL): \(error.message)")
         }
-        payload.withUnsafeBytes { WebSocketFrame.encode(isFinal: isFinal, opcode: opcode, payload: $0, mask: mask, into: &io.writeBuffer) }
+        WebSocketFrame.encode(isFinal: isFinal, opcode: opcode, payload: payload, mask: mask, into: &io.writeBuffer)
     }
 
     /// The heartbeat and the close deadline.

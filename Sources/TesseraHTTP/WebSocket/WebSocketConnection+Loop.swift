@@ -48,7 +48,7 @@ extension WebSocketConnection {
                     offset += try socket.send(request, from: offset)
                 }
                 if offset == request.count {
-                    while let count = try socket.receive(into: &buffer) {
+                    while let count = try buffer.withUnsafeMutableBytes({ raw throws(HTTPError) in try socket.receive(into: raw) }) {
                         guard count > 0 else {
                             return .failure(.network(HTTPError(.connectionLost, code: .connectionLost,
                                                                "The server closed \(redactedURL) before answering the WebSocket upgrade.")))
@@ -96,14 +96,13 @@ extension WebSocketConnection {
     /// Frames both ways until the outcome is decided (and, for a close, written). Each round runs
     /// holding `exclusive`, which a sender's direct write also takes; poll(2) runs without it.
     private func exchange(_ socket: WebSocketSocket) {
-        var buffer = [UInt8](repeating: 0, count: 256 << 10)
         exclusive.withLock { _ in
             io.socket = socket
             io.lastHeard = .now
         }
         while true {
             let (next, produced) = exclusive.withLock { _ in
-                let next = round(socket, &buffer)
+                let next = round(socket)
                 defer { io.outbox.removeAll(keepingCapacity: true) }
                 return (next, io.outbox)
             }
@@ -126,11 +125,11 @@ extension WebSocketConnection {
 
     /// One round: commands, reads, writes, timers. Returns what to poll for next, or the outcome
     /// once the task has ended.
-    private func round(_ socket: WebSocketSocket, _ buffer: inout [UInt8]) -> RoundEnd {
+    private func round(_ socket: WebSocketSocket) -> RoundEnd {
         apply(takeCommands())
         if io.outcome == nil || io.afterFlush {
             do {
-                if !io.stoppedReading { try readAvailable(socket, into: &buffer) }
+                if !io.stoppedReading { try readAvailable(socket) }
                 try flush(socket)
             } catch {
                 io.stoppedReading = true

@@ -97,8 +97,19 @@ final class WebSocketConnection: @unchecked Sendable {
     /// are handed to the socket (or, for a direct write the socket took only part of, to the
     /// connection's write buffer, which the I/O thread drains before anything else is sent).
     func send(_ opcode: WebSocketOpcode, _ payload: [UInt8]) async -> Result<Void, HTTPError> {
-        if let written = sendDirectly(opcode, payload) { return written }
-        return await withCheckedContinuation { (completion: Completion) in
+        if let written = payload.withUnsafeBytes({ sendDirectly(opcode, $0) }) { return written }
+        return await queue(opcode, payload)
+    }
+
+    /// Sends a binary message: as `send(_:_:)`, its bytes copied only when it must be queued.
+    func send(_ opcode: WebSocketOpcode, _ payload: Data) async -> Result<Void, HTTPError> {
+        if let written = payload.withUnsafeBytes({ sendDirectly(opcode, $0) }) { return written }
+        return await queue(opcode, [UInt8](payload))
+    }
+
+    /// Hands a frame to the I/O thread; answered once its bytes are written.
+    private func queue(_ opcode: WebSocketOpcode, _ payload: [UInt8]) async -> Result<Void, HTTPError> {
+        await withCheckedContinuation { (completion: Completion) in
             let refusal = inbox.withLock { inbox -> HTTPError? in
                 guard inbox.state == .connecting || inbox.state == .open || inbox.state == .idle, !inbox.isEnded else {
                     return closedError("send a message")
@@ -118,7 +129,7 @@ final class WebSocketConnection: @unchecked Sendable {
 
     /// Writes a frame now, on the caller's thread, when nothing is queued before it; nil when it
     /// must be queued instead.
-    private func sendDirectly(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> Result<Void, HTTPError>? {
+    private func sendDirectly(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer) -> Result<Void, HTTPError>? {
         guard payload.count <= configuration.outgoingFragmentBytes, opcode != .ping || payload.count <= 125 else { return nil }
         return exclusive.withLock { _ -> Result<Void, HTTPError>? in
             let clear = inbox.withLock { $0.state == .open && $0.commands.isEmpty && !$0.isEnded }

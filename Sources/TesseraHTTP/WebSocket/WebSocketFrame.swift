@@ -3,7 +3,19 @@ package struct WebSocketFrame: Sendable, Equatable {
     /// True on the last frame of a message (always on control frames).
     package var isFinal: Bool
     package var opcode: WebSocketOpcode
-    package var payload: [UInt8]
+    /// The payload. From a reader it is a view of the reader's buffer: one kept past the reader's
+    /// next receive makes that receive copy the buffer.
+    package var payload: ArraySlice<UInt8>
+
+    package init(isFinal: Bool, opcode: WebSocketOpcode, payload: ArraySlice<UInt8>) {
+        self.isFinal = isFinal
+        self.opcode = opcode
+        self.payload = payload
+    }
+
+    package init(isFinal: Bool, opcode: WebSocketOpcode, payload: [UInt8]) {
+        self.init(isFinal: isFinal, opcode: opcode, payload: payload[...])
+    }
 
     /// Appends the frame to `output`: the header, then the payload masked with `mask` when one is
     /// given (a client's frames are always masked, a server's never, §5.3).

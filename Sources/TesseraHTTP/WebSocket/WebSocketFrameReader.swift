@@ -11,8 +11,20 @@ package struct WebSocketFrameReader {
 
     let role: Role
     let maximumFrameBytes: Int
+    /// Received bytes live in `buffer[start..<end]`; `buffer[end...]` is room for the next
+    /// receive, which writes there directly. The storage is kept between frames up to
+    /// `retainedBytes`, so a stream of large messages does not allocate (and fault in) a fresh
+    /// buffer for each.
     private var buffer: [UInt8] = []
     private var start = 0
+    private var end = 0
+    /// The whole size of the frame `next()` last found incomplete (0: none known).
+    private var awaitedFrameBytes = 0
+
+    /// The most storage kept once every byte has been cut into frames.
+    static let retainedBytes = 4 << 20
+    /// The least room a receive is given.
+    static let minimumReceiveBytes = 64 << 10
 
     package init(role: Role, maximumFrameBytes: Int) {
         self.role = role
@@ -20,24 +32,63 @@ package struct WebSocketFrameReader {
     }
 
     /// Bytes received but not yet cut into frames.
-    package var bufferedBytes: Int { buffer.count - start }
+    package var bufferedBytes: Int { end - start }
 
     /// Adds received bytes.
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if start > 0, start >= buffer.count / 2 {
-            buffer.removeFirst(start)
-            start = 0
+        guard !bytes.isEmpty else { return }
+        makeRoom(bytes.count)
+        buffer.withUnsafeMutableBytes { raw in
+            UnsafeMutableRawBufferPointer(rebasing: raw[end..<(end + bytes.count)]).copyMemory(from: bytes)
         }
-        buffer.append(contentsOf: bytes)
+        end += bytes.count
     }
 
     /// Adds received bytes.
     package mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { append($0) } }
 
+    /// Lets `receive` write up to `limit` bytes straight into the buffer's room (at least
+    /// `minimumReceiveBytes`, or what the frame being read still lacks), and keeps the count it
+    /// returns; nil (nothing arrived) keeps nothing.
+    package mutating func receive<Failure: Error>(
+        upTo limit: Int, _ receive: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int?
+    ) throws(Failure) -> Int? {
+        makeRoom(max(Self.minimumReceiveBytes, awaitedFrameBytes - bufferedBytes))
+        let room = min(limit, buffer.count - end)
+        let received = try buffer.withUnsafeMutableBytes { [end] raw in
+            Result { () throws(Failure) in try receive(UnsafeMutableRawBufferPointer(rebasing: raw[end..<(end + room)])) }
+        }.get()
+        if let received, received > 0 { end += min(received, room) }
+        return received
+    }
+
+    /// Makes `buffer[end...]` at least `count` bytes: first by moving the unread bytes to the
+    /// front, then by growing the storage (at least doubling it).
+    private mutating func makeRoom(_ count: Int) {
+        if start == end, start > 0 {
+            start = 0
+            end = 0
+            if buffer.count > Self.retainedBytes { buffer = [] }
+        }
+        guard buffer.count - end < count else { return }
+        if start > 0 {
+            let unread = end - start
+            buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                base.copyMemory(from: base + start, byteCount: unread)
+            }
+            start = 0
+            end = unread
+            guard buffer.count - end < count else { return }
+        }
+        let grown = max(buffer.count * 2, end + count)
+        buffer.append(contentsOf: repeatElement(0, count: grown - buffer.count))
+    }
+
     /// The next complete frame, or nil until more bytes arrive.
     /// - Throws: `WebSocketProtocolViolation` for a frame the peer must not send.
     package mutating func next() throws(WebSocketProtocolViolation) -> WebSocketFrame? {
-        let available = buffer.count - start
+        let available = end - start
         guard available >= 2 else { return nil }
         let first = buffer[start], second = buffer[start + 1]
         guard first & 0x70 == 0 else {
@@ -76,18 +127,19 @@ package struct WebSocketFrameReader {
         }
         let maskLength = isMasked ? 4 : 0
         let total = headerLength + maskLength + Int(length)
-        guard available >= total else { return nil }
+        guard available >= total else {
+            awaitedFrameBytes = total
+            return nil
+        }
+        awaitedFrameBytes = 0
         let payloadStart = start + headerLength + maskLength
-        var payload = Array(buffer[payloadStart..<(payloadStart + Int(length))])
-        if isMasked {
+        let payloadRange = payloadStart..<(payloadStart + Int(length))
+        if isMasked {   // unmasked where it lies: those bytes are read once
             let key = Array(buffer[(start + headerLength)..<(start + headerLength + 4)])
-            payload.withUnsafeMutableBytes { WebSocketMasking.apply(key: key, to: $0) }
+            buffer.withUnsafeMutableBytes { WebSocketMasking.apply(key: key, to: UnsafeMutableRawBufferPointer(rebasing: $0[payloadRange])) }
         }
         start += total
-        if start == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
-            start = 0
-        }
-        return WebSocketFrame(isFinal: isFinal, opcode: opcode, payload: payload)
+        // A view of the buffer, not a copy: the caller takes what it keeps before the next receive.
+        return WebSocketFrame(isFinal: isFinal, opcode: opcode, payload: buffer[payloadRange])
     }
 }

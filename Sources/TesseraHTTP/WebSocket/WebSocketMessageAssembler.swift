@@ -43,10 +43,10 @@ struct WebSocketMessageAssembler {
             opcode = nil
             parts = []
         }
-        return try Self.message(kind, parts, limit: maximumMessageBytes)
+        return try Self.message(kind, parts[...], limit: maximumMessageBytes)
     }
 
-    private static func message(_ opcode: WebSocketOpcode, _ bytes: [UInt8], limit: Int) throws(WebSocketProtocolViolation) -> WebSocketMessage {
+    private static func message(_ opcode: WebSocketOpcode, _ bytes: ArraySlice<UInt8>, limit: Int) throws(WebSocketProtocolViolation) -> WebSocketMessage {
         guard bytes.count <= limit else {
             throw WebSocketProtocolViolation(closeCode: .messageTooBig, message: "A message of \(bytes.count) bytes is over the limit of \(limit).")
         }

@@ -101,9 +101,9 @@ final class WebSocketSocket {
     /// Reads what has arrived into `buffer`: nil when nothing has (it would block), 0 at the end
     /// of the stream.
     /// - Throws: `connection-lost` when the connection broke.
-    func receive(into buffer: inout [UInt8]) throws(HTTPError) -> Int? {
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws(HTTPError) -> Int? {
         var received = 0
-        let code = buffer.withUnsafeMutableBytes { raw in curl_easy_recv(handle, raw.baseAddress, raw.count, &received) }
+        let code = curl_easy_recv(handle, buffer.baseAddress, buffer.count, &received)
         switch code {
         case CURLE_OK: return received
         case CURLE_AGAIN: return nil

@@ -62,7 +62,7 @@ public final class WebSocketTask: Sendable {
     public func send(_ message: WebSocketMessage) async throws(HTTPError) {
         switch message {
         case .text(let text): try await connection.send(.text, Array(text.utf8)).get()
-        case .binary(let data): try await connection.send(.binary, [UInt8](data)).get()
+        case .binary(let data): try await connection.send(.binary, data).get()
         }
     }
 

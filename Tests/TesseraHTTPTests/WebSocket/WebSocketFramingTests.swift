@@ -60,6 +60,51 @@ struct WebSocketFramingTests {
         }
     }
 
+    @Test("frames received straight into the reader: split anywhere across receives of any size, in order, a kept payload unchanged by later receives")
+    func receiveInPlace() throws {
+        var wire: [UInt8] = []
+        var sent: [WebSocketFrame] = []
+        for (index, count) in [3, 70_000, 0, 1 << 20, 125, 300_000, 5].enumerated() {
+            let payload = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
+            WebSocketFrame.encode(isFinal: true, opcode: .binary, payload: payload, mask: 0x0102_0304, into: &wire)
+            sent.append(WebSocketFrame(isFinal: true, opcode: .binary, payload: payload))
+        }
+        for step in [13, 999, 65_536, 1 << 20, 5 << 20] {   // what each receive is allowed to write
+            var reader = WebSocketFrameReader(role: .server, maximumFrameBytes: 2 << 20)
+            var offset = 0
+            var read: [WebSocketFrame] = []
+            while read.count < sent.count {
+                if let frame = try reader.next() {
+                    read.append(frame)
+                    continue
+                }
+                let received = reader.receive(upTo: step) { room -> Int? in
+                    let count = min(room.count, wire.count - offset)
+                    guard count > 0 else { return nil }
+                    wire.withUnsafeBytes { room.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+                    offset += count
+                    return count
+                }
+                try #require(received != nil, "the reader asked for more than the wire holds (step \(step))")
+            }
+            #expect(read == sent && offset == wire.count && reader.bufferedBytes == 0, "step \(step)")
+        }
+    }
+
+    @Test("the mask is the RFC's byte-by-byte XOR at every length and alignment")
+    func maskingMatchesTheDefinition() {
+        let key: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+        let source = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for offset in 0..<3 {
+            for count in [0, 1, 3, 4, 31, 32, 33, 64, 65, 100, 297] {
+                var bytes = source
+                bytes.withUnsafeMutableBytes { WebSocketMasking.apply(key: key, to: UnsafeMutableRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+                let expected = source.indices.map { i in (offset..<(offset + count)).contains(i) ? source[i] ^ key[(i - offset) % 4] : source[i] }
+                #expect(bytes == expected, "offset \(offset), count \(count)")
+            }
+        }
+    }
+
     @Test("a server refuses an unmasked client frame")
     func serverWantsMasks() {
         #expect(throws: WebSocketProtocolViolation.self) { _ = try frames([0x81, 0x00], role: .server) }
