@@ -7,10 +7,11 @@ HERE="$(cd "$(dirname "$0")/.." && pwd)"
 SECONDS_EACH="${1:-60}"
 FUZZ="$HERE/QualityGates/Fuzz"
 export SWIFT_BACKTRACE=enable=no    # else Swift's backtracer eats the trap and libFuzzer writes nothing
-swift build --package-path "$FUZZ" -c release --sanitize=fuzzer
-BIN="$(swift build --package-path "$FUZZ" -c release --sanitize=fuzzer --show-bin-path)"
+# -enable-testing: FuzzWebSocket reaches the internal WebSocket frame reader with @testable import.
+swift build --package-path "$FUZZ" -c release --sanitize=fuzzer -Xswiftc -enable-testing
+BIN="$(swift build --package-path "$FUZZ" -c release --sanitize=fuzzer -Xswiftc -enable-testing --show-bin-path)"
 status=0
-for target in FuzzPlaylistParser FuzzTransportStream FuzzContentRange FuzzEventStreams FuzzHeaderValues FuzzMP4Validator FuzzPresentation FuzzPackage; do
+for target in FuzzPlaylistParser FuzzTransportStream FuzzContentRange FuzzEventStreams FuzzWebSocket FuzzHeaderValues FuzzMP4Validator FuzzPresentation FuzzPackage; do
   corpus="$FUZZ/corpus/$target"
   crashes="$FUZZ/crashes/$target"
   work="$(mktemp -d)"

@@ -17,6 +17,8 @@ let package = Package(
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzMP4Validator",
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
+        .executableTarget(name: "FuzzWebSocket",
+                          dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzHeaderValues",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzPackage",
