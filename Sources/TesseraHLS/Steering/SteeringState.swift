@@ -92,7 +92,7 @@ public struct SteeringState: Sendable {
                 added.append(clone.id)
             }
         }
-        ttl = .milliseconds(Int64((manifest.ttl * 1000).rounded()))
+        ttl = Self.reloadInterval(manifest.ttl)
         if let reload = manifest.reloadURI {
             switch Self.reloadSource(reload, against: url) {
             case .success(let resolved): source = resolved
@@ -180,6 +180,19 @@ public struct SteeringState: Sendable {
         for variant in playlist.variants where !seen.contains(variant.pathwayId ?? ".") { seen.append(variant.pathwayId ?? ".") }
         return seen
     }
+
+    /// The wait a manifest's TTL (seconds, positive) sets before the next request, kept within
+    /// `reloadIntervals`: a hostile or broken server can neither make the client ask again at
+    /// once, over and over, nor put the next request off past a day (nor past what a `Duration`
+    /// holds).
+    static func reloadInterval(_ ttl: Double) -> Duration {
+        let bounds = reloadIntervals
+        let seconds = min(max(ttl, seconds(bounds.lowerBound)), seconds(bounds.upperBound))
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// The shortest and the longest wait between manifest requests: 1 s and a day.
+    static let reloadIntervals: ClosedRange<Duration> = .seconds(1) ... .seconds(86_400)
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -88,6 +88,16 @@ struct SteeringStateTests {
         guard case .rejected = rejected.first else { Issue.record("\(rejected)"); return }
     }
 
+    @Test("a manifest's TTL sets the next request within 1 s and a day, however small or large", arguments: [
+        ("0.0004", Duration.seconds(1)), ("2.5", .milliseconds(2500)), ("86400", .seconds(86_400)),
+        ("90000", .seconds(86_400)), ("3" + String(repeating: "2", count: 90), .seconds(86_400)), ("1e308", .seconds(86_400)),
+    ])
+    func ttlBounds(ttl: String, wait: Duration) throws {
+        var state = try Self.state()
+        _ = state.received(Self.json("{\"VERSION\":1,\"TTL\":\(ttl),\"PATHWAY-PRIORITY\":[\"A\"]}"), from: Self.url, at: .seconds(10))
+        #expect(state.manifestsApplied == 1 && state.ttl == wait && state.nextRequest == .seconds(10) + wait)
+    }
+
     @Test("a RELOAD-URI that would downgrade to HTTP is refused with an event; the rest of the manifest applies")
     func reloadRefused() throws {
         var state = try Self.state()
