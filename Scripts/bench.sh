@@ -85,7 +85,7 @@ case "$WHAT" in
   graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
-  record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # one real-time run (about a minute)
+  record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # real-time runs (several minutes)
   sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "${ASKED_REPS:-9}" ;;   # short paired runs, many
   websocket) exec bash "$HERE/Scripts/bench-websocket.sh" "$REPS" ;;
   *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
