@@ -119,13 +119,33 @@ final class CurlEngine: @unchecked Sendable {
     /// cores, 20,000 sequential 1 KiB GETs from nginx: 3 voluntary context switches per request
     /// become 2 and the wall time falls by about a tenth; 50 µs is too short to catch the caller
     /// (its wake-up alone takes longer), past 200 µs nothing more is gained. The price is at most
-    /// this much CPU after each such answer.
+    /// this much CPU after each such answer — and only while spinning pays: a wait that ends
+    /// with no request makes the loop skip the next 1, 2, 4 … 64 chances (`spinsToSkip`), so
+    /// callers that do not answer at once (or a loaded machine, where they cannot) cost almost
+    /// nothing.
     static let idleSpin: Duration = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(200) : .zero
 
-    /// Spins until a command or a job comes in or `idleSpin` has passed.
+    /// After waits that ended with no request: how many chances to skip next, and how many are
+    /// left to skip (loop thread only).
+    private var spinBackoff = 0
+    private var spinsToSkip = 0
+
+    /// Spins until a command or a job comes in or `idleSpin` has passed — unless recent waits
+    /// went unanswered (then it skips this chance, backing off).
     private func spinForTheNextCommand() {
+        guard spinsToSkip == 0 else {
+            spinsToSkip -= 1
+            return
+        }
         let deadline = ContinuousClock.now + Self.idleSpin
-        while !hasCommands.load(ordering: .acquiring), !executor.hasJobs, ContinuousClock.now < deadline {}
+        while !hasCommands.load(ordering: .acquiring), !executor.hasJobs {
+            guard ContinuousClock.now < deadline else {
+                spinBackoff = min(max(1, spinBackoff * 2), 64)
+                spinsToSkip = spinBackoff
+                return
+            }
+        }
+        spinBackoff = 0
     }
 
     /// Waits in `curl_multi_poll` for socket activity, a command or `wait` ms — unless a command
