@@ -81,8 +81,19 @@ package struct WebSocketFrameReader {
             end = unread
             guard buffer.count - end < count else { return }
         }
-        let grown = max(buffer.count * 2, end + count)
-        buffer.append(contentsOf: repeatElement(0, count: grown - buffer.count))
+        // New zeroed storage and one copy of the bytes kept: no per-byte generic code (appending
+        // a `repeatElement` is per byte unoptimised, and each byte took the runtime's metadata
+        // lock — a debug or sanitizer build's threads all queued on it), and no copy-on-write
+        // of the old storage when a delivered payload still views it.
+        var grown = [UInt8](repeating: 0, count: max(buffer.count * 2, end + count))
+        if end > 0 {
+            grown.withUnsafeMutableBytes { target in
+                buffer.withUnsafeBytes { source in
+                    UnsafeMutableRawBufferPointer(rebasing: target[..<end]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<end]))
+                }
+            }
+        }
+        buffer = grown
     }
 
     /// The next complete frame, or nil until more bytes arrive.
