@@ -65,6 +65,23 @@ enum ScalingCases {
         }
     }
 
+    /// Not a verdict: a linear pass that does what a planner does per item — a dictionary and a
+    /// set of n short distinct names, each inserted once and looked up once — whose ratio shows
+    /// what this machine's memory alone does to linear work over tables that outgrow its caches.
+    static let reference = ScalingCase("reference-tables", unit: "names") { n in
+        let names = (0..<n).map { "seg_\(String(1_000_000_000 + $0).dropFirst(3)).ts" }
+        return {
+            var indices: [String: Int] = [:], seen = Set<String>()
+            indices.reserveCapacity(n)
+            seen.reserveCapacity(n)
+            for (index, name) in names.enumerated() {
+                indices[name] = index
+                seen.insert(name)
+            }
+            return names.reduce(0) { $0 + (indices[$1] == nil ? 0 : 1) } + seen.count - n
+        }
+    }
+
     static func media(_ bytes: [UInt8]) throws -> MediaPlaylist {
         guard case .media(let media) = try PlaylistParser().parse(bytes).playlist else { throw ScalingSetupError(description: "not a media playlist") }
         return media

@@ -9,6 +9,8 @@ import Foundation
 /// first): a small input that fits the cache must not make a linear large one look superlinear. `--plant-quadratic` adds a deliberately quadratic step (an
 /// insertion at the front of an array, per item) to every case's work: the gate's self-test,
 /// which must then fail. `--scale` multiplies both sizes (to see where a ratio turns, by hand).
+/// First it prints, without a verdict, the ratio of `ScalingCases.reference` (linear work over
+/// hash tables), so a reader of a ratio over 10 sees what the machine's caches contribute.
 enum ScalingGate {
     static func run(_ arguments: [String]) async -> Int32 {
         var only: Set<String>? = nil
@@ -31,6 +33,10 @@ enum ScalingGate {
         if let only, cases.count != only.count {
             say("scaling: no case named \(only.subtracting(ScalingCases.all.map(\.name)).sorted().joined(separator: ", ")); cases: \(ScalingCases.all.map(\.name).joined(separator: ", "))")
             return 2
+        }
+        if !planted, let reference = try? await measure(ScalingCases.reference.scaled(by: scale), planted: false, limit: 0) {
+            say(String(format: "scaling reference (no verdict): a dictionary and a set of %d → %d names, each inserted and looked up once: %.2f ms → %.2f ms, ratio %.1f — what this machine's caches alone do to linear work over tables that outgrow them",
+                         reference.smallItems, reference.largeItems, reference.small * 1e3, reference.large * 1e3, reference.ratio))
         }
         var failures: [String] = []
         for scalingCase in cases {

@@ -86,7 +86,8 @@ struct PackagePlan: Sendable {
             gaps += planner.gaps
             keyURIs.formUnion(planner.keyURIs)
             let what = "The \(source.role.rawValue) playlist \(URLRedaction.redact(source.url))"
-            let text = try PackageLocalizer.media(source.playlist, localURI: planner.localURI, what: what)
+            let planned = planner   // a constant: a closure over the variable copied it for each URI
+            let text = try PackageLocalizer.media(source.playlist, localURI: { planned.localURI($0) }, what: what)
             hasher.add("\(id)\n")
             hasher.add(text)
             let playlistPath = "\(id)/index.m3u8"

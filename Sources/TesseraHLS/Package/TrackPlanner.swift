@@ -42,7 +42,6 @@ struct TrackPlanner {
     /// - Throws: as `PackagePlan.init`.
     mutating func plan(into layout: inout PackageFileLayout, resources: inout [PlannedResource]) throws(HLSError) {
         let playlist = source.playlist
-        let stream = self.stream
         let redacted = URLRedaction.redact(source.url)
         guard playlist.hasEndList else {
             throw HLSError(.unsupported, "\(redacted) is a live playlist (no EXT-X-ENDLIST); a package holds a complete VOD presentation (record a live one).")
@@ -56,37 +55,52 @@ struct TrackPlanner {
         layout.reserveCapacity(playlist.segments.count, in: id)
         plainFolder = plainDirectory.map { layout.sourceFolder($0) }
         var lastMap: MediaInitializationSection?
-        for (position, segment) in playlist.segments.enumerated() {
-            try checker.check(segment, at: position)
-            duration += segment.duration
-            if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
-                try checker.check(map: map)
-                lastMap = map
-                let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-                let label = "The initialization section of line \(map.line.number) of \(redacted)"
-                try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
-                    PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
-                                    encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
-                }
-            } else if segment.map == nil {
-                lastMap = nil
-            }
-            if segment.isGap {
-                let url = try ResourceURL.resolve(segment.uri, against: source.url, what: "Segment \(position) (line \(segment.line.number))")
-                places[segment.uri] = layout.path(of: url, in: id)
-                gaps.append(PackageManifest.Gap(track: id, mediaSequence: segment.mediaSequence, duration: segment.duration,
-                                                reason: "EXT-X-GAP in the source"))
-                continue
-            }
-            let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-            let discontinuity = position > 0 && playlist.segments[position - 1].discontinuitySequence != segment.discontinuitySequence
-            try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
-                PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
-                                encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
-                                startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
+        // Each segment is borrowed in place, not copied out of the array (a copy retained and
+        // released each segment's strings, 100,000 times over; a borrow through the array
+        // copies too, as `self` changes meanwhile).
+        try playlist.segments.withUnsafeBufferPointer { segments throws(HLSError) in
+            for position in segments.indices {
+                try plan(segments[position], at: position, previous: position > 0 ? segments[position - 1].discontinuitySequence : nil,
+                         checker: &checker, lastMap: &lastMap, layout: &layout, resources: &resources, redacted: redacted)
             }
         }
         keyURIs = checker.keyURIs
+    }
+
+    /// Plans one segment (and its map, when that changes).
+    /// `previousDiscontinuity` is the discontinuity sequence of the segment before (nil: first).
+    private mutating func plan(_ segment: MediaSegment, at position: Int, previous previousDiscontinuity: UInt64?, checker: inout PlanChecker,
+                               lastMap: inout MediaInitializationSection?, layout: inout PackageFileLayout,
+                               resources: inout [PlannedResource], redacted: String) throws(HLSError) {
+        let stream = self.stream
+        try checker.check(segment, at: position)
+        duration += segment.duration
+        if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
+            try checker.check(map: map)
+            lastMap = map
+            let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+            let label = "The initialization section of line \(map.line.number) of \(redacted)"
+            try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
+                PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
+                                encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
+            }
+        } else if segment.map == nil {
+            lastMap = nil
+        }
+        if segment.isGap {
+            let url = try ResourceURL.resolve(segment.uri, against: source.url, what: "Segment \(position) (line \(segment.line.number))")
+            places[segment.uri] = layout.path(of: url, in: id)
+            gaps.append(PackageManifest.Gap(track: id, mediaSequence: segment.mediaSequence, duration: segment.duration,
+                                            reason: "EXT-X-GAP in the source"))
+            return
+        }
+        let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+        let discontinuity = previousDiscontinuity.map { $0 != segment.discontinuitySequence } ?? false
+        try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
+            PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
+                            encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
+                            startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
+        }
     }
 
     /// Plans what `uri` (`range` of it) needs and names its local file; `make` builds the listed
@@ -117,11 +131,7 @@ struct TrackPlanner {
 
     /// The local URI of `uri` as written, relative to the track's folder.
     func localURI(_ uri: String) -> String? {
-        places[uri].map(relative)
-    }
-
-    /// `path` relative to the track's folder.
-    private func relative(_ path: SafeRelativePath) -> String {
-        path.value.hasPrefix(id + "/") ? String(path.value.dropFirst(id.count + 1)) : "../" + path.value
+        guard let path = places[uri] else { return nil }   // not `.map(relative)`: that copied the planner per URI
+        return path.value.hasPrefix(id + "/") ? String(path.value.dropFirst(id.count + 1)) : "../" + path.value
     }
 }
