@@ -100,52 +100,12 @@ final class CurlEngine: @unchecked Sendable {
         deferredResumes.append(resume)
     }
 
-    /// Runs the collected resumes; true when there were any.
-    @discardableResult
-    private func runDeferredResumes() -> Bool {
-        let resumedAny = !deferredResumes.isEmpty
+    private func runDeferredResumes() {
         while !deferredResumes.isEmpty {
             let batch = deferredResumes
             deferredResumes.removeAll(keepingCapacity: true)
             for resume in batch { resume() }
         }
-        return resumedAny
-    }
-
-    /// How long the loop waits, awake, for a caller it has just answered to send its next
-    /// request, before it sleeps in `curl_multi_poll` — only with nothing else in flight and more
-    /// than one CPU. A caller that answers a response with a request (a sequence of GETs) then
-    /// finds the loop awake: one thread sleep and wake-up fewer per request. Measured on two
-    /// cores, 20,000 sequential 1 KiB GETs from nginx: 3 voluntary context switches per request
-    /// become 2 and the wall time falls by about a tenth; 50 µs is too short to catch the caller
-    /// (its wake-up alone takes longer), past 200 µs nothing more is gained. The price is at most
-    /// this much CPU after each such answer — and only while spinning pays: a wait that ends
-    /// with no request makes the loop skip the next 1, 2, 4 … 64 chances (`spinsToSkip`), so
-    /// callers that do not answer at once (or a loaded machine, where they cannot) cost almost
-    /// nothing.
-    static let idleSpin: Duration = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(200) : .zero
-
-    /// After waits that ended with no request: how many chances to skip next, and how many are
-    /// left to skip (loop thread only).
-    private var spinBackoff = 0
-    private var spinsToSkip = 0
-
-    /// Spins until a command or a job comes in or `idleSpin` has passed — unless recent waits
-    /// went unanswered (then it skips this chance, backing off).
-    private func spinForTheNextCommand() {
-        guard spinsToSkip == 0 else {
-            spinsToSkip -= 1
-            return
-        }
-        let deadline = ContinuousClock.now + Self.idleSpin
-        while !hasCommands.load(ordering: .acquiring), !executor.hasJobs {
-            guard ContinuousClock.now < deadline else {
-                spinBackoff = min(max(1, spinBackoff * 2), 64)
-                spinsToSkip = spinBackoff
-                return
-            }
-        }
-        spinBackoff = 0
     }
 
     /// Waits in `curl_multi_poll` for socket activity, a command or `wait` ms — unless a command
@@ -172,9 +132,8 @@ final class CurlEngine: @unchecked Sendable {
             _ = curl_multi_perform(multi, &running)
             drainCompleted()
             let wait = expireDeadlines()
-            let resumed = runDeferredResumes()
+            runDeferredResumes()
             executor.runJobs()
-            if resumed, active.isEmpty, Self.idleSpin > .zero { spinForTheNextCommand() }
             poll(wait: wait)
         }
         for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
