@@ -10,19 +10,19 @@ enum HTTPDate {
         let currentYear = year(of: now)
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         if parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" {   // IMF-fixdate
-            guard let day = Int(parts[1]), let month = month(parts[2]), let year = Int(parts[3]), parts[3].count == 4 else { return nil }
+            guard let day = number(parts[1], digits: 1...2), let month = month(parts[2]), let year = number(parts[3], digits: 4...4) else { return nil }
             return compose(year, month, day, parts[4])
         }
         if parts.count == 4, parts[0].hasSuffix(","), parts[3] == "GMT" {   // RFC 850
             let date = parts[1].split(separator: "-").map(String.init)
-            guard date.count == 3, let day = Int(date[0]), let month = month(date[1]), let short = Int(date[2]), date[2].count == 2
+            guard date.count == 3, let day = number(date[0], digits: 1...2), let month = month(date[1]), let short = number(date[2], digits: 2...2)
             else { return nil }
             var year = currentYear - currentYear % 100 + short
             if year > currentYear + 50 { year -= 100 }
             return compose(year, month, day, parts[2])
         }
         if parts.count == 5 {   // asctime
-            guard let month = month(parts[1]), let day = Int(parts[2]), let year = Int(parts[4]), parts[4].count == 4 else { return nil }
+            guard let month = month(parts[1]), let day = number(parts[2], digits: 1...2), let year = number(parts[4], digits: 4...4) else { return nil }
             return compose(year, month, day, parts[3])
         }
         return nil
@@ -43,9 +43,18 @@ enum HTTPDate {
         months.firstIndex(of: text).map { $0 + 1 }
     }
 
+    /// `text` as a decimal number of ASCII digits only (no sign), of a length in `digits`.
+    private static func number(_ text: some StringProtocol, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else { return nil }
+        return Int(text)
+    }
+
+    /// `hh:mm:ss`, one or two digits each (a signed or long field, as `-0000000100`, is refused:
+    /// it overflowed the seconds once — found by FuzzHeaderValues).
     private static func compose(_ year: Int, _ month: Int, _ day: Int, _ time: String) -> Int64? {
-        let clock = time.split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3, (1...31).contains(day), clock[0] < 24, clock[1] < 60, clock[2] < 61 else { return nil }
+        let fields = time.split(separator: ":", omittingEmptySubsequences: false)
+        let clock = fields.compactMap { number($0, digits: 1...2) }
+        guard fields.count == 3, clock.count == 3, (1...31).contains(day), clock[0] < 24, clock[1] < 60, clock[2] < 61 else { return nil }
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -32,7 +32,11 @@ struct RetryAfterTests {
     }
 
     @Test("anything else is not a Retry-After value", arguments: ["", "soon", "-5", "1.5", "Sun, 06 Nov 1994 25:00:00 GMT",
-                                                                  "Sun, 06 Foo 1994 08:49:37 GMT", "99999999999999999999999"])
+                                                                  "Sun, 06 Foo 1994 08:49:37 GMT", "99999999999999999999999",
+                                                                  // signed or long fields (-0000000100 once overflowed the seconds)
+                                                                  "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT", "Sun, 06 Nov 1994 08:-1:37 GMT",
+                                                                  "Sun, 06 Nov 1994 008:49:37 GMT", "Sun, +6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov +994 08:49:37 GMT",
+                                                                  "Sunday, 06-Nov--4 08:49:37 GMT", "Sun Nov -6 08:49:37 1994", "Sun, 06 Nov 1994 08:49 GMT"])
     func invalid(text: String) {
         #expect(RetryAfter(headerValue: text, now: now) == nil)
     }
