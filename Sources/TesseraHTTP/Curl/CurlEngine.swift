@@ -1,4 +1,5 @@
 import CCurl
+import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -63,10 +64,15 @@ final class CurlEngine: @unchecked Sendable {
         // Unowned: called only before close(), which the loop (holding the engine) makes before
         // curl_multi_cleanup.
         executor = LoopExecutor { [unowned self] in _ = curl_multi_wakeup(self.multi) }
+        // Not ready until the thread has adopted the executor: a job enqueued before that would
+        // run on the global executor instead (a task preferring this one would start off it).
+        let adopted = DispatchSemaphore(value: 0)
         try LoopThread.start { [self] in
             executor.adoptCurrentThread()
+            adopted.signal()
             self.run()
         }
+        adopted.wait()
     }
 
     /// Hands a command to the loop. An `add` after shutdown fails the transfer at once.

@@ -28,7 +28,7 @@ struct CurlEngineExecutorTests {
             return (bodies, onThread)
         }
         #expect(bodies.allSatisfy { $0 == TransportHarness.small })
-        #expect(onThread.allSatisfy { $0 }, "\(onThread.filter { !$0 }.count) of 50 requests ended off the engine's thread")
+        #expect(onThread.allSatisfy { $0 }, "\(onThread.filter { !$0 }.count) of 50 requests ended off the engine's thread: \(onThread.enumerated().filter { !$0.element }.map(\.offset)) attempts \(harness.origin.attempts("/small.bin"))")
         #expect(harness.origin.attempts("/small.bin") == 50)
     }
 
