@@ -12,11 +12,16 @@ enum PercentEncoding {
             } else if spaceAsPlus, byte == 0x20 {
                 out.append(0x2B)
             } else {
-                out.append(0x25)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 15)])
+                appendEscaped(byte, to: &out)
             }
         }
+    }
+
+    /// Appends `%XX` for `byte`.
+    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(0x25)
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 15)])
     }
 
     /// `text` encoded.

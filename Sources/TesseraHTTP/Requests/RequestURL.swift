@@ -41,26 +41,58 @@ public struct RequestURL: Sendable {
     /// The URL for `path` and `query`.
     /// - Throws: `invalidRequest` (`bad-path`) for `?`, `#`, `.` or `..` in the path.
     public func url(path: String, query: [(String, String)] = []) throws(HTTPError) -> URL {
-        guard !path.utf8.contains(UInt8(ascii: "?")), !path.utf8.contains(UInt8(ascii: "#")) else {
+        let bytes = path.utf8
+        guard !bytes.contains(UInt8(ascii: "?")), !bytes.contains(UInt8(ascii: "#")) else {
             throw HTTPError(.invalidRequest, code: .badPath, "The path contains '?' or '#'; pass query items separately.")
         }
-        var relative = Substring(path)
-        while relative.hasPrefix("/") { relative = relative.dropFirst() }
-        var text = prefix
-        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
-            guard segment != ".", segment != ".." else {
-                throw HTTPError(.invalidRequest, code: .badPath, "The path contains a '.' or '..' segment.")
+        // One pass over the path's bytes into one buffer: each segment checked and encoded as it
+        // is found (no split, no string per segment).
+        var out: [UInt8] = []
+        out.reserveCapacity(prefix.utf8.count + bytes.count + 2 + 32 * query.count)
+        out.append(contentsOf: prefix.utf8)
+        var index = bytes.startIndex
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: "/") { index = bytes.index(after: index) }
+        if index == bytes.endIndex {
+            out.append(UInt8(ascii: "/"))
+        } else {
+            var segmentStart = index
+            while true {
+                guard index == bytes.endIndex || bytes[index] == UInt8(ascii: "/") else {
+                    index = bytes.index(after: index)
+                    continue
+                }
+                try Self.appendSegment(bytes[segmentStart..<index], to: &out)   // a trailing `/` ends in an empty one
+                if index == bytes.endIndex { break }
+                index = bytes.index(after: index)
+                segmentStart = index
             }
-            text += "/" + PercentEncoding.encode(segment, allowed: Self.pathAllowed)
         }
-        if relative.isEmpty { text += "/" }
-        if !query.isEmpty {
-            text += "?" + query.map { PercentEncoding.encode($0.0, allowed: PercentEncoding.unreserved) + "=" + PercentEncoding.encode($0.1, allowed: PercentEncoding.unreserved) }.joined(separator: "&")
+        for (number, (name, value)) in query.enumerated() {
+            out.append(number == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+            PercentEncoding.append(name, allowed: PercentEncoding.unreserved, to: &out)
+            out.append(UInt8(ascii: "="))
+            PercentEncoding.append(value, allowed: PercentEncoding.unreserved, to: &out)
         }
-        guard let url = URL(string: text) else {
+        guard let url = URL(string: String(decoding: out, as: UTF8.self)) else {
             throw HTTPError(.invalidRequest, code: .badPath, "The request URL could not be formed.")
         }
         return url
+    }
+
+    /// Appends `/` and `segment` percent-encoded; a `.` or `..` segment is refused.
+    private static func appendSegment(_ segment: Substring.UTF8View, to out: inout [UInt8]) throws(HTTPError) {
+        let dot = UInt8(ascii: ".")
+        if segment.count == 1 && segment.first == dot || segment.count == 2 && segment.allSatisfy({ $0 == dot }) {
+            throw HTTPError(.invalidRequest, code: .badPath, "The path contains a '.' or '..' segment.")
+        }
+        out.append(UInt8(ascii: "/"))
+        for byte in segment {
+            if pathAllowed.contains(byte) {
+                out.append(byte)
+            } else {
+                PercentEncoding.appendEscaped(byte, to: &out)
+            }
+        }
     }
 
     /// The URL for `path` and `query` under `base`.

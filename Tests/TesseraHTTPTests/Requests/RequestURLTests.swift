@@ -16,6 +16,22 @@ struct RequestURLTests {
         #expect(v6.absoluteString == "https://[::1]:8443/p")
     }
 
+    @Test("segments as written: an empty path is the base and one slash, empty and trailing segments are kept, '...' and '.x' are names")
+    func segments() throws {
+        let cases: [(String, String)] = [
+            ("", "https://api.example.com:8443/v2/"), ("///", "https://api.example.com:8443/v2/"),
+            ("a/", "https://api.example.com:8443/v2/a/"), ("a//b", "https://api.example.com:8443/v2/a//b"),
+            ("/.../.x/x.", "https://api.example.com:8443/v2/.../.x/x."), ("%/a", "https://api.example.com:8443/v2/%25/a"),
+        ]
+        for (path, expected) in cases {
+            #expect(try RequestURL.make(base: base, path: path).absoluteString == expected, "path \(path)")
+        }
+        for path in [".", "..", "a/.", "./a", "a/../b", "a/./b/"] {
+            #expect(performing: { _ = try RequestURL.make(base: base, path: path) },
+                    throws: { ($0 as? HTTPError)?.code.rawValue == "bad-path" })
+        }
+    }
+
     @Test("refused: ? or # in the path, dot segments, http without opt-in, user-info, fragments, queries in the base")
     func refusals() throws {
         let cases: [(URL, String, Bool, String)] = [
