@@ -44,7 +44,10 @@ CONF
 (cd "$WORK/srv" && exec "$NGINX" -p "$WORK/srv/" -c nginx.conf 2>/dev/null) &
 NGINX_PID=$!
 for _ in $(seq 1 100); do
-  if (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/$TLS_PORT) 2>/dev/null; then return 0; fi
+  # Ours only once nginx wrote its pid (it has bound both ports): a listener left on a port by
+  # another process answers the connects too, while this nginx has exited.
+  if [ "$(cat "$WORK/srv/nginx.pid" 2>/dev/null)" = "$NGINX_PID" ] &&
+     (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/$TLS_PORT) 2>/dev/null; then return 0; fi
   kill -0 "$NGINX_PID" 2>/dev/null || return 1   # port taken: nginx exited
   sleep 0.05
 done

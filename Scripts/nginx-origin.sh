@@ -17,7 +17,13 @@ http { access_log off; sendfile on; tcp_nodelay on; keepalive_requests 1000000;
   server { listen 127.0.0.1:$PORT; root $root; } }
 CONF
   (cd "$work/nginx" && exec nginx -p "$work/nginx/" -c nginx.conf) & NGINX_PID=$!
-  for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && return 0; sleep 0.05; done
+  # Ours only once nginx wrote its pid (it has bound the port): another process's listener on
+  # the port would answer the connect too.
+  for _ in $(seq 1 100); do
+    [ "$(cat "$work/nginx/nginx.pid" 2>/dev/null)" = "$NGINX_PID" ] && (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && return 0
+    kill -0 "$NGINX_PID" 2>/dev/null || break
+    sleep 0.05
+  done
   echo "nginx did not start on port $PORT" >&2
   return 1
 }
