@@ -20,6 +20,6 @@ public enum FormURLEncoded {
     private static let literal = ByteSet("*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
     private static func append(_ text: String, to out: inout [UInt8]) {
-        PercentEncoding.append(text, allowed: literal, spaceAsPlus: true, to: &out)
+        PercentEncoding.append(text.utf8, allowed: literal, spaceAsPlus: true, to: &out)
     }
 }

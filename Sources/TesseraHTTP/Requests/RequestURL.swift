@@ -69,9 +69,9 @@ public struct RequestURL: Sendable {
         }
         for (number, (name, value)) in query.enumerated() {
             out.append(number == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            PercentEncoding.append(name, allowed: PercentEncoding.unreserved, to: &out)
+            PercentEncoding.append(name.utf8, allowed: PercentEncoding.unreserved, to: &out)
             out.append(UInt8(ascii: "="))
-            PercentEncoding.append(value, allowed: PercentEncoding.unreserved, to: &out)
+            PercentEncoding.append(value.utf8, allowed: PercentEncoding.unreserved, to: &out)
         }
         guard let url = URL(string: String(decoding: out, as: UTF8.self)) else {
             throw HTTPError(.invalidRequest, code: .badPath, "The request URL could not be formed.")
@@ -86,13 +86,7 @@ public struct RequestURL: Sendable {
             throw HTTPError(.invalidRequest, code: .badPath, "The path contains a '.' or '..' segment.")
         }
         out.append(UInt8(ascii: "/"))
-        for byte in segment {
-            if pathAllowed.contains(byte) {
-                out.append(byte)
-            } else {
-                PercentEncoding.appendEscaped(byte, to: &out)
-            }
-        }
+        PercentEncoding.append(segment, allowed: pathAllowed, to: &out)
     }
 
     /// The URL for `path` and `query` under `base`.
