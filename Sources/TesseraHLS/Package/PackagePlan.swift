@@ -86,7 +86,7 @@ struct PackagePlan: Sendable {
             gaps += planner.gaps
             keyURIs.formUnion(planner.keyURIs)
             let what = "The \(source.role.rawValue) playlist \(URLRedaction.redact(source.url))"
-            let planned = planner   // a constant: a closure over the variable copied it for each URI
+            let planned = planner   // not `planner.localURI`: that partial application copied the planner per URI
             let text = try PackageLocalizer.media(source.playlist, localURI: { planned.localURI($0) }, what: what)
             hasher.add("\(id)\n")
             hasher.add(text)
