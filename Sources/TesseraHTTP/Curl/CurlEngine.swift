@@ -10,10 +10,19 @@ import TesseraSupport
 
 /// One OS thread owning one curl multi handle and one share handle (DNS cache, TLS sessions).
 ///
-/// Confinement: `multi`, `share`, `active` and every easy handle inside the multi are touched only
-/// on the loop thread. Other threads talk to it only through `submit`, which appends to a locked
-/// inbox and calls `curl_multi_wakeup` (documented as safe from any thread). Nothing here blocks a
-/// caller: cancellation and shutdown are a flag plus a wake-up.
+/// Confinement: `multi`, `share`, `active`, the deferred resumes and every easy handle inside the
+/// multi are touched only by the multi's driver — the loop thread, or a caller that found the loop
+/// idle (`driveInline`) — one at a time, handed over under the `driver` lock. Other threads talk to
+/// the driver only through `submit`, which appends to a locked inbox and wakes it
+/// (`curl_multi_wakeup`, documented as safe from any thread, or the idle loop's semaphore).
+/// Cancellation and shutdown are a flag plus a wake-up; only `driveInline` blocks its caller, and
+/// for a bounded time.
+///
+/// Why a caller may drive: with nothing in flight the loop thread waits, and a request from a task
+/// on the global executor would otherwise cross two threads — the caller wakes the loop, the loop
+/// wakes a pool thread for the answer — each a wake-up of a sleeping thread that costs as much as
+/// a small request on loopback (docs/HTTP.md, "Callers drive when the engine is idle"). A caller
+/// that drives the transfer itself crosses none, as the curl CLI does.
 final class CurlEngine: @unchecked Sendable {
     enum Command {
         case add(CurlTransfer)
@@ -26,12 +35,40 @@ final class CurlEngine: @unchecked Sendable {
         var isStopping = false
     }
 
+    /// Who drives the multi handle.
+    private enum Driver {
+        /// The loop thread.
+        case engine
+        /// Nobody: the loop thread waits on `idleWake`, nothing is in flight.
+        case idle
+        /// A caller in `driveInline` (the loop thread still waits).
+        case caller
+        /// Nobody, ever again: the loop has ended and freed the multi.
+        case closed
+    }
+
     let configuration: CurlTransport.Configuration
     /// Easy handles reused between transfers.
     let handles = CurlHandlePool()
     private let share: OpaquePointer?
     private let multi: OpaquePointer
     private let inbox = Lock(Inbox())
+    private let driver = Lock(Driver.engine)
+    /// Signalled once for each hand-over of the multi back to the waiting loop thread (a move of
+    /// `driver` from `.idle` or `.caller` to `.engine`).
+    private let idleWake = DispatchSemaphore(value: 0)
+    /// Whether nothing drives the multi: the loop thread waits, and a caller may drive (tests).
+    var isIdle: Bool { driver.withLock { $0 == .idle } }
+    /// Whether a caller drives the multi now (tests).
+    var isCallerDriving: Bool { driver.withLock { $0 == .caller } }
+    /// Caller drives whose transfer ended or paused while its caller drove it.
+    private let callerDrivesSettled = Atomic<Int>(0)
+    /// Caller drives that handed the multi back to the loop thread with work in flight.
+    private let callerDrivesHandedBack = Atomic<Int>(0)
+    /// Both counts (tests).
+    var callerDrives: (settled: Int, handedBack: Int) {
+        (callerDrivesSettled.load(ordering: .relaxed), callerDrivesHandedBack.load(ordering: .relaxed))
+    }
     /// Set by `submit` once a command is in the inbox; cleared by the loop as it takes them.
     private let hasCommands = Atomic<Bool>(false)
     /// Whether the loop is (about to be) blocked in `curl_multi_poll`: only then does `submit`
@@ -63,7 +100,7 @@ final class CurlEngine: @unchecked Sendable {
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maximumConnections)
         // Unowned: called only before close(), which the loop (holding the engine) makes before
         // curl_multi_cleanup.
-        executor = LoopExecutor { [unowned self] in _ = curl_multi_wakeup(self.multi) }
+        executor = LoopExecutor { [unowned self] in self.wake() }
         // Not ready until the thread has adopted the executor: a job enqueued before that would
         // run on the global executor instead (a task preferring this one would start off it).
         let adopted = DispatchSemaphore(value: 0)
@@ -84,17 +121,98 @@ final class CurlEngine: @unchecked Sendable {
         }
         if accepted {
             hasCommands.store(true, ordering: .sequentiallyConsistent)
-            if isPolling.load(ordering: .sequentiallyConsistent) { _ = curl_multi_wakeup(multi) }
+            wake()
         } else if case .add(let transfer) = command {
             transfer.finish(.failure(Self.shutdownError(transfer)), onLoopThread: false)
         }
     }
 
-    /// Asks the loop to end every transfer and exit. Returns at once.
+    /// Asks the loop to end every transfer and exit. Returns at once; a second call does nothing.
     func stop() {
-        inbox.withLock { $0.isStopping = true }
+        let first = inbox.withLock { inbox -> Bool in
+            defer { inbox.isStopping = true }
+            return !inbox.isStopping
+        }
+        guard first else { return }
         hasCommands.store(true, ordering: .sequentiallyConsistent)
-        _ = curl_multi_wakeup(multi)
+        wake(always: true)
+    }
+
+    /// Gets the driver's attention for a command or a job: hands the multi back to an idle loop
+    /// thread, else wakes whoever polls (`always`: even if it has not started polling yet).
+    /// The wake-up is written under the `driver` lock, so never to a multi the loop has freed.
+    private func wake(always: Bool = false) {
+        let handsBack = driver.withLock { driver -> Bool in
+            switch driver {
+            case .idle:
+                driver = .engine
+                return true
+            case .engine, .caller:
+                if always || isPolling.load(ordering: .sequentiallyConsistent) { _ = curl_multi_wakeup(multi) }
+                return false
+            case .closed:
+                return false
+            }
+        }
+        if handsBack { idleWake.signal() }
+    }
+
+    // MARK: A caller driving
+
+    /// When the loop is idle, adds `transfer` and drives the multi on the calling thread until the
+    /// transfer has ended or paused (its buffer full), or `budget` has passed, then hands the multi
+    /// back (to the loop thread when anything is left in flight or a task waits for the loop's
+    /// executor). Returns whether it added the transfer; false: the loop is busy (`submit` it).
+    /// No more callers drive at once than the configuration's `CallerDriveLimit` allows (by
+    /// default the process's, shared by every engine, which leaves the cooperative pool a thread).
+    func driveInline(_ transfer: CurlTransfer, budget: Duration) -> Bool {
+        let limit = configuration.callerDriveLimit
+        guard budget > .zero, limit.enter() else { return false }
+        defer { limit.leave() }
+        guard driver.withLock({ driver -> Bool in
+            guard driver == .idle else { return false }
+            driver = .caller
+            return true
+        }) else { return false }
+        apply(.add(transfer))
+        let clock = ContinuousClock()
+        let deadline = clock.now + budget
+        var running: Int32 = 0
+        var needsLoop = false
+        while true {
+            hasCommands.store(false, ordering: .sequentiallyConsistent)
+            let (commands, stopping) = takeCommands()
+            for command in commands { apply(command) }
+            if stopping {
+                needsLoop = true   // the loop thread ends every transfer and cleans up
+                break
+            }
+            _ = curl_multi_perform(multi, &running)
+            drainCompleted()
+            let wait = expireDeadlines()
+            runDeferredResumes()
+            if transfer.shared.withLock({ $0.end != nil || $0.isPaused }) {
+                callerDrivesSettled.add(1, ordering: .relaxed)
+                break
+            }
+            if executor.hasJobs {
+                needsLoop = true   // tasks that prefer the loop's executor run on its thread only
+                break
+            }
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { break }
+            poll(wait: min(wait, max(1, CurlTransfer.milliseconds(remaining))))
+        }
+        runDeferredResumes()
+        let handsBack = needsLoop || !active.isEmpty
+        driver.withLock { $0 = handsBack ? .engine : .idle }
+        if handsBack {
+            callerDrivesHandedBack.add(1, ordering: .relaxed)
+            idleWake.signal()
+        } else if hasCommands.load(ordering: .sequentiallyConsistent) || executor.hasJobs {
+            wake()   // came in as it let go
+        }
+        return true
     }
 
     // MARK: Loop thread
@@ -125,14 +243,18 @@ final class CurlEngine: @unchecked Sendable {
         isPolling.store(false, ordering: .sequentiallyConsistent)
     }
 
+    private func takeCommands() -> (commands: [Command], stopping: Bool) {
+        inbox.withLock { inbox in
+            defer { inbox.commands.removeAll() }
+            return (inbox.commands, inbox.isStopping)
+        }
+    }
+
     private func run() {
         var running: Int32 = 0
         while true {
             hasCommands.store(false, ordering: .sequentiallyConsistent)
-            let (commands, stopping) = inbox.withLock { inbox in
-                defer { inbox.commands.removeAll() }
-                return (inbox.commands, inbox.isStopping)
-            }
+            let (commands, stopping) = takeCommands()
             for command in commands { apply(command) }
             if stopping { break }
             _ = curl_multi_perform(multi, &running)
@@ -140,7 +262,11 @@ final class CurlEngine: @unchecked Sendable {
             let wait = expireDeadlines()
             runDeferredResumes()
             executor.runJobs()
-            poll(wait: wait)
+            if active.isEmpty, deferredResumes.isEmpty {
+                waitWhileIdle()
+            } else {
+                poll(wait: wait)
+            }
         }
         for (_, transfer) in active { remove(transfer, result: .failure(Self.shutdownError(transfer))) }
         runDeferredResumes()
@@ -150,9 +276,21 @@ final class CurlEngine: @unchecked Sendable {
         }
         runDeferredResumes()
         executor.runJobs()
-        executor.close()   // later jobs run on the global executor; the multi is not woken again
+        executor.close()   // later jobs run on the global executor
+        driver.withLock { $0 = .closed }   // the multi is not woken again
         curl_multi_cleanup(multi)
         if let share { curl_share_cleanup(share) }
+    }
+
+    /// Nothing in flight: lets go of the multi and waits until it is handed back (a command or a
+    /// job for the loop, or a caller's transfer left in flight); a caller may drive meanwhile.
+    private func waitWhileIdle() {
+        driver.withLock { $0 = .idle }
+        if hasCommands.load(ordering: .sequentiallyConsistent) || executor.hasJobs { wake() }   // came in as it let go
+        idleWake.wait()
+        // Taken under the lock the hand-over wrote it under: what the caller did to the
+        // loop-confined state happens before what the loop does next.
+        driver.withLock { precondition($0 == .engine, "the multi was handed back to the loop") }
     }
 
     private func apply(_ command: Command) {

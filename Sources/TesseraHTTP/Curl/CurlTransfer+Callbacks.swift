@@ -6,7 +6,7 @@ import Foundation
 #endif
 import TesseraSupport
 
-/// The curl callbacks, run on the loop thread only.
+/// The curl callbacks, run by the engine's driver only (its loop thread, or a caller driving it).
 extension CurlTransfer {
     /// Returning anything but `bytes.count` makes curl abort with CURLE_WRITE_ERROR.
     func onHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {

@@ -13,13 +13,13 @@ import TesseraSupport
 
 /// One request on one easy handle.
 ///
-/// Confinement: `loop` state and the easy handle are touched only on the engine's loop thread
-/// (after `init`, which runs on the submitting task before the handle is handed over through the
-/// engine's locked inbox). Everything consumers touch lives in `shared`, behind a lock. The engine's
+/// Confinement: `loop` state and the easy handle are touched only by the engine's driver — its loop
+/// thread, or a caller driving an idle engine — after `init`, which runs on the submitting task
+/// before the handle is handed over (through the engine's locked inbox, or to the caller itself). Everything consumers touch lives in `shared`, behind a lock. The engine's
 /// active table retains the transfer while its handle is inside the multi, so the unretained
 /// pointer given to curl's callbacks stays valid.
 final class CurlTransfer: @unchecked Sendable {
-    /// Loop-thread-only progress of the response.
+    /// Progress of the response, touched by the engine's driver only.
     struct LoopState {
         var headerFields = HTTPHeaders()
         var headerBytes = 0

@@ -35,6 +35,19 @@ public final class CurlTransport: CancellationAwareTransport {
         /// Public-key pins: a pinned host's chain must present one of its SPKI SHA-256 digests,
         /// checked on every connection (each redirect hop is checked against its own host).
         public var pins = PublicKeyPins()
+        /// How long a request may drive its transfer on the calling thread when nothing else is
+        /// in flight, instead of handing it to the engine thread and sleeping until the answer:
+        /// a small request then wakes no other thread, as with the curl CLI. The engine thread
+        /// takes over once the budget is spent, the body has filled its buffer, or other work
+        /// arrives. A task that prefers an executor of its own (the engine's, a WebSocket's)
+        /// never drives, and at most one caller fewer than the cores drive at once in the process
+        /// (none on a single core), so the cooperative pool always keeps a thread. `.zero` turns
+        /// it off. Default 2 ms: the time a request may hold one of the pool's threads, blocked in
+        /// poll(2).
+        public var callerDriveBudget: Duration = .milliseconds(2)
+        /// Who else counts against the number of callers driving at once (tests give an engine
+        /// its own).
+        var callerDriveLimit = CallerDriveLimit.process
         /// The defaults.
         public init() {}
     }
@@ -67,6 +80,15 @@ public final class CurlTransport: CancellationAwareTransport {
     /// concurrent executor.
     public var executor: any TaskExecutor { engine.executor }
 
+    /// How many requests were driven by their callers until their transfer ended or paused, and
+    /// how many caller drives handed work in flight back to the engine thread (tests).
+    var callerDrives: (settled: Int, handedBack: Int) { engine.callerDrives }
+
+    /// Whether the engine thread waits with nothing in flight, so a caller may drive (tests).
+    var isEngineIdle: Bool { engine.isIdle }
+    /// Whether a caller drives a transfer now (tests).
+    var isCallerDriving: Bool { engine.isCallerDriving }
+
     /// Ends every transfer in flight (they fail with `transport-shut-down`) and stops the thread.
     public func shutdown() { engine.stop() }
 
@@ -83,7 +105,8 @@ public final class CurlTransport: CancellationAwareTransport {
         }
         cancellation?.onCancel(cancel)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CurlTransferShared.HeadContinuation) in
+            let added = Self.mayDrive && engine.driveInline(transfer, budget: engine.configuration.callerDriveBudget)
+            return await withCheckedContinuation { (continuation: CurlTransferShared.HeadContinuation) in
                 let ready = transfer.shared.withLock { state -> Result<HTTPResponseHead, HTTPError>? in
                     if let result = state.headResult { return result }
                     state.headContinuation = continuation
@@ -91,7 +114,7 @@ public final class CurlTransport: CancellationAwareTransport {
                 }
                 if let ready {
                     continuation.resume(returning: ready)
-                } else {
+                } else if !added {
                     engine.submit(.add(transfer))
                 }
             }
@@ -100,5 +123,11 @@ public final class CurlTransport: CancellationAwareTransport {
         }
         let head = try result.get()
         return HTTPResponse(head: head, body: HTTPBody(source: CurlBodySource(transfer: transfer)))
+    }
+
+    /// Whether the current task may drive a transfer on its thread: not when it prefers an
+    /// executor (a loop thread it would hold up).
+    private static var mayDrive: Bool {
+        withUnsafeCurrentTask { task in task?.unownedTaskExecutor == nil }
     }
 }

@@ -11,13 +11,13 @@ final class TransportHarness: Sendable {
     let origin: OriginSimulator
     let transport: CurlTransport
 
-    init() throws {
+    init(configuration: CurlTransport.Configuration = CurlTransport.loopbackConfiguration) throws {
         directory = try TemporaryDirectory()
         try directory.write("small.bin", Self.small)
         try directory.write("big.bin", Self.big)
         try directory.write("empty.bin", [])
         origin = try OriginSimulator(root: directory.url)
-        transport = try CurlTransport.loopback()
+        transport = try CurlTransport(configuration: configuration)
     }
 
     deinit {
