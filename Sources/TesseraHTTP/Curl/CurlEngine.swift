@@ -262,7 +262,9 @@ final class CurlEngine: @unchecked Sendable {
             let wait = expireDeadlines()
             runDeferredResumes()
             executor.runJobs()
-            if active.isEmpty, deferredResumes.isEmpty {
+            // A task on the loop's executor has usually just sent its next request: its command
+            // is in the inbox, so the loop goes round again instead of letting go.
+            if active.isEmpty, !hasCommands.load(ordering: .sequentiallyConsistent), !executor.hasJobs {
                 waitWhileIdle()
             } else {
                 poll(wait: wait)
