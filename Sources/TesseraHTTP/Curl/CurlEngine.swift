@@ -160,14 +160,15 @@ final class CurlEngine: @unchecked Sendable {
     // MARK: A caller driving
 
     /// When the loop is idle, adds `transfer` and drives the multi on the calling thread until the
-    /// transfer has ended or paused (its buffer full), or `budget` has passed, then hands the multi
+    /// transfer has ended or paused (its buffer full), or the configuration's `callerDriveBudget`
+    /// has passed, then hands the multi
     /// back (to the loop thread when anything is left in flight or a task waits for the loop's
     /// executor). Returns whether it added the transfer; false: the loop is busy (`submit` it).
     /// No more callers drive at once than the configuration's `CallerDriveLimit` allows (by
     /// default the process's, shared by every engine, which leaves the cooperative pool a thread).
-    func driveInline(_ transfer: CurlTransfer, budget: Duration) -> Bool {
+    func driveInline(_ transfer: CurlTransfer) -> Bool {
         let limit = configuration.callerDriveLimit
-        guard budget > .zero, limit.enter() else { return false }
+        guard configuration.callerDriveBudget > .zero, limit.enter() else { return false }
         defer { limit.leave() }
         guard driver.withLock({ driver -> Bool in
             guard driver == .idle else { return false }
@@ -176,21 +177,13 @@ final class CurlEngine: @unchecked Sendable {
         }) else { return false }
         apply(.add(transfer))
         let clock = ContinuousClock()
-        let deadline = clock.now + budget
-        var running: Int32 = 0
+        let deadline = clock.now + configuration.callerDriveBudget
         var needsLoop = false
         while true {
-            hasCommands.store(false, ordering: .sequentiallyConsistent)
-            let (commands, stopping) = takeCommands()
-            for command in commands { apply(command) }
-            if stopping {
+            guard let wait = iterate() else {
                 needsLoop = true   // the loop thread ends every transfer and cleans up
                 break
             }
-            _ = curl_multi_perform(multi, &running)
-            drainCompleted()
-            let wait = expireDeadlines()
-            runDeferredResumes()
             if transfer.shared.withLock({ $0.end != nil || $0.isPaused }) {
                 callerDrivesSettled.add(1, ordering: .relaxed)
                 break
@@ -243,24 +236,27 @@ final class CurlEngine: @unchecked Sendable {
         isPolling.store(false, ordering: .sequentiallyConsistent)
     }
 
-    private func takeCommands() -> (commands: [Command], stopping: Bool) {
-        inbox.withLock { inbox in
+    /// One turn of the multi, by its driver: the commands, curl's work, the finished transfers,
+    /// the overdue heads, the resumes. Returns how long the driver may poll, in ms; nil once the
+    /// engine is stopping (nothing of curl's ran: the loop thread ends what is in flight).
+    private func iterate() -> Int? {
+        hasCommands.store(false, ordering: .sequentiallyConsistent)
+        let (commands, stopping) = inbox.withLock { inbox in
             defer { inbox.commands.removeAll() }
             return (inbox.commands, inbox.isStopping)
         }
+        for command in commands { apply(command) }
+        if stopping { return nil }
+        var running: Int32 = 0
+        _ = curl_multi_perform(multi, &running)
+        drainCompleted()
+        let wait = expireDeadlines()
+        runDeferredResumes()
+        return wait
     }
 
     private func run() {
-        var running: Int32 = 0
-        while true {
-            hasCommands.store(false, ordering: .sequentiallyConsistent)
-            let (commands, stopping) = takeCommands()
-            for command in commands { apply(command) }
-            if stopping { break }
-            _ = curl_multi_perform(multi, &running)
-            drainCompleted()
-            let wait = expireDeadlines()
-            runDeferredResumes()
+        while let wait = iterate() {
             executor.runJobs()
             // A task on the loop's executor has usually just sent its next request: its command
             // is in the inbox, so the loop goes round again instead of letting go.

@@ -15,8 +15,8 @@ import TesseraSupport
 ///
 /// Confinement: `loop` state and the easy handle are touched only by the engine's driver — its loop
 /// thread, or a caller driving an idle engine — after `init`, which runs on the submitting task
-/// before the handle is handed over (through the engine's locked inbox, or to the caller itself). Everything consumers touch lives in `shared`, behind a lock. The engine's
-/// active table retains the transfer while its handle is inside the multi, so the unretained
+/// before the handle is handed over (through the engine's locked inbox, or to the caller itself).
+/// Everything consumers touch lives in `shared`, behind a lock. The engine's active table retains the transfer while its handle is inside the multi, so the unretained
 /// pointer given to curl's callbacks stays valid.
 final class CurlTransfer: @unchecked Sendable {
     /// Progress of the response, touched by the engine's driver only.

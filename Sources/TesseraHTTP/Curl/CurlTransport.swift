@@ -105,7 +105,7 @@ public final class CurlTransport: CancellationAwareTransport {
         }
         cancellation?.onCancel(cancel)
         let result = await withTaskCancellationHandler {
-            let added = Self.mayDrive && engine.driveInline(transfer, budget: engine.configuration.callerDriveBudget)
+            let added = Self.mayDrive && engine.driveInline(transfer)
             return await withCheckedContinuation { (continuation: CurlTransferShared.HeadContinuation) in
                 let ready = transfer.shared.withLock { state -> Result<HTTPResponseHead, HTTPError>? in
                     if let result = state.headResult { return result }

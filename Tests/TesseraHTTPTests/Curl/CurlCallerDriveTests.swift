@@ -120,11 +120,15 @@ struct CurlCallerDriveTests {
         #expect(bodies.allSatisfy { $0 == TransportHarness.small })
     }
 
-    @Test("a task preferring the engine's executor never drives: its requests run on the engine thread")
-    func preferringTheEngine() async throws {
+    @Test("a task preferring an executor never drives, even an idle engine: it would hold up that executor's thread")
+    func preferringAnExecutor() async throws {
         let harness = try Self.harness(budget: .seconds(600))
+        // Another engine's thread: not this engine's, which never finds itself idle while it runs.
+        let elsewhere = try CurlTransport.loopback()
+        defer { elsewhere.shutdown() }
+        await Self.untilIdle(harness)
         let before = harness.transport.callerDrives
-        let bodies = try await withTaskExecutorPreference(harness.transport.executor) { () async throws -> [[UInt8]] in
+        let bodies = try await withTaskExecutorPreference(elsewhere.executor) { () async throws -> [[UInt8]] in
             var bodies: [[UInt8]] = []
             for _ in 0..<5 { bodies.append(try await harness.fetch("/small.bin").1) }
             return bodies
