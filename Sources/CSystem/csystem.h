@@ -23,6 +23,9 @@ static inline void tessera_keep_freed_heap(int trim, int pad) {
     mallopt(M_TOP_PAD, pad);
 }
 
+/// Returns the freed memory of every malloc arena to the kernel (glibc malloc_trim(0)).
+static inline void tessera_return_freed_heap(void) { (void)malloc_trim(0); }
+
 /// Reserves `length` bytes at `offset` without changing the file size (FALLOC_FL_KEEP_SIZE).
 /// Returns 0, or the errno value.
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
@@ -65,6 +68,7 @@ static inline int tessera_rename_exchange(const char *a, const char *b) {
 }
 #else
 static inline void tessera_keep_freed_heap(int trim, int pad) { (void)trim; (void)pad; }
+static inline void tessera_return_freed_heap(void) {}
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
     (void)fd; (void)offset; (void)length;
     return 95; /* EOPNOTSUPP */

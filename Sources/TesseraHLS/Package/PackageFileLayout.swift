@@ -34,22 +34,38 @@ struct PackageFileLayout {
         let name: String
     }
 
+    /// A local file's place: a folder (a track's) and a name in it.
+    struct LocalName: Hashable {
+        let folder: String
+        let name: String
+
+        /// `folder/name`.
+        var path: SafeRelativePath {
+            guard let path = SafeRelativePath("\(folder)/\(name)") else { preconditionFailure("a folder and a safe name make a safe path") }
+            return path
+        }
+    }
+
     private struct File {
-        let path: SafeRelativePath
+        let key: SourceKey
+        let local: LocalName
         /// Planned bytes end here (nil: the whole file is planned).
         var end: UInt64?
         /// Whether any of its bytes are planned (its owner is known).
         var owned = false
     }
 
-    /// Every file, in the order they were named.
+    /// Every file, in the order they were named (a file's index is its position here).
     private var files: [File] = []
-    /// The index in `files` of each source file.
-    private var fileIndices: [SourceKey: Int] = [:]
+    /// `files` by source key.
+    private var keyIndex = PositionIndex()
+    /// The local names taken — every file's, and the names reserved for playlists — in the
+    /// order they were taken.
+    private var takenNames: [LocalName] = []
+    /// `takenNames` by name.
+    private var nameIndex = PositionIndex()
     /// The source folders (`SourceKey.folder`), by text.
     private var sourceFolders: [String: Int] = [:]
-    /// The local names taken, by local folder.
-    private var names: [String: Set<String>] = [:]
     /// The next number to try for a name already taken, by `folder/name`: a thousand segments
     /// that differ only in their query take `seg-2.ts` … `seg-1000.ts` without probing every
     /// number below each one again.
@@ -65,15 +81,16 @@ struct PackageFileLayout {
     /// The owner of each file: the folder (track) whose reference planned its first bytes.
     var owners: PackageFileOwners { PackageFileOwners(exceptions: otherOwners) }
 
-    /// Room for `count` more source files named in `folder`.
-    mutating func reserveCapacity(_ count: Int, in folder: String) {
+    /// Room for `count` more source files.
+    mutating func reserveCapacity(_ count: Int) {
         files.reserveCapacity(files.count + count)
-        fileIndices.reserveCapacity(fileIndices.count + count)
-        names[folder, default: []].reserveCapacity((names[folder]?.count ?? 0) + count)
+        keyIndex.reserveCapacity(files.count + count)
+        takenNames.reserveCapacity(takenNames.count + count)
+        nameIndex.reserveCapacity(takenNames.count + count)
     }
 
     /// Reserves `name` in `folder` (a track's playlist), so no media file takes it.
-    mutating func reserve(_ name: String, in folder: String) { names[folder, default: []].insert(name) }
+    mutating func reserve(_ name: String, in folder: String) { _ = take(LocalName(folder: folder, name: name)) }
 
     /// The key of the source folder `text` (an absolute URL up to and including its path's last
     /// `/`): with a name from that folder, the key `key(of:)` gives their joined text.
@@ -84,41 +101,64 @@ struct PackageFileLayout {
 
     /// The key of the file whose absolute URL is `text`.
     mutating func key(of text: String) -> SourceKey {
+        let (folder, name) = Self.split(text)
+        return SourceKey(folder: sourceFolder(folder), name: name)
+    }
+
+    /// The key of the file whose absolute URL is `text` when its folder is known (a file the
+    /// layout holds has one), without learning a new folder.
+    func existingKey(of text: String) -> SourceKey? {
+        let (folder, name) = Self.split(text)
+        return sourceFolders[folder].map { SourceKey(folder: $0, name: name) }
+    }
+
+    /// `text` split after the last `/` of its path (before any query or fragment).
+    private static func split(_ text: String) -> (folder: String, name: String) {
         let bytes = text.utf8
         let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-        guard let slash = bytes[..<pathEnd].lastIndex(of: UInt8(ascii: "/")) else { return SourceKey(folder: sourceFolder(""), name: text) }
+        guard let slash = bytes[..<pathEnd].lastIndex(of: UInt8(ascii: "/")) else { return ("", text) }
         let split = bytes.index(after: slash)
-        return SourceKey(folder: sourceFolder(String(text[..<split])), name: String(text[split...]))
+        return (String(text[..<split]), String(text[split...]))
     }
 
-    /// The local path of the file at `url` (a new one in `folder` when it has none yet).
-    mutating func path(of url: URL, in folder: String) -> SafeRelativePath {
-        files[fileIndex(key(of: url.absoluteString), name: Self.localName(url), folder: folder)].path
+    /// The file of the source `key`, if the layout holds it.
+    func file(_ key: SourceKey) -> Int? {
+        keyIndex.find(key.hashValue) { files[$0].key == key }
     }
 
-    /// The local path of the file at `url`, and what must be fetched so the bytes `range` (nil:
-    /// the whole file) of it are in the package; the plan records them as planned.
+    /// The local path of file `index`.
+    func path(ofFile index: Int) -> SafeRelativePath { files[index].local.path }
+
+    /// How a playlist in `folder` names file `index`: its name in the same folder, else
+    /// `../folder/name`.
+    func localURI(ofFile index: Int, from folder: String) -> String {
+        let local = files[index].local
+        return local.folder == folder ? local.name : "../\(local.folder)/\(local.name)"
+    }
+
+    /// The file at `url`, and what must be fetched so the bytes `range` (nil: the whole file) of
+    /// it are in the package; the plan records them as planned.
     /// - Throws: `unsupported` when the reference cannot be kept exact (ranges of a file that
     ///   overlap what is planned without lying inside it, a whole file named after ranges of it,
     ///   bytes of a file another file already followed); `what` names the reference.
     mutating func cover(_ range: ByteRange?, of url: URL, in folder: String,
-                        what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
+                        what: @autoclosure () -> String) throws(HLSError) -> (file: Int, coverage: Coverage) {
         try cover(range, key: key(of: url.absoluteString), name: Self.localName(url), in: folder, what: what())
     }
 
     /// As `cover(_:of:in:what:)` for the file `key`, named `name` when new (the planner's fast
     /// path: a plain relative URI in its playlist's folder, no URL made).
     mutating func cover(_ range: ByteRange?, key: SourceKey, name: @autoclosure () -> String, in folder: String,
-                        what: @autoclosure () -> String) throws(HLSError) -> (path: SafeRelativePath, coverage: Coverage) {
-        let index = fileIndex(key, name: name(), folder: folder)
+                        what: @autoclosure () -> String) throws(HLSError) -> (file: Int, coverage: Coverage) {
+        let index = file(key, name: name(), in: folder)
         let file = files[index]
         // A whole file planned already holds every range of it.
-        guard let end = file.end else { return (file.path, .covered) }
+        guard let end = file.end else { return (index, .covered) }
         let coverage: Coverage
         var newEnd: UInt64?
         if let range, let length = range.length {
             let rangeEnd = range.offset + length
-            if rangeEnd <= end, end > 0 { return (file.path, .covered) }
+            if rangeEnd <= end, end > 0 { return (index, .covered) }
             guard range.offset >= end else {
                 throw HLSError(.unsupported, "\(what()) overlaps bytes \(range.offset)–\(end) the package already takes from that file without lying inside them; its byte ranges cannot be kept exact.")
             }
@@ -143,41 +183,52 @@ struct PackageFileLayout {
         }
         if !file.owned {
             files[index].owned = true
-            if !file.path.value.hasPrefix(folder + "/") { otherOwners[file.path.value] = folder }
+            if file.local.folder != folder { otherOwners[file.local.path.value] = folder }
         }
         files[index].end = newEnd
-        return (file.path, coverage)
+        return (index, coverage)
     }
 
-    /// The index of the file `key`, made in `folder` as `name` when new: one hash lookup, known
-    /// or new.
-    private mutating func fileIndex(_ key: SourceKey, name: @autoclosure () -> String, folder: String) -> Int {
-        let next = files.count
-        let index = Self.claim(&fileIndices[key, default: next], next)
-        if index == next { files.append(File(path: uniquePath(folder: folder, name: name()), end: 0)) }
+    /// The file of the source `key`, made in `folder` as `name` when new. A file named again is
+    /// most often the one named last (byte ranges of one file), so that one is tried first.
+    mutating func file(_ key: SourceKey, name: @autoclosure () -> String, in folder: String) -> Int {
+        if let last = files.last, last.key == key { return files.count - 1 }
+        let hash = key.hashValue
+        if let index = keyIndex.find(hash, matches: { files[$0].key == key }) { return index }
+        let index = files.count
+        files.append(File(key: key, local: uniqueName(folder: folder, name: name()), end: 0))
+        keyIndex.insert(hash, position: index)
         return index
     }
 
     /// `slot`'s value (the dictionary's entry, made with `next` when new, in the same lookup).
     private static func claim(_ slot: inout Int, _ next: Int) -> Int { slot }
 
-    /// `folder/name`, or `folder/stem-2.ext`, … when taken.
-    private mutating func uniquePath(folder: String, name: String) -> SafeRelativePath {
-        var chosen = name
-        if !names[folder, default: []].insert(name).inserted {
-            let base = "\(folder)/\(name)"
-            let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-            let stem = dot.map { String(name[..<$0]) } ?? name
-            let suffix = dot.map { String(name[$0...]) } ?? ""
-            var number = nextNumber[base] ?? 2
-            repeat {
-                chosen = "\(stem)-\(number)\(suffix)"
-                number += 1
-            } while !names[folder, default: []].insert(chosen).inserted
-            nextNumber[base] = number
-        }
-        guard let path = SafeRelativePath("\(folder)/\(chosen)") else { preconditionFailure("a folder and a safe name make a safe path") }
-        return path
+    /// Takes `name` when no file or playlist has it; whether it did.
+    private mutating func take(_ name: LocalName) -> Bool {
+        let hash = name.hashValue
+        guard nameIndex.find(hash, matches: { takenNames[$0] == name }) == nil else { return false }
+        nameIndex.insert(hash, position: takenNames.count)
+        takenNames.append(name)
+        return true
+    }
+
+    /// `name` in `folder`, or `stem-2.ext`, … when taken; taken.
+    private mutating func uniqueName(folder: String, name: String) -> LocalName {
+        let wanted = LocalName(folder: folder, name: name)
+        if take(wanted) { return wanted }
+        let base = "\(folder)/\(name)"
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let suffix = dot.map { String(name[$0...]) } ?? ""
+        var number = nextNumber[base] ?? 2
+        var chosen: LocalName
+        repeat {
+            chosen = LocalName(folder: folder, name: "\(stem)-\(number)\(suffix)")
+            number += 1
+        } while !take(chosen)
+        nextNumber[base] = number
+        return chosen
     }
 
     /// The URL's last path segment in safe characters (letters, digits, `.`, `-`, `_`), at most

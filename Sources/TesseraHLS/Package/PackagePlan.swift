@@ -54,8 +54,10 @@ struct PackagePlan: Sendable {
     /// Distinct AES-128 keys.
     let keyCount: Int
     let maximumCoalescedBytes: UInt64
-    /// The local file of each fetched URI as written, by track.
-    private let places: [StreamIdentity: [String: SafeRelativePath]]
+    /// Where every file goes.
+    private let layout: PackageFileLayout
+    /// The file each URI names, by track.
+    private let files: [StreamIdentity: TrackFiles]
     /// The track whose resources go to each file first (the manifest's owner of a file).
     private let owners: PackageFileOwners
     /// The master's inputs, when its one variant's BANDWIDTH is measured from the written files.
@@ -75,19 +77,25 @@ struct PackagePlan: Sendable {
         for id in ids { layout.reserve("index.m3u8", in: id) }
         var tracks: [Track] = []
         var resources: [PlannedResource] = []
-        var places: [StreamIdentity: [String: SafeRelativePath]] = [:]
+        // A resource a segment, most often (maps and unlisted bytes add a few): one allocation
+        // instead of a doubling run of copies.
+        resources.reserveCapacity(sources.reduce(0) { $0 + $1.playlist.segments.count })
+        var files: [StreamIdentity: TrackFiles] = [:]
         var gaps: [PackageManifest.Gap] = []
         var keyURIs: Set<String> = []
         var localPlaylists: [PackagePlaylistKey: String] = [:]
         for (source, id) in zip(sources, ids) {
-            var planner = TrackPlanner(source: source, id: id, stream: StreamIdentity(id))
+            var planner = TrackPlanner(source: source, id: id, stream: StreamIdentity(id), layout: &layout)
             try planner.plan(into: &layout, resources: &resources)
-            places[planner.stream] = planner.places
+            files[planner.stream] = planner.files
             gaps += planner.gaps
             keyURIs.formUnion(planner.keyURIs)
             let what = "The \(source.role.rawValue) playlist \(URLRedaction.redact(source.url))"
-            let planned = planner   // not `planner.localURI`: that partial application copied the planner per URI
-            let text = try PackageLocalizer.media(source.playlist, localURI: { planned.localURI($0) }, what: what)
+            let trackFiles = planner.files
+            var cursor = TrackFiles.Cursor()
+            let text = try PackageLocalizer.media(source.playlist, localURI: { uri in
+                cursor.file(of: uri, in: trackFiles, layout: layout).map { layout.localURI(ofFile: $0, from: id) }
+            }, what: what)
             hasher.add("\(id)\n")
             hasher.add(text)
             let playlistPath = "\(id)/index.m3u8"
@@ -116,7 +124,8 @@ struct PackagePlan: Sendable {
         owners = layout.owners
         self.tracks = tracks
         self.resources = resources
-        self.places = places
+        self.layout = layout
+        self.files = files
         self.gaps = gaps
         knownBytes = known
         largestRange = largest
@@ -145,10 +154,10 @@ struct PackagePlan: Sendable {
     /// The local file of `resource`.
     /// - Throws: `unsupported` for a resource the plan did not make.
     func place(_ resource: PlannedResource) throws(HLSError) -> SafeRelativePath {
-        guard let path = places[resource.identity.stream]?[resource.uri] else {
+        guard let file = files[resource.identity.stream]?.file(of: resource.uri, in: layout) else {
             throw HLSError(.unsupported, "\(resource.label) of \(resource.identity.stream) is not in the package plan.")
         }
-        return path
+        return layout.path(ofFile: file)
     }
 
     /// What the package's last files say, `media` written: the master's measured BANDWIDTH
@@ -157,12 +166,13 @@ struct PackagePlan: Sendable {
     func contents(of media: [ResourceFileSink.WrittenFile]) throws(HLSError) -> PackageContents {
         var master = masterText
         var described = tracks.map { ($0.info, $0.playlistText) }
-        if let measured, let track = tracks.first {
+        if let measured, let track = tracks.first, let trackFiles = files[track.stream] {
             let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
             var peak = 0.0
+            var cursor = TrackFiles.Cursor()
             for segment in track.playlist.segments where !segment.isGap && segment.duration > 0 {
-                guard let path = places[track.stream]?[segment.uri],
-                      let bytes = segment.byteRange?.length ?? sizes[path.value] else { continue }
+                guard let file = cursor.file(of: segment.uri, in: trackFiles, layout: layout),
+                      let bytes = segment.byteRange?.length ?? sizes[layout.path(ofFile: file).value] else { continue }
                 peak = max(peak, Double(bytes) * 8 / segment.duration)
             }
             var multivariant = measured.multivariant

@@ -16,29 +16,24 @@ struct TrackPlanner {
     let source: PackagePlan.Source
     let id: String
     let stream: StreamIdentity
-    /// The local file of each URI as written — fetched, covered by bytes already planned, or a
-    /// gap's name — (what the sink's `place` looks up, and what the local playlist names).
-    private(set) var places: [String: SafeRelativePath] = [:]
+    /// The file each URI names — fetched, covered by bytes already planned, or a gap's name —
+    /// (what the sink's `place` looks up, and what the local playlist names).
+    private(set) var files: TrackFiles
     private(set) var gaps: [PackageManifest.Gap] = []
     /// The distinct AES-128 key URIs (the checker's, which checked them).
     private(set) var keyURIs: Set<String> = []
     /// The EXTINF seconds of every segment, gaps included, summed in playlist order.
     private(set) var duration = 0.0
 
-    /// The folder plain relative URIs are joined to as text (nil: every URI is resolved as a URL).
-    private let plainDirectory: String?
-    /// `plainDirectory`'s source folder in the layout (set when planning starts).
-    private var plainFolder: Int?
-
-    init(source: PackagePlan.Source, id: String, stream: StreamIdentity) {
+    init(source: PackagePlan.Source, id: String, stream: StreamIdentity, layout: inout PackageFileLayout) {
         self.source = source
-        plainDirectory = ResourceURL.plainDirectory(of: source.url)
         self.id = id
         self.stream = stream
+        files = TrackFiles(id: id, baseURL: source.url, layout: &layout)
     }
 
-    /// Appends the track's resources to `resources` and names the local file of each URI
-    /// (`places`).
+    /// Appends the track's resources to `resources` and records the file each URI names
+    /// (`files`).
     /// - Throws: as `PackagePlan.init`.
     mutating func plan(into layout: inout PackageFileLayout, resources: inout [PlannedResource]) throws(HLSError) {
         let playlist = source.playlist
@@ -51,9 +46,8 @@ struct TrackPlanner {
         }
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(redacted) has no segments.") }
         var checker = PlanChecker(baseURL: source.url, source: redacted, layout: .package, first: first)
-        places.reserveCapacity(playlist.segments.count)
-        layout.reserveCapacity(playlist.segments.count, in: id)
-        plainFolder = plainDirectory.map { layout.sourceFolder($0) }
+        files.reserveCapacity(playlist.segments.count)
+        layout.reserveCapacity(playlist.segments.count)
         var lastMap: MediaInitializationSection?
         // Each segment is borrowed in place, not copied out of the array (a copy retained and
         // released each segment's strings, 100,000 times over; a borrow through the array
@@ -88,8 +82,8 @@ struct TrackPlanner {
             lastMap = nil
         }
         if segment.isGap {
-            let url = try ResourceURL.resolve(segment.uri, against: source.url, what: "Segment \(position) (line \(segment.line.number))")
-            places[segment.uri] = layout.path(of: url, in: id)
+            let (key, name) = try files.key(of: segment.uri, in: &layout, what: "Segment \(position) (line \(segment.line.number))")
+            files.place(segment.uri, file: layout.file(key, name: name, in: id))
             gaps.append(PackageManifest.Gap(track: id, mediaSequence: segment.mediaSequence, duration: segment.duration,
                                             reason: "EXT-X-GAP in the source"))
             return
@@ -107,16 +101,8 @@ struct TrackPlanner {
     /// resource for a range (nil: the whole file).
     private mutating func add(_ uri: String, range: ByteRange?, label: @autoclosure () -> String, layout: inout PackageFileLayout,
                               resources: inout [PlannedResource], make: (ByteRange?) -> PlannedResource) throws(HLSError) {
-        let (path, coverage): (SafeRelativePath, PackageFileLayout.Coverage)
-        if let directory = plainDirectory, let folder = plainFolder, ResourceURL.isJoinablePlain(uri) {
-            // A plain relative path needs no URL made for each of 100,000 segments: a name is
-            // keyed in its playlist's folder as it stands, a path joined to it as text.
-            let key = uri.utf8.contains(UInt8(ascii: "/")) ? layout.key(of: directory + uri) : PackageFileLayout.SourceKey(folder: folder, name: uri)
-            (path, coverage) = try layout.cover(range, key: key, name: PackageFileLayout.localName(lastSegmentOf: uri), in: id, what: label())
-        } else {
-            let url = try ResourceURL.resolve(uri, against: source.url, what: label())
-            (path, coverage) = try layout.cover(range, of: url, in: id, what: label())
-        }
+        let (key, name) = try files.key(of: uri, in: &layout, what: label())
+        let (file, coverage) = try layout.cover(range, key: key, name: name, in: id, what: label())
         if case .fetch(let unlisted, let listed) = coverage {
             let resource = make(listed)
             if let unlisted {
@@ -126,12 +112,6 @@ struct TrackPlanner {
             }
             resources.append(resource)
         }
-        places[uri] = path
-    }
-
-    /// The local URI of `uri` as written, relative to the track's folder.
-    func localURI(_ uri: String) -> String? {
-        guard let path = places[uri] else { return nil }   // not `.map(relative)`: that copied the planner per URI
-        return path.value.hasPrefix(id + "/") ? String(path.value.dropFirst(id.count + 1)) : "../" + path.value
+        files.place(uri, file: file)
     }
 }

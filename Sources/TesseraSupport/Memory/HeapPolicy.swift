@@ -8,4 +8,10 @@ package enum HeapPolicy {
     package static func keepFreedHeap(upTo bytes: Int) {
         tessera_keep_freed_heap(Int32(clamping: bytes), Int32(clamping: bytes / 2))
     }
+
+    /// Hands the freed memory of every allocator arena back to the kernel, so the next
+    /// allocations fault their pages in afresh (a measurement's cold start); glibc only.
+    package static func returnFreedHeap() {
+        tessera_return_freed_heap()
+    }
 }

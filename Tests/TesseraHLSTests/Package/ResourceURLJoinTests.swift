@@ -38,7 +38,8 @@ struct ResourceURLJoinTests {
         var names: Set<String> = []
         for index in 0..<1_000 {
             let url = try ResourceURL.resolve("chunk.ts?n=\(index)", against: base, what: "Segment")
-            names.insert(try layout.cover(nil, of: url, in: "video", what: "Segment").path.value)
+            let file = try layout.cover(nil, of: url, in: "video", what: "Segment").file
+            names.insert(layout.path(ofFile: file).value)
         }
         #expect(names.count == 1_000)
         #expect(names.contains("video/chunk.ts") && names.contains("video/chunk-2.ts") && names.contains("video/chunk-1000.ts"))
@@ -53,11 +54,12 @@ struct ResourceURLJoinTests {
         let byURL = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/a/sub/x.ts")), in: "audio", what: "by URL")
         let elsewhere = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/b/sub/x.ts")), in: "video", what: "elsewhere")
         let queried = try layout.cover(nil, of: try #require(URL(string: "https://cdn.example/a/sub/x.ts?p=/q")), in: "video", what: "queried")
-        #expect(byName.path.value == "video/x.ts" && byName.coverage == .fetch(unlisted: nil, listed: nil))
-        #expect(byPath.path == byName.path && byPath.coverage == .covered)
-        #expect(byURL.path == byName.path && byURL.coverage == .covered)
-        #expect(elsewhere.path.value == "video/x-2.ts" && elsewhere.coverage == .fetch(unlisted: nil, listed: nil))
-        #expect(queried.path.value == "video/x-3.ts" && queried.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(layout.path(ofFile: byName.file).value == "video/x.ts" && byName.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(byPath.file == byName.file && byPath.coverage == .covered)
+        #expect(byURL.file == byName.file && byURL.coverage == .covered)
+        #expect(layout.path(ofFile: elsewhere.file).value == "video/x-2.ts" && elsewhere.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(layout.path(ofFile: queried.file).value == "video/x-3.ts" && queried.coverage == .fetch(unlisted: nil, listed: nil))
+        #expect(layout.localURI(ofFile: byName.file, from: "video") == "x.ts" && layout.localURI(ofFile: byName.file, from: "audio") == "../video/x.ts")
         #expect(layout.key(of: "https://cdn.example/a/sub/x.ts?p=/q") == .init(folder: inner, name: "x.ts?p=/q"))
         #expect(layout.owners["video/x.ts"] == "video")
     }

@@ -83,8 +83,9 @@ package struct ResourceSequence: Sendable {
 
     /// The identity AES-128 key among `keys`, or nil when clear (the checker refused anything
     /// else before the transfer).
-    package static func encryption(_ keys: [SegmentKey], stream: StreamIdentity, iv: [UInt8]?) -> ResourceEncryption? {
-        guard let key = keys.first(where: \.isIdentity), key.method == .aes128, let uri = key.uri, let resolved = key.iv ?? iv else { return nil }
+    /// `iv` is the IV when the key has none, made only then (not an array per clear segment).
+    package static func encryption(_ keys: [SegmentKey], stream: StreamIdentity, iv: @autoclosure () -> [UInt8]?) -> ResourceEncryption? {
+        guard let key = keys.first(where: \.isIdentity), key.method == .aes128, let uri = key.uri, let resolved = key.iv ?? iv() else { return nil }
         return ResourceEncryption(keyURI: uri, stream: stream, iv: resolved)
     }
 }
