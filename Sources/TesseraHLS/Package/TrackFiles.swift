@@ -65,7 +65,10 @@ struct TrackFiles: Sendable {
         switch plainKey(of: uri) {
         case .name(let folder): key = PackageFileLayout.SourceKey(folder: folder, name: uri)
         case .joined(let text): key = layout.existingKey(of: text)
-        case nil: key = (try? ResourceURL.resolve(uri, against: baseURL, what: "")).flatMap { layout.existingKey(of: $0.absoluteString) }
+        case nil:
+            // A URI that does not resolve names no file: the planner refused every planned URI
+            // that did not resolve (with its error), so nil — not planned — is the whole answer.
+            key = (try? ResourceURL.resolve(uri, against: baseURL, what: "")).flatMap { layout.existingKey(of: $0.absoluteString) }
         }
         return key.flatMap { layout.file($0) }
     }
