@@ -134,6 +134,12 @@ expect_status "graph with selection flags" 0 graph "$HERE/Fixtures/e_multivarian
 if python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["selection"]; assert s["variant"]==0 and s["audio"]==[0] and s["subtitles"]==[2] and s["reasons"], s' "$WORK/stdout"; then
   ok "graph --json selection: the variant, renditions and reasons"
 else bad "graph selection: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["selection"])' "$WORK/stdout" 2>&1 | head -2)"; fi
+printf '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=900000\ngone-hi.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=300000\ngone-lo.m3u8\n' > "$WORK/www/unloadable.m3u8"
+expect_status "graph of variants that cannot be loaded" 0 graph "$ORIGIN/work/unloadable.m3u8"
+if grep -q '^selection: none (pathway "."):$' "$WORK/stdout" && grep -q 'no variant of pathway "." could be loaded (2 refused), so nothing is selected' "$WORK/stdout" \
+   && grep -q 'variant 0 refused: its playlist could not be loaded (http-status)' "$WORK/stdout"; then
+  ok "graph selects nothing when no variant playlist loads, and says why"
+else bad "graph selection of unloadable variants: $(grep -A3 '^selection' "$WORK/stdout")"; fi
 expect_status "graph bad --audio" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --audio loud
 expect_status "graph bad --video" 2 graph "$HERE/Fixtures/e_multivariant/master.m3u8" --video angles
 # package and verify-package: a package of the origin's presentation is local and URL-free and

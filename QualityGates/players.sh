@@ -2,10 +2,14 @@
 # Real players against packages served by `tessera serve` over loopback. For a TS package and an
 # fMP4 package — each a variant with a separate audio rendition and subtitles, packaged from
 # nginx-light with `tessera package` — served by `tessera serve --log`:
-#   ffmpeg       decodes every rendition (-v error -strict experimental -map 0): no message, exit 0
-#   GStreamer    playbin (fakesinks) exits 0 at EOS
-#   Chromium     headless, plays master.m3u8 natively in a <video> to `ended`; its decoded frame
-#                count must equal the source variant's (ffprobe -count_frames on the origin)
+#   ffmpeg       decodes every rendition (-v error -strict experimental -map 0): no message, exit 0,
+#                and as many video frames as the source variant has
+#   GStreamer    playbin (fakesinks, not synchronised to the clock) exits 0 at EOS, its video sink
+#                having received as many decoded frames as the source variant has
+#   Chromium     headless, plays master.m3u8 natively in a <video> to `ended`, as many frames
+#                decoded as the source variant has
+# (the source's count: ffprobe -count_frames on the origin's variant playlist, or on the
+# recording's own video playlist read from disk)
 # and `tessera serve` exits 0 on SIGTERM. The same for a recording: `tessera record --parts` of the
 # test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
 # part a second, to ENDLIST), its frame count the recorded video's. A missing player fails the gate unless
@@ -86,19 +90,30 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
   local entry; entry="$(head -1 "$WORK/$name.serve" | sed -n 's#^serving \(http://127\.0\.0\.1:[0-9]*/master\.m3u8\)$#\1#p')"
   if [ -z "$entry" ]; then bad "$name: tessera serve did not print its URL: $(head -2 "$WORK/$name.serve")"; return; fi
   ok "$name: tessera serve prints \"serving $entry\""
-  if [ -z "$FFMPEG" ]; then missing ffmpeg "$name: ffmpeg decodes every rendition"
+  # The source's decoded video frames. (Not `| grep -m1`: under pipefail a reader that stops
+  # early fails the pipeline with SIGPIPE — this gate's old flake. awk reads it all.)
+  local expected=""
+  [ -n "$FFPROBE" ] && expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" 2>/dev/null \
+    | awk 'NF && !found { print; found = 1 }')"
+  if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes every rendition"
+  elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
   else
-    local out; out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$entry" -map 0 -c:s copy -f null - 2>&1)" && [ -z "$out" ] \
-      && ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | grep . | sort -u | paste -sd, -)) without a message" \
-      || bad "$name: ffmpeg: $(echo "$out" | head -2)"
+    local out frames rc=0
+    out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$entry" -map 0 -c:s copy -f null - -progress "$WORK/$name.progress" 2>&1)" || rc=$?
+    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.progress" 2>/dev/null)"
+    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
+      ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | awk 'NF' | sort -u | paste -sd, -)) without a message, $frames video frames = the source's"
+    else bad "$name: ffmpeg: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
   fi
   if [ -z "$GST" ]; then missing GStreamer "$name: GStreamer playbin plays to EOS"
-  elif timeout 60 "$GST" -q playbin uri="$entry" video-sink=fakesink audio-sink=fakesink > "$WORK/$name.gst" 2>&1; then
-    ok "$name: GStreamer playbin plays to EOS (exit 0)"
-  else bad "$name: GStreamer playbin: $(head -2 "$WORK/$name.gst")"; fi
+  elif timeout 60 "$GST" -v playbin uri="$entry" video-sink="fakesink name=framesink silent=false sync=false" audio-sink="fakesink sync=false" \
+       > "$WORK/$name.gst" 2>&1; then
+    local decoded; decoded="$(grep -c 'framesink: last-message = chain' "$WORK/$name.gst" || true)"
+    if [ "$decoded" = "$expected" ]; then ok "$name: GStreamer playbin plays to EOS (exit 0), $decoded video frames decoded = the source's"
+    else bad "$name: GStreamer playbin: $decoded video frames decoded, the source has $expected"; fi
+  else bad "$name: GStreamer playbin: $(grep -m1 -i 'error' "$WORK/$name.gst" || tail -2 "$WORK/$name.gst")"; fi
   if [ -z "$CHROMIUM" ]; then missing Chromium "$name: headless Chromium plays master.m3u8 to ended"
   else
-    local expected; expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" | grep -m1 .)"
     python3 "$WORK/report.py" "$entry" "$WORK/$name.report" > "$WORK/$name.port" 2>/dev/null &
     PIDS+=("$!")
     for _ in $(seq 1 100); do [ -s "$WORK/$name.port" ] && break; sleep 0.05; done

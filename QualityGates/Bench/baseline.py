@@ -15,6 +15,8 @@ QualityGates/Bench/baselines/<machine-kind>.json. Two kinds of line count:
   baseline.py update <row> <log>…                      writes the median of each figure over
                                                        the logs, the date and the commit
   baseline.py kind                                     prints this machine's kind
+  baseline.py rows                                     prints the rows with a baseline on this
+                                                       machine kind, one a line
 
 The machine kind is TESSERA_MACHINE_KIND, else <arch>-<cores>cpu-<CPU model>: ratios move with
 the hardware, so each kind keeps its own baselines.
@@ -134,6 +136,10 @@ def update(row, logs):
 def main(argv):
     if argv[1:2] == ["kind"]:
         print(machine_kind())
+        return 0
+    if argv[1:2] == ["rows"]:
+        for row in sorted(load(machine_kind())["rows"]):
+            print(row)
         return 0
     tolerance = None
     if "--tolerance" in argv:

@@ -49,4 +49,18 @@ public struct PresentationGraph: Sendable {
     public func playlistIndex(role: PlaylistRole, index: Int) -> Int? {
         playlists.firstIndex { $0.references.contains { $0.role == role && $0.index == index } }
     }
+
+    /// The variants whose playlist could not be loaded, by index in the multivariant playlist,
+    /// with why — what a selection must refuse (`PresentationSelector.select(_:from:unavailable:)`).
+    /// - Complexity: O(playlists × references).
+    public var unloadableVariants: [Int: String] {
+        var unloadable: [Int: String] = [:]
+        for playlist in playlists {
+            guard case .failed(let error) = playlist.outcome else { continue }
+            for reference in playlist.references where reference.role == .variant {
+                unloadable[reference.index] = "its playlist could not be loaded (\(error.code))"
+            }
+        }
+        return unloadable
+    }
 }

@@ -12,8 +12,10 @@ import TesseraSupport
 /// renditions that answer alike, DEFAULT=YES first, then AUTOSELECT=YES, then the preferences on
 /// characteristics, then the earlier one.
 public enum PresentationSelector {
-    /// The selection `policy` makes from `playlist`.
-    public static func select(_ policy: SelectionPolicy, from playlist: MultivariantPlaylist) -> PresentationSelection {
+    /// The selection `policy` makes from `playlist`; the variants in `unavailable` (by index,
+    /// with why — a playlist that could not be loaded) are refused, never chosen.
+    public static func select(_ policy: SelectionPolicy, from playlist: MultivariantPlaylist,
+                              unavailable: [Int: String] = [:]) -> PresentationSelection {
         var reasons: [String] = []
         let pathways = Self.pathways(of: playlist)
         let pathway: String
@@ -30,7 +32,7 @@ public enum PresentationSelector {
         var refusals: [PresentationSelection.Refusal] = []
         var eligible: [Int] = []
         for (index, variant) in playlist.variants.enumerated() where (variant.pathwayId ?? ".") == pathway {
-            if let reason = policy.capabilities.refusal(of: variant) {
+            if let reason = unavailable[index] ?? policy.capabilities.refusal(of: variant) {
                 refusals.append(.init(variant: index, reason: reason))
             } else {
                 eligible.append(index)
@@ -40,6 +42,8 @@ public enum PresentationSelector {
         if let chosen {
             let variant = playlist.variants[chosen]
             reasons.append("variant \(chosen) (\(describe(variant))): \(explain(policy.variant, eligible: eligible.count, refused: refusals.count))")
+        } else if !refusals.isEmpty, refusals.allSatisfy({ unavailable[$0.variant] != nil }) {
+            reasons.append("no variant of pathway \"\(pathway)\" could be loaded (\(refusals.count) refused), so nothing is selected")
         } else {
             reasons.append("no variant of pathway \"\(pathway)\" qualifies for \(policy.variant) (\(refusals.count) refused)")
         }

@@ -69,7 +69,7 @@ struct GraphCommand: Sendable {
                 let graph = try await loader.loadChildren(of: root) { _, playlist, parsed throws(HLSError) in
                     writer.playlist(playlist, parsed: parsed)
                 }
-                writer.end(graph, selection: PresentationSelector.select(policy, from: root.multivariant))
+                writer.end(graph, selection: PresentationSelector.select(policy, from: root.multivariant, unavailable: graph.unloadableVariants))
                 return .success(graph)
             } catch {
                 return .failure(error)
@@ -84,7 +84,7 @@ struct GraphCommand: Sendable {
             return 1
         }
         if !json {
-            let chosen = PresentationSelector.select(selection.policy, from: graph.multivariant)
+            let chosen = PresentationSelector.select(selection.policy, from: graph.multivariant, unavailable: graph.unloadableVariants)
             for line in GraphTree.lines(graph, selection: chosen) { Terminal.line(line) }
         }
         let threshold = failOn ?? (strict ? .error : nil)

@@ -60,7 +60,7 @@ enum GraphTree {
             }
             out.append(line)
         }
-        out.append("selection (pathway \"\(selection.pathway)\"):")
+        out.append(selection.variant == nil ? "selection: none (pathway \"\(selection.pathway)\"):" : "selection (pathway \"\(selection.pathway)\"):")
         out += selection.reasons.map { "  " + $0 }
         for refusal in selection.refusals.prefix(20) { out.append("  variant \(refusal.variant) refused: \(refusal.reason)") }
         if selection.refusals.count > 20 { out.append("  … \(selection.refusals.count - 20) more refused") }

@@ -73,6 +73,20 @@ struct PresentationGraphTests {
         await #expect(throws: HLSError.self) { try await GraphHarness(multivariant).load { $0.strict = true } }
     }
 
+    @Test("a selection never names a variant whose playlist could not be loaded; when none loads, nothing is selected and the reason says why")
+    func selectionOfUnloadableVariants() async throws {
+        let multivariant = H.multivariant("#EXT-X-STREAM-INF:BANDWIDTH=1000\nlow.m3u8", "#EXT-X-STREAM-INF:BANDWIDTH=9000\ngone.m3u8")
+        let graph = try await GraphHarness(multivariant, ["low.m3u8": H.media()]).load()
+        #expect(graph.unloadableVariants == [1: "its playlist could not be loaded (http-status)"])
+        let some = PresentationSelector.select(SelectionPolicy(), from: graph.multivariant, unavailable: graph.unloadableVariants)
+        #expect(some.variant == 0)
+        #expect(some.refusals.map(\.variant) == [1] && some.refusals.map(\.reason) == ["its playlist could not be loaded (http-status)"])
+        let none = try await GraphHarness(multivariant).load()
+        let nothing = PresentationSelector.select(SelectionPolicy(), from: none.multivariant, unavailable: none.unloadableVariants)
+        #expect(nothing.variant == nil && nothing.audio.isEmpty && nothing.refusals.count == 2)
+        #expect(nothing.reasons.last == "no variant of pathway \".\" could be loaded (2 refused), so nothing is selected")
+    }
+
     @Test("a child over the byte limit, a redirect loop and a child that is a multivariant playlist are findings")
     func hostileChildren() async throws {
         let multivariant = H.multivariant("#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS=\"avc1.4d401f\"\nbig.m3u8",
