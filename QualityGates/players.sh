@@ -3,17 +3,20 @@
 # fMP4 package — each a variant with a separate audio rendition and subtitles, packaged from
 # nginx-light with `tessera package` — served by `tessera serve --log`:
 #   ffmpeg       decodes every rendition (-v error -strict experimental -map 0): no message, exit 0,
-#                and as many video frames as the source variant has
+#                and as many video frames as the source variant has — served, and read from disk
 #   GStreamer    playbin (fakesinks, not synchronised to the clock) exits 0 at EOS, its video sink
 #                having received as many decoded frames as the source variant has
 #   Chromium     headless, plays master.m3u8 natively in a <video> to `ended`, as many frames
 #                decoded as the source variant has
 # (the source's count: ffprobe -count_frames on the origin's variant playlist, or on the
 # recording's own video playlist read from disk)
-# and `tessera serve` exits 0 on SIGTERM. The same for a recording: `tessera record --parts` of the
+# and `tessera serve` exits 0 on SIGTERM. The same for two recordings: `tessera record --parts` of the
 # test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
-# part a second, to ENDLIST), its frame count the recorded video's. A missing player fails the gate unless
-# ALLOW_MISSING_PLAYERS=1 (then it says SKIPPED, never ok).
+# part a second, to ENDLIST), and `tessera record` of a real live source — ffmpeg's own HLS muxer
+# in real time (Scripts/live-encoder.sh: video and a separate audio rendition, a window of four
+# 1 s segments) behind nginx — through an outage longer than the window (every request 503 for
+# 7 s), so the recording holds declared gaps; each one's frame count is its recorded video's.
+# A missing player fails the gate unless ALLOW_MISSING_PLAYERS=1 (then it says SKIPPED, never ok).
 #   players.sh <tessera binary>     ends with "players: N passed, M failed, K skipped"
 set -euo pipefail
 BIN="$1"
@@ -33,6 +36,7 @@ FFMPEG="$(command -v ffmpeg || true)"; FFPROBE="$(command -v ffprobe || true)"
 GST="$(command -v gst-launch-1.0 || true)"; CHROMIUM="$(command -v chromium || command -v chromium-browser || true)"
 
 . "$HERE/Scripts/nginx-origin.sh"
+. "$HERE/Scripts/live-encoder.sh"
 mkdir -p "$WORK/www"
 for folder in e_multivariant b_fmp4_video b_fmp4_audio; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
 cat > "$WORK/www/fmp4.m3u8" <<'M3U8'
@@ -44,7 +48,7 @@ cat > "$WORK/www/fmp4.m3u8" <<'M3U8'
 #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.4d400b,mp4a.40.2",RESOLUTION=160x90,AUDIO="aud",SUBTITLES="subs"
 b_fmp4_video/index.m3u8
 M3U8
-start_origin "$WORK" "$WORK/www"; PIDS+=("$NGINX_PID")
+start_origin "$WORK" "$WORK/www" outage; PIDS+=("$NGINX_PID")
 ORIGIN="http://127.0.0.1:$PORT"
 
 # The reporting page Chromium opens: a <video> on the package's master playlist (another origin:
@@ -70,9 +74,12 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 PY
 
-check() { # name, multivariant URL on the origin, the source variant's playlist URL ("": a live recording, its own video)
+check() { # name, multivariant URL on the origin, the source variant's playlist URL ("": a live recording, its own
+          # video; "-": the recording already made at $WORK/<name>)
   local name="$1" url="$2" source="$3" dir="$WORK/$1"
-  if [ -z "$source" ]; then
+  if [ "$source" = - ]; then
+    source="$dir/video/index.m3u8"
+  elif [ -z "$source" ]; then
     echo "players: $name recording of $url"
     if ! "$BIN" record "$url" -o "$dir" --from start --parts > /dev/null 2> "$WORK/$name.err"; then
       bad "$name: tessera record failed: $(tail -1 "$WORK/$name.err")"; return
@@ -104,6 +111,13 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
     if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
       ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | awk 'NF' | sort -u | paste -sd, -)) without a message, $frames video frames = the source's"
     else bad "$name: ffmpeg: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
+    # The package read from disk, as a user opens it without a server.
+    rc=0
+    out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$dir/master.m3u8" -map 0 -c:s copy -f null - -progress "$WORK/$name.disk" 2>&1)" || rc=$?
+    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.disk" 2>/dev/null)"
+    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
+      ok "$name: ffmpeg reads the package from disk without a message, $frames video frames"
+    else bad "$name: ffmpeg from disk: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
   fi
   if [ -z "$GST" ]; then missing GStreamer "$name: GStreamer playbin plays to EOS"
   elif timeout 60 "$GST" -v playbin uri="$entry" video-sink="fakesink name=framesink silent=false sync=false" audio-sink="fakesink sync=false" \
@@ -142,5 +156,21 @@ LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"
 PIDS+=("$!")
 for _ in $(seq 1 200); do [ -s "$WORK/live.url" ] && break; sleep 0.05; done
 check recording "$(cat "$WORK/live.url" 2>/dev/null)" ""
+
+# A recording with gaps: a real live source through an outage longer than its window.
+echo "players: gaps recording of ffmpeg's live HLS muxer through a 7 s outage"
+if ! start_live_encoder "$WORK/www/live" 40; then bad "gaps: the live encoder did not start"
+else
+  PIDS+=("$ENCODER_PID")
+  "$BIN" record "$ORIGIN/live/master.m3u8" -o "$WORK/gaps" --from start --duration 14 > "$WORK/gaps.out" 2> "$WORK/gaps.err" &
+  recorder=$!
+  sleep 4; touch "$WORK/www/.down"; sleep 7; rm -f "$WORK/www/.down"
+  if wait "$recorder" && grep -q '^recorded: .* [1-9][0-9]* gaps, ' "$WORK/gaps.out" \
+     && python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["gaps"]; assert g and all(x["estimated"] for x in g), g' "$WORK/gaps/manifest.json"; then
+    ok "gaps: tessera record rode out the outage: $(cat "$WORK/gaps.out")"
+    check gaps "" -
+  else bad "gaps: tessera record: $(tail -2 "$WORK/gaps.err") $(cat "$WORK/gaps.out")"; fi
+  kill "$ENCODER_PID" 2>/dev/null || true
+fi
 echo "players: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" = 0 ]

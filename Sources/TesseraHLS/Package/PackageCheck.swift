@@ -171,8 +171,8 @@ struct PackageCheck {
             var maps: Set<String> = []
             for segment in media.segments {
                 if let map = segment.map, maps.insert(map.uri).inserted { _ = local(map.uri, from: child) }
-                guard !segment.isGap else { continue }
-                _ = local(segment.uri, from: child)
+                // A gap's URI names a file too: players that do not honour EXT-X-GAP fetch it.
+                _ = local(segment.uri, from: child, gap: segment.isGap)
             }
             checkInterstitials(media, of: child, root, depth: depth)
         }
@@ -233,7 +233,7 @@ struct PackageCheck {
 
     /// The package path `uri` names from the playlist at `from`, or nil with a finding: it must
     /// be relative, without query or fragment, stay inside the package and name one of its files.
-    private mutating func local(_ uri: String, from playlist: String) -> String? {
+    private mutating func local(_ uri: String, from playlist: String, gap: Bool = false) -> String? {
         guard !uri.contains(":"), !uri.hasPrefix("/"), !uri.contains("?"), !uri.contains("#"), !uri.contains("\\"),
               let decoded = PercentDecoding.decode(uri), !decoded.contains("\0") else {
             find(.uriOutside, playlist, "URI \"\(URLRedaction.redact(uri: uri))\" is not a relative path inside the package.")
@@ -254,7 +254,8 @@ struct PackageCheck {
         }
         let path = components.joined(separator: "/")
         guard files.contains(path) else {
-            find(.uriMissing, playlist, "URI \"\(URLRedaction.redact(uri: uri))\" names \(path), which is not a file of the package.")
+            find(.uriMissing, playlist, "URI \"\(URLRedaction.redact(uri: uri))\" names \(path), which is not a file of the package"
+                 + (gap ? " (an EXT-X-GAP segment: players that do not honour the tag, such as ffmpeg and GStreamer, fetch it and stop)." : "."))
             return nil
         }
         return path

@@ -201,6 +201,10 @@ struct PackageFileLayout {
         return index
     }
 
+    /// The files no byte is planned for — named only by EXT-X-GAP segments — by path.
+    /// - Complexity: O(files).
+    var unownedPaths: [SafeRelativePath] { files.filter { !$0.owned }.map(\.local.path) }
+
     /// `slot`'s value (the dictionary's entry, made with `next` when new, in the same lookup).
     private static func claim(_ slot: inout Int, _ next: Int) -> Int { slot }
 

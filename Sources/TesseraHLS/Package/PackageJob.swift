@@ -47,7 +47,8 @@ struct PackageJob: Sendable {
             try options.bounds.checkCapacity(knownBytes: plan.knownBytes, restoredBytes: restoredBytes, destination: paths.destination)
             let pending = plan.resources.filter { !done.contains($0.identity) }
             try await transfer(pending, plan: plan, restored: done, restoredBytes: restoredBytes, resolver: resolver, keys: keys, into: writer)
-            let media = try writer.finish()
+            let media = try writer.finish() + PackageWriter.emptyFiles(plan.gapFiles)
+            try PackageWriter.writeEmpty(plan.gapFiles, in: staging)
             let manifest = try PackageWriter.finish(try plan.contents(of: media), media: media, in: staging)
             do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
             log.remove()

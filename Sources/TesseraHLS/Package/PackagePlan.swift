@@ -11,7 +11,7 @@ import TesseraSupport
 /// What an offline package will hold, decided before any media byte: its tracks (the chosen
 /// variant's stream, then the chosen audio and subtitle renditions, then the I-frame streams),
 /// every resource in write order — each distinct map once, each source file whole at its
-/// offsets, EXT-X-GAP segments skipped —, the local name of every file, and the text of every
+/// offsets, EXT-X-GAP segments skipped (their files written empty) —, the local name of every file, and the text of every
 /// local playlist. I-frame streams whose ranges lie inside files already packaged add no
 /// resource: their playlists point at those files.
 struct PackagePlan: Sendable {
@@ -45,6 +45,8 @@ struct PackagePlan: Sendable {
     let resources: [PlannedResource]
     let masterText: String
     let gaps: [PackageManifest.Gap]
+    /// The files only EXT-X-GAP segments name: written empty (`PackageWriter.emptyFiles`).
+    let gapFiles: [SafeRelativePath]
     /// Identity for checkpoints: URL-free (URIs without query, the local playlists' text).
     let fingerprint: SHA256Digest
     /// Media bytes when every resource has a byte range, else nil.
@@ -127,6 +129,7 @@ struct PackagePlan: Sendable {
         self.layout = layout
         self.files = files
         self.gaps = gaps
+        gapFiles = layout.unownedPaths
         knownBytes = known
         largestRange = largest
         keyCount = keyURIs.count

@@ -11,7 +11,7 @@ import TesseraSupport
 /// `manifest-sha256.txt` lists every file but itself; nothing missing, nothing extra, nothing
 /// that is not a regular file), every size and SHA-256, and the closure of its playlists: every
 /// URI of every playlist reachable from `master.m3u8` is relative and names a file inside the
-/// package (EXT-X-GAP segments excepted: they have no file), and no playlist holds a key or a
+/// package (EXT-X-GAP segments too: players that do not honour the tag fetch them), and no playlist holds a key or a
 /// define. Files are opened beneath the package folder, never through a symlink.
 public struct PackageStore: Sendable {
     /// The package folder.

@@ -23,6 +23,21 @@ package enum PackageWriter {
         return manifest
     }
 
+    /// The zero-length files that gap segments name (`writeEmpty` makes them), as media files:
+    /// EXT-X-GAP keeps its meaning for players that honour it, and players that do not (ffmpeg,
+    /// GStreamer) fetch a file with no media and play on, where a name without a file stops them.
+    package static func emptyFiles(_ paths: [SafeRelativePath]) -> [ResourceFileSink.WrittenFile] {
+        paths.map { ResourceFileSink.WrittenFile(path: $0, byteCount: 0, sha256: SHA256Hasher.hash([])) }
+    }
+
+    /// Makes the zero-length file at each of `paths` in `staging` (flushed with the tree at the commit).
+    /// - Throws: `destination-unwritable`, `insufficient-space`.
+    package static func writeEmpty(_ paths: [SafeRelativePath], in staging: StagingDirectory) throws(HLSError) {
+        for path in paths {
+            do throws(SupportError) { try staging.file(at: path, contents: .empty).close() } catch { throw HLSError(destination: error) }
+        }
+    }
+
     private static func write(_ text: String, at path: String, role: PackageManifest.File.Role, track: String?,
                               in staging: StagingDirectory) throws(HLSError) -> PackageManifest.File {
         try write(Array(text.utf8), at: path, role: role, track: track, in: staging)

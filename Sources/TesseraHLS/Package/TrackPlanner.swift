@@ -11,7 +11,7 @@ import TesseraSupport
 /// The resources and local URIs of one package track, planned in playlist order over the
 /// package's file layout: each map when it changes (once per distinct map), each segment, the
 /// unlisted bytes before a byte range, nothing for bytes already planned; EXT-X-GAP segments
-/// get a local name and no file.
+/// get a local name and no resource (the package writes their files empty).
 struct TrackPlanner {
     let source: PackagePlan.Source
     let id: String

@@ -6,6 +6,13 @@ import TesseraPlaylist
 /// its local map where one starts, EXT-X-DISCONTINUITY where the discontinuity sequence moves,
 /// PROGRAM-DATE-TIME as the source had it, the Date Ranges kept whole, EXT-X-ENDLIST), its
 /// manifest entry and its gaps, and the package's `master.m3u8`.
+///
+/// A gap keeps its EXT-X-GAP and its duration, so the timeline stays true (every track's
+/// positions, PROGRAM-DATE-TIME) for players that honour the tag (Chromium, hls.js, AVPlayer
+/// skip it unfetched). Its URI names the track's gap file, `gap.<ext>`: zero bytes with the
+/// extension of the track's media, so players that do not honour the tag (ffmpeg 5.1, GStreamer
+/// 1.22) fetch it, find no media and play on — a name without a file stops them (ffmpeg refuses
+/// an extension it does not allow; GStreamer stops at a 404).
 struct RecordedTrack: Sendable {
     /// The track's folder and ID.
     let id: String
@@ -59,6 +66,38 @@ struct RecordedTrack: Sendable {
         return local.position + entry.segment.duration
     }
 
+    /// The name of the zero-length file each entry would name as a gap: `gap.<ext>`, the extension
+    /// of the nearest segment with a file before it (else after it; else `m4s` under a map, `vtt`
+    /// for subtitles, `ts`).
+    /// - Complexity: O(entries).
+    private var gapFileNames: [String] {
+        var names = [String](repeating: "", count: entries.count)
+        var ext: String?
+        var pending: [Int] = []
+        for index in entries.indices {
+            if hasFile(entries[index]) {
+                ext = RecordingPlanner.fileExtension(of: locals[index].uri, default: "ts")
+                for earlier in pending { names[earlier] = "gap." + ext! }
+                pending = []
+            } else if let ext {
+                names[index] = "gap." + ext
+            } else {
+                pending.append(index)
+            }
+        }
+        for index in pending { names[index] = "gap." + (role == .subtitles ? "vtt" : entries[index].segment.map != nil ? "m4s" : "ts") }
+        return names
+    }
+
+    /// The zero-length gap files its playlist names, by path in the package.
+    var gapFiles: [String] {
+        var paths: [String] = []
+        for (entry, name) in zip(entries, gapFileNames) where !hasFile(entry) && !paths.contains(id + "/" + name) {
+            paths.append(id + "/" + name)
+        }
+        return paths
+    }
+
     /// Its files, by path in the package: each segment's and each map's.
     var files: [String] {
         zip(entries, locals).flatMap { entry, local -> [String] in
@@ -108,14 +147,15 @@ struct RecordedTrack: Sendable {
         segments.reserveCapacity(entries.count)
         var previous: MediaSegment?
         var uris = assets
-        for (entry, local) in zip(entries, locals) {
+        let gapNames = gapFileNames
+        for (index, (entry, local)) in zip(entries, locals).enumerated() {
             var segment = entry.segment
-            segment.uri = local.uri
+            segment.uri = hasFile(entry) ? local.uri : gapNames[index]
             segment.byteRange = nil
             segment.isGap = !hasFile(entry)
             segment.map = hasFile(entry) ? local.map : previous?.map
             segment.isDiscontinuity = previous.map { $0.discontinuitySequence != segment.discontinuitySequence } ?? false
-            uris[local.uri] = local.uri
+            uris[segment.uri] = segment.uri
             if let map = segment.map { uris[map.uri] = map.uri }
             segments.append(segment)
             previous = segment

@@ -9,8 +9,10 @@ import TesseraSupport
 struct RecordingPackage {
     let tracks: [RecordedTrack]
     let contents: PackageContents
-    /// The media files referenced, of `files`.
+    /// The media files referenced, of `files`, and the tracks' gap files.
     let media: [ResourceFileSink.WrittenFile]
+    /// The zero-length files the gap entries name (among `media`; `PackageWriter.writeEmpty` makes them).
+    let gapFiles: [SafeRelativePath]
     /// Date Ranges omitted because they could not be kept whole (interstitials among them).
     let dateRangesOmitted: Int
     /// The interstitials kept and omitted, their assets' files among `media`.
@@ -45,6 +47,9 @@ struct RecordingPackage {
         }
         let referenced = Set(tracks.flatMap(\.files))
         var media = files.filter { referenced.contains($0.path.value) }
+        // A name made of the track's ID and "gap." with an extension of letters and digits: safe.
+        let gaps = tracks.flatMap(\.gapFiles).map { SafeRelativePath($0)! }
+        media += PackageWriter.emptyFiles(gaps)
         let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
         let peak = primary.peakBitRate(sizes: sizes)
         let span = primary.dateSpan
@@ -83,6 +88,7 @@ struct RecordingPackage {
                                    owners: owners, gaps: tracks.flatMap(\.gaps), evictions: evictions.manifest)
         self.tracks = tracks
         self.media = media
+        gapFiles = gaps
         dateRangesOmitted = omitted
         interstitials = report
         assetFolders = folders

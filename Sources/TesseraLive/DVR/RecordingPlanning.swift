@@ -71,7 +71,7 @@ struct RecordingPlanning: Sendable {
     /// entries, recording them durably in the timeline log (before any of their fetches is
     /// queued: the sink's checkpoint never vouches for a file the log does not name), then
     /// queueing their fetches. `planned` is where it starts (fresh, or restored).
-    func plan(_ inbox: SnapshotInbox, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<RecordingLedger>,
+    func plan(_ inbox: some AsyncSequence<SnapshotInbox.Item, Never>, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<RecordingLedger>,
               from start: Planned) async -> Planned {
         var planned = start
         var primaryDone = false
@@ -130,7 +130,14 @@ struct RecordingPlanning: Sendable {
                     primaryDone = true
                     break reading
                 }
-                if track == 0 { primaryDone = true } else { planned.tracks[track].done = true }
+                if track == 0 {
+                    primaryDone = true
+                } else if planned.tracks[track].latest?.playlist.hasEndList != true {
+                    planned.tracks[track].done = true
+                }
+                // A rendition that reached ENDLIST before the primary took what it covers still
+                // holds its last playlist: it goes on taking from it as the primary's span grows
+                // (`takeAligned` says when it is done).
             }
             for track in planned.tracks.indices.dropFirst() {
                 do {

@@ -364,6 +364,7 @@ struct RecordingSession {
             }
             if package.assetFolders.isEmpty { FolderTree.remove(at: staging.stagingPath + "/" + InterstitialPackager.folder) }
         }
+        try PackageWriter.writeEmpty(package.gapFiles, in: staging)
         let manifest = try PackageWriter.finish(package.contents, media: package.media, in: staging)
         do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
         // Gaps of every track: a hole in the audio is one too.

@@ -48,9 +48,26 @@ struct PackageDownloadTests {
     skipping.m3u8
     """
 
+    /// A VOD playlist whose second segment is EXT-X-GAP (its URI names nothing on the origin).
+    static let gapped = """
+    #EXTM3U
+    #EXT-X-VERSION:8
+    #EXT-X-TARGETDURATION:1
+    #EXT-X-PLAYLIST-TYPE:VOD
+    #EXTINF:1.0,
+    ../a_ts_vod/seg_000.ts
+    #EXT-X-GAP
+    #EXTINF:1.0,
+    missing.ts
+    #EXTINF:1.0,
+    ../a_ts_vod/seg_002.ts
+    #EXT-X-ENDLIST
+    """
+
     static func harness() throws -> PackageHarness {
         try PackageHarness(extra: ["t/single.m3u8": singleTS, "t/iframes.m3u8": iFrames,
-                                   "t/skipping.m3u8": skipping, "t/skipping-master.m3u8": skippingMaster])
+                                   "t/skipping.m3u8": skipping, "t/skipping-master.m3u8": skippingMaster, "t/gapped.m3u8": gapped,
+                                   "t/gapped-master.m3u8": "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS=\"avc1.4d400d\"\ngapped.m3u8\n"])
     }
 
     static func checkManifest(_ files: [String: [UInt8]]) throws -> PackageManifest {
@@ -130,6 +147,21 @@ struct PackageDownloadTests {
         #expect(video.contains("#EXT-X-BYTERANGE:17860@19740\nmedia.ts"))
         // Each range was asked for with the token, which never reached the package.
         #expect(harness.origin.log.contains { $0.path == "/d_ts_single/index.m3u8" })
+    }
+
+    @Test("an EXT-X-GAP segment is never fetched; its URI names an empty file of the package, so players that do not honour the tag play on")
+    func gapSegments() async throws {
+        let harness = try Self.harness()
+        let report = try await harness.job("/t/gapped-master.m3u8").run()
+        #expect(report.manifest.gaps.map(\.mediaSequence) == [1])
+        #expect(!harness.origin.log.contains { $0.path.hasSuffix("missing.ts") }, "a gap is not requested")
+        let files = try harness.published()
+        let manifest = try Self.checkManifest(files)
+        #expect(files["video/missing.ts"] == [], "the gap's file is there, empty")
+        #expect(manifest.files.contains { $0.path == "video/missing.ts" && $0.size == 0 && $0.role == .media })
+        let video = String(decoding: try #require(files["video/index.m3u8"]), as: UTF8.self)
+        #expect(video.contains("#EXT-X-GAP\n#EXTINF:1.0,\nmissing.ts"))
+        #expect(PackageStore(folder: harness.destination).verify().findings == [])
     }
 
     @Test("bytes between listed ranges are fetched, so every BYTERANGE offset stays exact")

@@ -62,6 +62,19 @@ struct PackageStoreTests {
         #expect(findings.contains { $0.code == expected && $0.path == "video/index.m3u8" }, "\(findings)")
     }
 
+    @Test("an EXT-X-GAP segment must name a file of the package too: players that do not honour the tag fetch it")
+    func gapWithoutFile() async throws {
+        let harness = try await Self.packaged()
+        let path = harness.destination.appendingPathComponent("video/index.m3u8")
+        let text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\nseg_002.ts", with: "\n#EXT-X-GAP\n2.seg")
+            .replacingOccurrences(of: "#EXT-X-GAP\n#EXTINF", with: "#EXTINF")
+        try text.write(to: path, atomically: false, encoding: .utf8)
+        let findings = PackageStore(folder: harness.destination).verify().findings
+        let finding = try #require(findings.first { $0.code == .uriMissing })
+        #expect(finding.path == "video/index.m3u8")
+        #expect(finding.description.contains("video/2.seg, which is not a file of the package (an EXT-X-GAP segment: players that do not honour the tag"))
+    }
+
     @Test("a missing or foreign manifest is a finding, not a crash")
     func manifest() async throws {
         let harness = try await Self.packaged()

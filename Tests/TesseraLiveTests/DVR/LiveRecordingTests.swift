@@ -199,6 +199,12 @@ struct LiveRecordingTests {
         #expect(verification.manifest?.gaps.map(\.mediaSequence) == [6, 7, 8, 9])
         #expect(verification.manifest?.gaps.allSatisfy(\.estimated) == true)
         #expect(verification.manifest?.gaps.allSatisfy { $0.duration == 2 } == true, "from PROGRAM-DATE-TIME: 8 s over four segments")
+        // Playable everywhere: each gap names the track's empty gap file, with its media's extension.
+        let ext = live.origin.renderer.configuration.segmentExtension
+        #expect(playlist.segments.filter(\.isGap).allSatisfy { $0.uri == "gap.\(ext)" })
+        #expect(verification.manifest?.files.contains { $0.path == "video/gap.\(ext)" && $0.size == 0 && $0.role == .media } == true)
+        let gapFile = try Data(contentsOf: live.destination.appendingPathComponent("video/gap.\(ext)"))
+        #expect(gapFile.isEmpty)
     }
 
     @Test("failOnGap: the first gap the recorder would cause fails the recording with live-window-advanced, nothing committed")
