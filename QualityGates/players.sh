@@ -10,7 +10,8 @@
 #                decoded as the source variant has
 # (the source's count: ffprobe -count_frames on the origin's variant playlist, or on the
 # recording's own video playlist read from disk)
-# and `tessera serve` exits 0 on SIGTERM. The same for two recordings: `tessera record --parts` of the
+# and `tessera serve` exits 0 on SIGTERM. The same for two recordings, `tessera graph --strict` of
+# each finding no error: `tessera record --parts` of the
 # test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
 # part a second, to ENDLIST), and `tessera record` of a real live source — ffmpeg's own HLS muxer
 # in real time (Scripts/live-encoder.sh: video and a separate audio rendition, a window of four
@@ -90,6 +91,10 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
     if ! "$BIN" package "$url" -o "$dir" --subtitles all > /dev/null 2> "$WORK/$name.err"; then
       bad "$name: tessera package failed: $(tail -1 "$WORK/$name.err")"; return
     fi
+  fi
+  if [ "$source" = "$dir/video/index.m3u8" ]; then   # a recording: its own playlists are the source
+    if "$BIN" graph "$dir/master.m3u8" --strict > "$WORK/$name.graph" 2>&1; then ok "$name: tessera graph --strict of the recording finds no error"
+    else bad "$name: tessera graph --strict: $(grep -m2 ' error ' "$WORK/$name.graph" || tail -1 "$WORK/$name.graph")"; fi
   fi
   "$BIN" serve "$dir" --log "$WORK/$name.log" > "$WORK/$name.serve" 2>&1 &
   local serve=$!; PIDS+=("$serve")

@@ -38,19 +38,21 @@ struct RecordingPlanner: Sendable {
 
     /// The track's folder (`video`).
     let track: String
+    let role: PackageTrack.Role
     let stream: StreamIdentity
     private(set) var locals: [Local] = []
     private var maps: [String: String] = [:]
     private var checker: PlanChecker?
 
-    init(track: String, stream: StreamIdentity) {
+    init(track: String, role: PackageTrack.Role, stream: StreamIdentity) {
         self.track = track
+        self.role = role
         self.stream = stream
     }
 
     /// A planner that goes on after `records` (restored from a checkpoint).
-    init(track: String, stream: StreamIdentity, restoring records: [RecordingEntryRecord]) {
-        self.init(track: track, stream: stream)
+    init(track: String, role: PackageTrack.Role, stream: StreamIdentity, restoring records: [RecordingEntryRecord]) {
+        self.init(track: track, role: role, stream: stream)
         locals = records.map(\.local)
         for record in records {
             if let key = record.mapKey, let map = record.map { maps[key] = map }
@@ -78,7 +80,9 @@ struct RecordingPlanner: Sendable {
     mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL, at position: Double, resources: inout Int,
                        gapWhenUnavailable: Bool = false) throws(HLSError) -> [Planned] {
         let segment = entry.segment
-        let ext = Self.fileExtension(of: segment.uri, default: "seg")
+        // A URI without a usable extension (`/segment?id=5`) gets the one its media most likely
+        // has: players pick segments by extension (ffmpeg refuses one it does not allow).
+        let ext = Self.fileExtension(of: segment.uri, default: segment.map != nil ? "m4s" : role == .subtitles ? "vtt" : "ts")
         let name = "\(segment.mediaSequence).\(ext)"
         guard entry.kind == .segment else {
             locals.append(Local(uri: name, map: nil, resourcesEnd: resources, position: position))

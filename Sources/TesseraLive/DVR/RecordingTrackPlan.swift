@@ -66,13 +66,13 @@ struct RecordingTrackPlan: Sendable {
         stream = rendition == nil ? .main : StreamIdentity(id)
         self.rendition = rendition
         self.timeline = timeline
-        planner = RecordingPlanner(track: id, stream: stream)
+        planner = RecordingPlanner(track: id, role: role, stream: stream)
     }
 
     /// A track that goes on after `records` (restored from a checkpoint, its own, in order).
     init(id: String, role: PackageTrack.Role, rendition: Int?, timeline: RecordingTimeline, restoring records: [RecordingEntryRecord]) {
         self.init(id: id, role: role, rendition: rendition, timeline: timeline)
-        planner = RecordingPlanner(track: id, stream: stream, restoring: records)
+        planner = RecordingPlanner(track: id, role: role, stream: stream, restoring: records)
         guard let first = records.first, let last = records.last else { return }
         start = first.position
         end = last.position + last.duration
