@@ -51,6 +51,12 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         /// The live window moved past media a recording had not fetched, and the recording was
         /// asked to fail rather than list a gap (`--fail-on-gap`): nothing was committed.
         public static let liveWindowAdvanced = Code("live-window-advanced")
+        /// A live source stopped producing media: its playlist listed no new segment for the
+        /// outage limit, though it may still answer.
+        public static let sourceStopped = Code("source-stopped")
+        /// A live source started again (its numbering went back, or a segment listed again is
+        /// not the one recorded) and the recording was asked to end there (`--on-restart end`).
+        public static let sourceRestarted = Code("source-restarted")
         /// A resume was insisted on and there is nothing to resume (no checkpoint, or one of
         /// another job).
         public static let noCheckpoint = Code("no-checkpoint")

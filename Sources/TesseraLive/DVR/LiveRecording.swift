@@ -62,8 +62,21 @@ public struct LiveRecording: Sendable {
         /// packages, the ranges kept pointing at them. Default nil: interstitial Date Ranges are
         /// omitted (and counted).
         public var interstitials: RecordingInterstitials?
+        /// What a restart of the source does (`SourceContinuity`). Default `.continue`.
+        public var onRestart = RestartPolicy.continue
         /// The defaults.
         public init() {}
+    }
+
+    /// What a recording does when its source restarts — an encoder started again in place, a
+    /// stream replaced: its media sequence goes back, or a segment listed again is not the one
+    /// recorded (another URI, discontinuity sequence, PROGRAM-DATE-TIME or duration).
+    public enum RestartPolicy: Sendable, Equatable {
+        /// Record the new source on, behind an EXT-X-DISCONTINUITY, the time lost declared as a
+        /// gap (estimated), a `sourceRestarted` event and the report's `restarts` saying so.
+        case `continue`
+        /// End there: what came before is committed, `RecordingReport.end` is `.sourceRestarted`.
+        case end
     }
 
     /// Segments in a row whose server could not give them, after which the source is taken to be
@@ -106,6 +119,11 @@ public struct LiveRecording: Sendable {
         /// An interstitial's assets could not be packaged (`reason`, URLs redacted): the Date
         /// Ranges naming them are omitted whole.
         case interstitialFailed(reason: String)
+        /// Track `track`'s source restarted (`reason` says how it showed); `lost` seconds of media
+        /// between what was recorded and the new source's first segment are declared as `gaps`
+        /// gap entries (estimated), and the new source follows behind a discontinuity — unless
+        /// `Options.onRestart` ends the recording there.
+        case sourceRestarted(track: String, reason: String, lost: Double, gaps: Int)
     }
 
     let url: URL

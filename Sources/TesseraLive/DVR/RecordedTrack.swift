@@ -55,9 +55,10 @@ struct RecordedTrack: Sendable {
         entry.kind == .segment && unavailable[entry.segment.mediaSequence] == nil
     }
 
-    /// Gaps the recorder caused: segments that left the window or could not be fetched.
+    /// Gaps the recorder declared: segments that left the window, could not be fetched, or were
+    /// lost to a restart of the source.
     var recorderGaps: Int {
-        entries.count { $0.kind == .missed || ($0.kind == .segment && unavailable[$0.segment.mediaSequence] != nil) }
+        entries.count { $0.kind == .missed || $0.kind == .restart || ($0.kind == .segment && unavailable[$0.segment.mediaSequence] != nil) }
     }
 
     /// Where its last entry ends on the common timeline.
@@ -198,6 +199,8 @@ struct RecordedTrack: Sendable {
                                                  reason: "EXT-X-GAP in the source")
             case .missed: PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
                                               reason: "left the live window before it could be fetched", estimated: true)
+            case .restart: PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
+                                               reason: "lost while the source restarted", estimated: true)
             }
         }
     }

@@ -35,16 +35,28 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
     var position: Double
     /// How a rendition's track is aligned with the primary (nil for the primary).
     var alignment: String?
+    /// The source's media sequence number when a restart of the source renumbered it (nil: the
+    /// same as `sequence`).
+    var sourceSequence: UInt64?
+    /// The source's discontinuity sequence number when a restart renumbered it.
+    var sourceDiscontinuity: UInt64?
 
-    /// The record of `entry` of track `track`, planned as `local` (`mapKey` its map's digest key).
-    init(_ entry: RecordingTimeline.Entry, track: String, local: RecordingPlanner.Local, mapKey: String?, alignment: String? = nil) {
+    /// The record of `entry` of track `track`, planned as `local` (`mapKey` its map's digest key);
+    /// `continuity` the track's numbering.
+    init(_ entry: RecordingTimeline.Entry, track: String, local: RecordingPlanner.Local, mapKey: String?, alignment: String? = nil,
+         continuity: SourceContinuity = SourceContinuity()) {
         self.track = track
         self.alignment = alignment
         sequence = entry.segment.mediaSequence
+        if let source = continuity.sourceSequence(of: sequence), source != sequence {
+            sourceSequence = source
+            sourceDiscontinuity = continuity.sourceDiscontinuity(of: entry.segment.discontinuitySequence)
+        }
         kind = switch entry.kind {
         case .segment: "segment"
         case .originGap: "origin-gap"
         case .missed: "missed"
+        case .restart: "restart"
         }
         duration = entry.segment.duration
         discontinuity = entry.segment.discontinuitySequence
@@ -64,6 +76,7 @@ struct RecordingEntryRecord: Codable, Equatable, Sendable {
         case "segment": kind = .segment
         case "origin-gap": kind = .originGap
         case "missed": kind = .missed
+        case "restart": kind = .restart
         default: return nil
         }
         let segment = MediaSegment(uri: name, duration: duration, mediaSequence: sequence, discontinuitySequence: discontinuity,

@@ -73,12 +73,14 @@ struct RecordingPlanner: Sendable {
     }
 
     /// The fetches of `entry` (none for a gap), listed in `playlistURL`, starting at `position`;
-    /// `resources` counts the recording's resources planned, these included. With
-    /// `gapWhenUnavailable`, a segment its server cannot give becomes a gap (its map, never).
+    /// `resources` counts the recording's resources planned, these included; `sourceSequence` is
+    /// the source's number of the segment (its AES-128 IV when the key gives none), which a
+    /// restart of the source makes differ from the recording's. With `gapWhenUnavailable`, a
+    /// segment its server cannot give becomes a gap (its map, never).
     /// - Throws: `unsupported` (SAMPLE-AES, DRM-only keys), `invalid-playlist` (unusable byte
     ///   ranges, URIs or keys), as a package's plan checks them.
     mutating func plan(_ entry: RecordingTimeline.Entry, listedIn playlistURL: URL, at position: Double, resources: inout Int,
-                       gapWhenUnavailable: Bool = false) throws(HLSError) -> [Planned] {
+                       sourceSequence: UInt64? = nil, gapWhenUnavailable: Bool = false) throws(HLSError) -> [Planned] {
         let segment = entry.segment
         // A URI without a usable extension (`/segment?id=5`) gets the one its media most likely
         // has: players pick segments by extension (ffmpeg refuses one it does not allow).
@@ -111,7 +113,8 @@ struct RecordingPlanner: Sendable {
         }
         let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
         let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
-                                       encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
+                                       encryption: ResourceSequence.encryption(segment.keys, stream: stream,
+                                                                               iv: AES128IV.mediaSequence(sourceSequence ?? segment.mediaSequence)),
                                        startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
                                        uri: segment.uri)
         fetches.append(add(resource, at: name, &resources, gapWhenUnavailable: gapWhenUnavailable))

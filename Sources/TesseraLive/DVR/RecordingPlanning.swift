@@ -63,6 +63,8 @@ struct RecordingPlanning: Sendable {
         var headers: [String: MediaPlaylist] = [:]
         /// Snapshots published.
         var snapshots = 0
+        /// Restarts of the source (the most any track showed).
+        var restarts = 0
         /// The snapshots being verified and published.
         var publishing: [Int: Task<Void, Never>] = [:]
     }
@@ -104,7 +106,11 @@ struct RecordingPlanning: Sendable {
                         }
                     } else {
                         do {
-                            let (step, starts) = try planned.tracks[0].take(snapshot.playlist, listedIn: url)
+                            let (step, starts, restart) = try planned.tracks[0].take(snapshot.playlist, listedIn: url, at: snapshot.at)
+                            if let restart, let end = restarted(restart, of: planned.tracks[0], planned: &planned, shared: shared) {
+                                planned.end = end
+                                break reading
+                            }
                             taken.append((0, step.added, starts))
                             if step.complete { (primaryDone, planned.end) = (true, .duration) }
                         } catch {
@@ -113,8 +119,10 @@ struct RecordingPlanning: Sendable {
                         }
                         if snapshot.playlist.hasEndList, !primaryDone { (primaryDone, planned.end) = (true, .endList) }
                     }
-                } else {
-                    planned.tracks[track].latest = (snapshot.playlist, url)
+                } else if let restart = planned.tracks[track].observe(snapshot.playlist, listedIn: url, at: snapshot.at),
+                          let end = restarted(restart, of: planned.tracks[track], planned: &planned, shared: shared) {
+                    planned.end = end
+                    break reading
                 }
             case .retrying(let track):
                 // A rendition that cannot be reloaded once the primary is done ends where it is —
@@ -173,13 +181,28 @@ struct RecordingPlanning: Sendable {
     }
 
     /// Hands a planned segment its staged parts (its fetch, the last of `items`, then takes them
-    /// instead of a request once proven); anything else only moves the stage past it.
-    private func stage(_ entry: RecordingTimeline.Entry, of stream: StreamIdentity, in items: inout [RecordingPlanner.Planned], _ parts: PartStager) {
+    /// instead of a request once proven); anything else only moves the stage past it. The stage
+    /// knows the source's numbers (`sourceSequence`), which a restart of the source makes differ
+    /// from the recording's.
+    private func stage(_ entry: RecordingTimeline.Entry, sourceSequence: UInt64, of stream: StreamIdentity, in items: inout [RecordingPlanner.Planned],
+                       _ parts: PartStager) {
         guard entry.kind == .segment, let last = items.indices.last, items[last].fetch.resources[0].identity.kind == .segment else {
-            parts.advance(stream, through: entry.segment.mediaSequence)
+            parts.advance(stream, through: sourceSequence)
             return
         }
-        items[last].fetch.staged = parts.promotion(for: entry.segment, stream: stream)
+        var segment = entry.segment
+        segment.mediaSequence = sourceSequence
+        items[last].fetch.staged = parts.promotion(for: segment, stream: stream)
+    }
+
+    /// Reports `restart`, shown by `track`'s playlist; under `--on-restart end`, the end it makes
+    /// (what came before is committed), else nil: the recording goes on with the new source.
+    private func restarted(_ restart: SourceContinuity.Restart, of track: RecordingTrackPlan, planned: inout Planned,
+                           shared: Lock<Shared>) -> RecordingReport.End? {
+        events(.sourceRestarted(track: track.id, reason: restart.reason, lost: restart.lost, gaps: restart.gaps))
+        shared.withLock { $0.restarts = max($0.restarts, track.continuity.restarts) }
+        guard options.onRestart == .end else { return nil }
+        return .sourceRestarted(reason: "\(track.id): the source restarted: \(restart.reason)")
     }
 
     /// Plans the entries just taken, records them in the timeline log, and queues their fetches.
@@ -196,11 +219,17 @@ struct RecordingPlanning: Sendable {
                     planned.abandon = HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) of \(planned.tracks[track].id) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
                     return .some(nil)
                 }
+                if entry.kind == .restart, options.failOnGap {
+                    planned.abandon = HLSError(.sourceRestarted, "The source of \(planned.tracks[track].id) restarted, losing media; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+                    return .some(nil)
+                }
                 let listedIn = planned.tracks[track].latest?.url ?? source.mediaURL
+                let sourceSequence = planned.tracks[track].sourceSequence(of: entry)
                 do {
                     var items = try planned.tracks[track].planner.plan(entry, listedIn: listedIn, at: position, resources: &planned.resources,
+                                                                       sourceSequence: sourceSequence ?? entry.segment.mediaSequence,
                                                                        gapWhenUnavailable: !options.failOnGap)
-                    if let parts { stage(entry, of: planned.tracks[track].stream, in: &items, parts) }
+                    if let parts, let sourceSequence { stage(entry, sourceSequence: sourceSequence, of: planned.tracks[track].stream, in: &items, parts) }
                     fetches += items
                 } catch {
                     failure = .failed(code: error.code, reason: error.message)
@@ -210,7 +239,7 @@ struct RecordingPlanning: Sendable {
                 let plan = planned.tracks[track]
                 records.append(RecordingEntryRecord(entry, track: plan.id, local: plan.planner.locals[index],
                                                     mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil,
-                                                    alignment: plan.alignment?.rawValue))
+                                                    alignment: plan.alignment?.rawValue, continuity: plan.continuity))
                 guard track == 0 else { continue }
                 let total = planned.resources
                 shared.withLock { shared in

@@ -15,6 +15,9 @@ public struct RecordingReport: Sendable {
         case endList
         /// `RecordingControl.stop()` (SIGINT or SIGTERM in the CLI).
         case stopped
+        /// The source restarted and `LiveRecording.Options.onRestart` is `.end`: what came
+        /// before is committed; `reason` says how the restart showed.
+        case sourceRestarted(reason: String)
         /// It could not go on (an outage past the limit, a changed source, a segment that could
         /// not be fetched): what was recorded before is committed, `reason` says why it ended.
         case failed(code: HLSError.Code, reason: String)
@@ -28,7 +31,8 @@ public struct RecordingReport: Sendable {
     public let segments: Int
     /// Seconds of media, gaps included.
     public let duration: Double
-    /// Gaps of the recorder: media that left the window before it could be fetched.
+    /// Gaps declared by the recorder (every track's): media that left the window before it could
+    /// be fetched, segments that could not be fetched, media lost to a restart of the source.
     public let gaps: Int
     /// EXT-X-GAP segments of the origin, kept as gaps.
     public let originGaps: Int
@@ -46,6 +50,8 @@ public struct RecordingReport: Sendable {
     public var evictedBytes: UInt64 = 0
     /// In-progress snapshots published.
     public var snapshots = 0
+    /// Restarts of the source recorded through (the most any track showed).
+    public var restarts = 0
     /// What was done with LL-HLS parts, when they were asked for (`Options.parts`).
     public var parts: RecordingPartsReport?
     /// What was done with interstitials, when they were asked for (`Options.interstitials`).

@@ -350,6 +350,7 @@ struct RecordingSession {
             let why: String = switch end {
             case .failed(_, let reason): reason
             case .stopped: "it was stopped first"
+            case .sourceRestarted(let reason): reason
             case .endList: "the playlist ended first"
             case .duration: "no segment was listed"
             }
@@ -375,6 +376,6 @@ struct RecordingSession {
                                dateRangesOmitted: package.dateRangesOmitted, retries: state.retries,
                                bytes: package.media.reduce(0) { $0 + $1.byteCount }, evicted: ledger.evictions.segments,
                                evictedDuration: ledger.evictions.duration, evictedBytes: ledger.evictions.bytes, snapshots: state.snapshots,
-                               interstitials: package.interstitials, manifest: manifest)
+                               restarts: state.restarts, interstitials: package.interstitials, manifest: manifest)
     }
 }

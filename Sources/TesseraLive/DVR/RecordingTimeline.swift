@@ -31,6 +31,8 @@ struct RecordingTimeline: Sendable {
             case originGap
             /// Media that left the window before it could be fetched (duration estimated).
             case missed
+            /// Media lost while the source restarted (duration estimated; `SourceContinuity`).
+            case restart
         }
 
         /// The source segment (for `missed`, one made from what is known: its number, the
@@ -81,18 +83,19 @@ struct RecordingTimeline: Sendable {
     var isComplete: Bool { limit.map { duration >= $0 } ?? false }
 
     /// Takes what `playlist` adds: from `firstTaken` (else as `start` says) when nothing was
-    /// taken yet, each segment — listed, or missed (`listed` false) — while `admits` it (a
-    /// rendition takes what the primary's recorded interval covers).
+    /// taken yet, each segment — listed, or missed (`listed` false; `lost` says of which kind:
+    /// left the window, or lost to a restart) — while `admits` it (a rendition takes what the
+    /// primary's recorded interval covers).
     /// - Throws: `Changed` when a segment already taken is listed with another URI or
-    ///   discontinuity sequence (the stream restarted or was replaced).
-    mutating func take(_ playlist: MediaPlaylist, listedIn base: URL? = nil, from firstTaken: UInt64? = nil,
+    ///   discontinuity sequence (the stream restarted or was replaced and it was not told so).
+    mutating func take(_ playlist: MediaPlaylist, listedIn base: URL? = nil, from firstTaken: UInt64? = nil, lost: Entry.Kind = .missed,
                        admitting admits: (_ segment: MediaSegment, _ listed: Bool) -> Bool = { _, _ in true }) throws(Changed) -> Step {
         let before = entries.count
         guard !isComplete, let first = playlist.segments.first else { return Step(added: before..<before, complete: isComplete) }
         let next = self.next ?? firstTaken ?? (start == .now ? playlist.segments.last!.mediaSequence : first.mediaSequence)
         try check(playlist, before: next, base: base)
         if first.mediaSequence > next, !entries.isEmpty || self.next != nil {
-            addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6), admits: admits)
+            addMissed(next..<first.mediaSequence, before: first, target: Double(playlist.targetDuration ?? 6), kind: lost, admits: admits)
         }
         for segment in playlist.segments where segment.mediaSequence >= max(next, first.mediaSequence) {
             guard !isComplete, admits(segment, true) else { break }
@@ -109,7 +112,7 @@ struct RecordingTimeline: Sendable {
         guard let firstTaken = entries.first?.segment.mediaSequence else { return }
         for segment in playlist.segments where segment.mediaSequence >= firstTaken && segment.mediaSequence < next {
             let taken = entries[Int(segment.mediaSequence - firstTaken)]
-            guard taken.kind != .missed else { continue }
+            guard taken.kind != .missed, taken.kind != .restart else { continue }
             guard taken.key == RecordingEntryRecord.key(segment.uri, base: base),
                   taken.segment.discontinuitySequence == segment.discontinuitySequence else {
                 throw Changed(message: "Segment \(segment.mediaSequence) is listed with another URI or discontinuity sequence than the one recorded: the stream restarted or was replaced.")
@@ -117,24 +120,37 @@ struct RecordingTimeline: Sendable {
         }
     }
 
-    /// Gap entries for `missed`, which slid out of the window before `after` was listed: the
-    /// span between the last recorded segment's end and `after`'s PROGRAM-DATE-TIME shared
-    /// among them when both are known, else a target duration each.
-    private mutating func addMissed(_ missed: Range<UInt64>, before after: MediaSegment, target: Double,
+    /// Where the recorded entries end on the PROGRAM-DATE-TIME clock (seconds since 1970): the
+    /// last dated entry's date plus the durations from it on; nil when none is dated.
+    /// - Complexity: O(entries after the last dated one).
+    var endDate: Double? {
+        var elapsed = 0.0
+        for entry in entries.reversed() {
+            elapsed += entry.segment.duration
+            if let date = entry.segment.programDateTime?.secondsSince1970 { return date + elapsed }
+        }
+        return nil
+    }
+
+    /// Gap entries of `kind` for `missed`, which slid out of the window (or were lost to a
+    /// restart) before `after` was listed: the span between the recorded entries' end and
+    /// `after`'s PROGRAM-DATE-TIME shared among them when both are known, else a target duration
+    /// each.
+    private mutating func addMissed(_ missed: Range<UInt64>, before after: MediaSegment, target: Double, kind: Entry.Kind,
                                     admits: (MediaSegment, Bool) -> Bool) {
         let count = Double(missed.count)
         var each = target
-        if let last = entries.last, let lastStart = last.segment.programDateTime?.secondsSince1970,
-           let nextStart = after.programDateTime?.secondsSince1970 {
-            let span = nextStart - (lastStart + last.segment.duration)
-            if span > 0 { each = span / count }
+        if let end = endDate, let nextStart = after.programDateTime?.secondsSince1970 {
+            let span = nextStart - end
+            // To the millisecond, as a playlist writes it (the dates are no finer).
+            if span > 0 { each = max(0.001, (span / count * 1000).rounded() / 1000) }
         }
         let discontinuity = entries.last?.segment.discontinuitySequence ?? after.discontinuitySequence
         for msn in missed {
             guard !isComplete else { break }
             let segment = MediaSegment(uri: "missed-\(msn)", duration: each, mediaSequence: msn, discontinuitySequence: discontinuity, isGap: true)
             guard admits(segment, false) else { break }
-            entries.append(Entry(segment: segment, kind: .missed, key: ""))
+            entries.append(Entry(segment: segment, kind: kind, key: ""))
             duration += each
             next = msn &+ 1
         }

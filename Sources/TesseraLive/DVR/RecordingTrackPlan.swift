@@ -58,6 +58,8 @@ struct RecordingTrackPlan: Sendable {
     private var anchor: RecordingPositions.Anchor?
     /// Nothing more is taken.
     var done = false
+    /// The source's numbers in the recording's, across restarts of the source.
+    private(set) var continuity = SourceContinuity()
 
     /// A track with nothing taken yet.
     init(id: String, role: PackageTrack.Role, rendition: Int?, timeline: RecordingTimeline) {
@@ -73,6 +75,7 @@ struct RecordingTrackPlan: Sendable {
     init(id: String, role: PackageTrack.Role, rendition: Int?, timeline: RecordingTimeline, restoring records: [RecordingEntryRecord]) {
         self.init(id: id, role: role, rendition: rendition, timeline: timeline)
         planner = RecordingPlanner(track: id, role: role, stream: stream, restoring: records)
+        continuity = SourceContinuity(restoring: records.last { $0.kind != "missed" && $0.kind != "restart" })
         guard let first = records.first, let last = records.last else { return }
         start = first.position
         end = last.position + last.duration
@@ -85,14 +88,31 @@ struct RecordingTrackPlan: Sendable {
         alignment?.margin(targetDuration: latest?.playlist.targetDuration) ?? 0
     }
 
-    /// The primary takes what `playlist`, listed at `url`, adds: the entries' indices and starts.
-    mutating func take(_ playlist: MediaPlaylist, listedIn url: URL) throws(RecordingTimeline.Changed) -> (step: RecordingTimeline.Step, starts: [Double]) {
-        latest = (playlist, url)
+    /// The primary takes what `playlist`, listed at `url` and seen `at` (the reloader's clock),
+    /// adds: the entries' indices and starts, and the restart of the source it shows, if any
+    /// (the new source is taken behind a discontinuity, the time lost as gap entries).
+    mutating func take(_ playlist: MediaPlaylist, listedIn url: URL, at now: Duration = .zero) throws(RecordingTimeline.Changed)
+        -> (step: RecordingTimeline.Step, starts: [Double], restart: SourceContinuity.Restart?) {
+        let restart = observe(playlist, listedIn: url, at: now)
+        let playlist = latest!.playlist
         var positions = self.positions ?? RecordingPositions(mode: playlist.segments.contains { $0.programDateTime != nil } ? .dates : .accumulated)
         positions.observe(playlist, anchor: .edge(positions.edge ?? 0))
         self.positions = positions
-        let step = try timeline.take(playlist, listedIn: url)
-        return (step, place(step.added))
+        let step = try timeline.take(playlist, listedIn: url, lost: continuity.gapKind(before: timeline.next))
+        return (step, place(step.added), restart)
+    }
+
+    /// Keeps `playlist`, listed at `url` and seen `at`, as the track's latest, in the recording's
+    /// numbers; returns the restart of the source it shows, if any.
+    mutating func observe(_ playlist: MediaPlaylist, listedIn url: URL, at now: Duration) -> SourceContinuity.Restart? {
+        let (mapped, restart) = continuity.map(playlist, at: now, timeline: timeline, base: url)
+        latest = (mapped, url)
+        return restart
+    }
+
+    /// The source's media sequence number of `entry` (nil for a gap of a restart).
+    func sourceSequence(of entry: RecordingTimeline.Entry) -> UInt64? {
+        continuity.sourceSequence(of: entry.segment.mediaSequence)
     }
 
     /// A rendition takes, from its latest playlist, what the primary's span so far covers;
@@ -125,7 +145,7 @@ struct RecordingTrackPlan: Sendable {
         let bound = primaryEnd + margin
         // Missed segments (never listed) start where the one before ended.
         var cursor = end ?? primaryStart
-        let step = try timeline.take(playlist, listedIn: url, from: first) { segment, listed in
+        let step = try timeline.take(playlist, listedIn: url, from: first, lost: continuity.gapKind(before: timeline.next)) { segment, listed in
             guard let start = listed ? positions.start(of: segment.mediaSequence) : cursor, start < bound - epsilon else { return false }
             // A domain this track saw begin waits until the primary's beginning is placed.
             let domain = segment.discontinuitySequence
@@ -171,7 +191,7 @@ struct RecordingTrackPlan: Sendable {
         starts.reserveCapacity(added.count)
         for index in added {
             let entry = timeline.entries[index]
-            let listed = entry.kind == .missed ? nil : positions?.start(of: entry.segment.mediaSequence)
+            let listed = entry.kind == .missed || entry.kind == .restart ? nil : positions?.start(of: entry.segment.mediaSequence)
             let start = listed ?? end ?? 0
             starts.append(start)
             if self.start == nil { self.start = start }

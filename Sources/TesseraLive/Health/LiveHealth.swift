@@ -1,9 +1,10 @@
 import TesseraPlaylist
 
 /// The health of a live stream, from the snapshots a reloader obtains (pure, on the caller's
-/// clock): edge regression, stagnation of segments and parts, declared hold-backs, repeated
-/// delta recovery, pathway instability, HTTP freshness and a window too short to survive a
-/// failed reload. Each observation returns the findings it raises.
+/// clock): edge regression, stagnation of segments and parts (also on a timer, `tick`, when no
+/// snapshot comes), declared hold-backs, repeated delta recovery, pathway instability, HTTP
+/// freshness and a window too short to survive a failed reload. Each observation returns the
+/// findings it raises.
 public struct LiveHealth: Sendable {
     /// The HTTP facts of a playlist response that bear on freshness.
     public struct Freshness: Sendable, Equatable {
@@ -22,6 +23,11 @@ public struct LiveHealth: Sendable {
     private var lastEdge: (msn: UInt64, parts: Int)?
     private var lastNewSegment: Duration?
     private var lastNewPart: Duration?
+    /// What the last playlist says of its cadence: its target duration and part target, and
+    /// whether it has ended.
+    private var cadence: (target: Double, partTarget: Double?, ended: Bool)?
+    /// When stagnation of segments, and of parts, was last reported.
+    private var stagnationReported: (segments: Duration?, parts: Duration?) = (nil, nil)
     private var checkedDeclarations = false
     private var deltaRefusals = 0
     private var switches: [Duration] = []
@@ -45,13 +51,9 @@ public struct LiveHealth: Sendable {
             lastNewPart = now
         }
         lastEdge = edge
+        cadence = (target, playlist.partInformation?.partTarget, playlist.hasEndList)
         if !playlist.hasEndList {
-            if let since = lastNewSegment, Self.seconds(now - since) > 1.5 * target {
-                found.append(LiveFinding(.stagnantSegments, .warning, "No new segment for \(Self.format(now - since)) (target duration \(Int(target)) s).", at: now))
-            }
-            if let part = playlist.partInformation?.partTarget, let since = lastNewPart, Self.seconds(now - since) > part {
-                found.append(LiveFinding(.stagnantParts, .warning, "No new part for \(Self.format(now - since)) (part target \(part) s).", at: now))
-            }
+            found += stagnation(at: now, wait: .zero)
             let window = playlist.segments.reduce(0.0) { $0 + $1.duration }
             if window < 3 * target {
                 found.append(LiveFinding(.windowRisk, .warning, "The window holds \(Self.format(.milliseconds(Int64(window * 1000)))) of media, under three target durations: one failed reload can lose segments.", at: now))
@@ -72,6 +74,33 @@ public struct LiveHealth: Sendable {
             } else if !blocking, let maxAge = freshness.maxAge, maxAge > target / 2 {
                 found.append(LiveFinding(.staleResponse, .warning, "The playlist may be cached \(Int(maxAge)) s (max-age), more than half a target duration.", at: now))
             }
+        }
+        return found
+    }
+
+    /// The stagnation findings due `at` though no snapshot came (a blocking request held by a
+    /// stalled server answers nothing): no new segment for over 1.5 target durations, no new
+    /// part for over a part target, as `observe` finds them — each at most once a target
+    /// duration (a part target for parts), so a timer may call this often.
+    public mutating func tick(at now: Duration) -> [LiveFinding] {
+        guard let cadence, !cadence.ended else { return [] }
+        return stagnation(at: now, wait: .milliseconds(Int64(cadence.target * 1000)))
+    }
+
+    /// Stagnation of segments and parts `at`, each kind not reported again within `wait` of its
+    /// last report.
+    private mutating func stagnation(at now: Duration, wait: Duration) -> [LiveFinding] {
+        guard let cadence else { return [] }
+        var found: [LiveFinding] = []
+        if let since = lastNewSegment, Self.seconds(now - since) > 1.5 * cadence.target,
+           stagnationReported.segments.map({ now - $0 >= wait }) ?? true {
+            stagnationReported.segments = now
+            found.append(LiveFinding(.stagnantSegments, .warning, "No new segment for \(Self.format(now - since)) (target duration \(Int(cadence.target)) s).", at: now))
+        }
+        if let part = cadence.partTarget, let since = lastNewPart, Self.seconds(now - since) > part,
+           stagnationReported.parts.map({ now - $0 >= min(wait, .milliseconds(Int64(part * 1000))) }) ?? true {
+            stagnationReported.parts = now
+            found.append(LiveFinding(.stagnantParts, .warning, "No new part for \(Self.format(now - since)) (part target \(part) s).", at: now))
         }
         return found
     }

@@ -6,8 +6,10 @@ import TesseraPlaylist
 /// EXT-X-DISCONTINUITY-SEQUENCE, and every segment both list has the same URI (query stripped)
 /// and discontinuity. The skipped segments come from the held copy with their keys, maps and
 /// PROGRAM-DATE-TIME; the listed ones get the keys and map in force from history until a tag of
-/// their own replaces them (the delta skipped the tags that set them), and their discontinuity
-/// sequence counted on from history. Date Ranges: the held ones, minus
+/// their own replaces them (the delta skipped the tags that set them), their discontinuity
+/// sequence counted on from history, and — those without a PROGRAM-DATE-TIME of their own — the
+/// date history carries onto them (the last dated segment's plus the durations since), up to the
+/// first EXT-X-DISCONTINUITY without one (where a date may jump, so none is made up). Date Ranges: the held ones, minus
 /// RECENTLY-REMOVED-DATERANGES and those the delta lists again, then the delta's. A merge that
 /// cannot be proven is a `Refusal`: the caller reloads once without `_HLS_skip`. Pure.
 ///
@@ -62,6 +64,7 @@ public enum DeltaMerge {
                 return .failure(Refusal(reason: "Segment \(segment.mediaSequence) has another discontinuity sequence in the delta than in the held playlist."))
             }
         }
+        carryDates(from: held.segments[..<end], onto: &listed)
         var merged = delta
         merged.skip = nil
         var segments: [MediaSegment] = []
@@ -73,6 +76,29 @@ public enum DeltaMerge {
         let relisted = Set(delta.dateRanges.map(\.id))
         merged.dateRanges = held.dateRanges.filter { !removed.contains($0.id) && !relisted.contains($0.id) } + delta.dateRanges
         return .success(merged)
+    }
+
+    /// Gives each of `listed` without a PROGRAM-DATE-TIME the date `history` (the segments before
+    /// them) carries on: the last dated segment's date plus the durations since, until a
+    /// discontinuity without a date of its own.
+    /// - Complexity: O(history after its last dated segment + listed).
+    static func carryDates(from history: ArraySlice<MediaSegment>, onto listed: inout [MediaSegment]) {
+        guard let dated = history.lastIndex(where: { $0.programDateTime?.secondsSince1970 != nil }) else { return }
+        var clock = history[dated].programDateTime!.secondsSince1970!
+        for segment in history[dated...] {
+            if segment.isDiscontinuity, segment.programDateTime == nil { return }
+            clock += segment.duration
+        }
+        for index in listed.indices {
+            if let date = listed[index].programDateTime?.secondsSince1970 {
+                clock = date
+            } else if listed[index].isDiscontinuity {
+                return
+            } else {
+                listed[index].programDateTime = ProgramDateTime(secondsSince1970: clock)
+            }
+            clock += listed[index].duration
+        }
     }
 
     /// A URI without its query and fragment (signed query values change from reload to reload).

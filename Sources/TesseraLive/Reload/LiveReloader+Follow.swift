@@ -31,6 +31,10 @@ extension LiveReloader {
         var afterMove: DeliveryDirectives??
         /// Responses in a row whose edge was behind the held copy's.
         var regressions = 0
+        /// When a new segment last appeared (tune-in, else the last reload that listed one).
+        var lastNewSegment = Duration.zero
+        /// How far past due the next segment was when that was last reported (nil: not yet).
+        var stallReported: Duration?
     }
 
     /// What one reload gave.
@@ -49,7 +53,7 @@ extension LiveReloader {
     func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
         let entry = try await tuneIn(fetcher, clock)
-        var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age)
+        var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age, lastNewSegment: clock.elapsed())
         if let first = entry.first {
             channel.send(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness, url: entry.url))
             if first.hasEndList { return }
@@ -59,6 +63,9 @@ extension LiveReloader {
         let steeringReloads = entry.steering.map { steering in Task { await steering.controller.run() } }
         defer { steeringReloads?.cancel() }
         while true {
+            // No new segment is an outage whether or not the origin answers; reloads that fail
+            // are the outage policy's (`outage`), from the first failure on.
+            if position.outageStart == nil, let held = position.held { try stall(&position, held: held, now: clock.elapsed()) }
             if let steering = entry.steering, let pathway = position.pathway, let move = await steering.moved(from: pathway) {
                 self.move(&position, to: move, reason: "the steering manifest prefers it")
             }
@@ -83,19 +90,33 @@ extension LiveReloader {
                 }
                 try await outage(error, &position, steering: entry.steering, clock: clock)
             case .loaded(let playlist, let head):
-                if let held = position.held, !playlist.hasEndList, Self.edge(of: playlist).lexicographicallyPrecedes(Self.edge(of: held)),
-                   position.regressions < Self.regressionsTolerated {
-                    // A copy older than the one held (a cache behind the origin): the held copy
-                    // stays the latest state, and the next part is asked for again.
-                    position.regressions += 1
-                    onEvent(.edgeRegressed(held: Self.edgeText(held), got: Self.edgeText(playlist)))
-                    position.scheduler.blockingRefused()
-                    continue
+                var restarted = false
+                if let held = position.held, !playlist.hasEndList, Self.edge(of: playlist).lexicographicallyPrecedes(Self.edge(of: held)) {
+                    restarted = true
+                    if let evidence = SourceRestart.evidence(playlist, behind: held) {
+                        // The source started again: taken at once, whatever came before.
+                        onEvent(.sourceRestarted(reason: evidence))
+                    } else if position.regressions < Self.regressionsTolerated {
+                        // Maybe a copy older than the one held (a cache behind the origin): the
+                        // held copy stays the latest state, and the next part is asked for again.
+                        position.regressions += 1
+                        onEvent(.edgeRegressed(held: Self.edgeText(held), got: Self.edgeText(playlist)))
+                        position.scheduler.blockingRefused()
+                        continue
+                    } else {
+                        onEvent(.sourceRestarted(reason: "its edge stayed behind \(Self.edgeText(held)) for \(Self.regressionsTolerated + 1) responses in a row"))
+                    }
                 }
                 position.regressions = 0
+                if restarted || (playlist.segments.last?.mediaSequence).map({ $0 > position.held?.segments.last?.mediaSequence ?? 0 }) ?? false
+                    || playlist.hasEndList {
+                    position.lastNewSegment = clock.elapsed()
+                    position.stallReported = nil
+                }
                 position.cachedAge = Self.age(head)
                 if plan.directives?.blocks == true { position.scheduler.resetRefusals() }
-                let held = position.held
+                // After a restart nothing of the held copy carries over: all it lists is new.
+                let held = restarted ? nil : position.held
                 position.changed = held.map { Self.edge(of: $0) != Self.edge(of: playlist) || $0.hasEndList != playlist.hasEndList } ?? true
                 let missed = position.outageStart == nil ? nil
                     : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
@@ -109,6 +130,28 @@ extension LiveReloader {
                 if playlist.hasEndList { return }
             }
         }
+    }
+
+    /// The stall rule: the next segment was due one target duration after the last new one; past
+    /// that, the follow reports how long it has waited (at one target duration, then each time
+    /// the wait doubles) and gives up once it has waited the outage limit — the same limit a
+    /// failing origin gets (`OutageBackoff`: by default the window) — with `source-stopped`.
+    /// - Throws: `source-stopped`.
+    private func stall(_ position: inout Position, held: MediaPlaylist, now: Duration) throws(HLSError) {
+        guard !held.hasEndList, let last = held.segments.last else { return }
+        let target = Duration.seconds(held.targetDuration ?? 6)
+        let due = position.lastNewSegment + target
+        guard now > due else { return }
+        let overdue = now - due
+        let window = Duration.milliseconds(Int64(held.segments.reduce(0) { $0 + $1.duration } * 1000))
+        let limit = options.outageLimit ?? max(window, target)
+        let waited = now - position.lastNewSegment
+        if overdue >= limit {
+            throw HLSError(.sourceStopped, "\(URLRedaction.redact(position.url)) listed no new segment after \(last.mediaSequence) for \(Self.text(waited)) (target duration \(Self.text(target)), the limit \(Self.text(limit)) past due): the source stopped producing media.")
+        }
+        guard overdue >= (position.stallReported.map { $0 * 2 } ?? max(target, .seconds(2))) else { return }
+        position.stallReported = overdue
+        onEvent(.noNewSegment(waited: waited, endsAfter: limit - overdue))
     }
 
     /// The next reload: the first request after a pathway move, else the scheduler's plan (moved

@@ -61,6 +61,14 @@ public struct LiveReloader: Sendable {
         /// (a cache behind the origin) and the next part asked for again; after
         /// `regressionsTolerated` in a row the stream is taken to have restarted there.
         case edgeRegressed(held: String, got: String)
+        /// A response whose edge was behind the held copy's is the source started again (an
+        /// encoder restarted, a stream replaced; `reason` says how it shows — `SourceRestart`):
+        /// it was taken at once, as the playlist from here on.
+        case sourceRestarted(reason: String)
+        /// The playlist has listed no new segment for `waited` (the next was due a target
+        /// duration after the last): no new media is an outage whether or not the origin answers,
+        /// and the follow ends with `source-stopped` after `endsAfter` more of it.
+        case noNewSegment(waited: Duration, endsAfter: Duration)
         /// The follow moved to the equivalent variant on another pathway.
         case pathwayChanged(from: String, to: String, reason: String)
         /// What Content Steering did (manifest loads, penalties, priority changes).

@@ -22,6 +22,13 @@ public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
         self.init(text: text, secondsSince1970: ISO8601DateTime.secondsSince1970(Array(text.utf8)[...]))
     }
 
+    /// The instant `secondsSince1970`, written `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, to the
+    /// millisecond); an instant outside years 0–9999 is not a valid date-time.
+    public init(secondsSince1970: Double) {
+        let text = ISO8601DateTime.text(secondsSince1970: secondsSince1970)
+        self.init(text: text ?? "invalid", secondsSince1970: text.flatMap { ISO8601DateTime.secondsSince1970(Array($0.utf8)[...]) })
+    }
+
     init(text: String, secondsSince1970: Double?) {
         self.text = text
         seconds = secondsSince1970 ?? .nan

@@ -75,6 +75,35 @@ enum ISO8601DateTime {
         }
     }
 
+    /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, to the millisecond, rounded),
+    /// or nil for an instant outside years 0–9999.
+    static func text(secondsSince1970 seconds: Double) -> String? {
+        guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800 else { return nil }
+        let milliseconds = Int64((seconds * 1000).rounded())
+        let (days, dayMilliseconds) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        var day = Int(days), rest = Int(dayMilliseconds)
+        if rest < 0 { (day, rest) = (day - 1, rest + 86_400_000) }
+        let (year, month, monthDay) = civil(fromDays: day)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = rest % 1000
+        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(yearText)-\(two(month))-\(two(monthDay))T\(two(rest / 3_600_000)):\(two(rest / 60_000 % 60)):\(two(rest / 1000 % 60)).\(fraction)Z"
+    }
+
+    /// The civil date of `days` since 1970-01-01 (H. Hinnant's algorithm).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
     private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

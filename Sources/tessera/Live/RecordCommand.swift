@@ -17,7 +17,9 @@ import TesseraSupport
 /// [--audio …] [--subtitles …] [--rolling S|--rolling-bytes N] [--snapshot-every S] [--parts [--preload-hints]] [--interstitials] [--json] [network]`: records a live stream into an offline package (docs/RECORD.md). A status
 /// line on a terminal, plain lines otherwise; the last line `recorded: …` on stdout (stderr with
 /// `--json`, whose stdout is then one JSON object). SIGINT or SIGTERM ends it cleanly and commits
-/// (a second one abandons it). Exit 0 when a recording was committed, 1 when none was, 2 on usage.
+/// (a second one abandons it). Exit 0 when a recording was committed, 3 when one was but the
+/// source failed it first (an outage or no new segment past the limit, segments that could not be
+/// fetched, a source that changed), 1 when none was, 2 on usage.
 struct RecordCommand: Sendable {
     let url: URL
     let output: URL
@@ -28,16 +30,16 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--interstitials] [--fail-on-gap] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--interstitials] [--fail-on-gap] [--on-restart continue|end] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
         synopsis: usage,
-        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio, subtitle and alternative video renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. Exit 0 when a recording was committed, 1 when none was.",
+        summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio, subtitle and alternative video renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. A source that restarts (its numbering goes back, a segment listed again is not the one recorded) is recorded on behind a discontinuity, the time lost declared as a gap. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. An outage or a playlist listing no new segment for the outage limit ends it too, committing what came before. Exit 0 when a recording was committed, 3 when one was but the source failed it first, 1 when none was.",
         flags: [("-o, --output <dir>", "the package folder to create (must not exist)"),
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
                 ("--from now|start", "start at the newest segment, or at the window's first; default now"),
-                ("--outage-limit <seconds>", "end (and commit) after an outage this long; default 600"),
+                ("--outage-limit <seconds>", "end (and commit) after this long without a new segment — failed requests or a playlist that stopped moving; default 600"),
                 ("--rolling <seconds>", "rolling retention: keep at most this many seconds of media, evicting the oldest while recording; default keep everything"),
                 ("--rolling-bytes <N>", "rolling retention: keep at most N bytes of media files"),
                 ("--snapshot-every <seconds>", "publish what is recorded so far as <dir>.snapshot-<n>, a verified package, this often (and at each SIGUSR1); default only at SIGUSR1"),
@@ -47,6 +49,7 @@ struct RecordCommand: Sendable {
                 ("--resume", "continue an interrupted recording of this source at -o, or fail (exit 1); default continue one when there is one"),
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
+                ("--on-restart continue|end", "when the source restarts: record the new source on behind a discontinuity, the time lost a gap (continue), or end there committing what came before (end, exit 0); default continue"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, interstitials, end)")]
             + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
@@ -82,6 +85,12 @@ struct RecordCommand: Sendable {
             case "--preload-hints": preloadHints = true
             case "--json": json = true
             case "--fail-on-gap": options.failOnGap = true
+            case "--on-restart":
+                switch try FetchingArguments.value(of: argument, &rest) {
+                case "continue": options.onRestart = .continue
+                case "end": options.onRestart = .end
+                case let other: throw CommandLineArguments.UsageError(message: "--on-restart takes continue or end, not \(other)")
+                }
             case "--resume": options.resume = .required
             case "--no-resume": options.resume = .never
             default: return false
@@ -139,9 +148,19 @@ struct RecordCommand: Sendable {
         status.finish()
         switch result {
         case .success(let report):
-            if case .failed(let code, let reason) = report.end { Terminal.line("ended early (\(code)): \(reason)", to: .standardError) }
+            var ending = ""
+            switch report.end {
+            case .failed(let code, let reason):
+                Terminal.line("ended early (\(code)): \(reason)", to: .standardError)
+                ending = code == .sourceStopped ? " (ended early: the source stopped producing media)" : " (ended early: \(code))"
+            case .sourceRestarted(let reason):
+                Terminal.line("ended at a restart of the source (--on-restart end): \(reason)", to: .standardError)
+                ending = " (ended at a restart of the source)"
+            default: break
+            }
+            let restarts = report.restarts > 0 ? "\(report.restarts) restart\(report.restarts == 1 ? "" : "s") of the source, " : ""
             let line = "recorded: \(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, \(report.gaps) gaps, "
-                + "\(report.bytes) bytes → \(report.destination.path)"
+                + restarts + "\(report.bytes) bytes → \(report.destination.path)" + ending
             if let parts = report.parts { Terminal.line(RecordSummary.partsLine(parts), to: json ? .standardError : .standardOutput) }
             if let interstitials = report.interstitials {
                 Terminal.line(RecordSummary.interstitialsLine(interstitials), to: json ? .standardError : .standardOutput)
@@ -152,6 +171,7 @@ struct RecordCommand: Sendable {
             } else {
                 Terminal.line(line)
             }
+            if case .failed = report.end { return 3 }
             return 0
         case .failure(let error):
             Terminal.error(error.message)

@@ -24,6 +24,8 @@ final class RecordStatus: Sendable {
     func show(_ event: LiveRecording.Event) {
         switch event {
         case .progress(let progress): update(progress)
+        // A restart is said by the recording's own event, with its track and what was lost.
+        case .reload(.sourceRestarted): break
         case .reload(let event): if let line = WatchCommand.line(event) { say(line) }
         case .resumed(let segments, let gaps, let bytes):
             say("resuming: \(segments) segments and \(gaps) gaps (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint")
@@ -38,6 +40,9 @@ final class RecordStatus: Sendable {
         case .interstitialFailed(let reason): say("interstitial omitted: \(reason)")
         case .partsFellBack(let track, let mediaSequence, let reason):
             say("parts: \(track) segment \(mediaSequence) fetched whole, its parts not promoted: \(reason)")
+        case .sourceRestarted(let track, let reason, let lost, let gaps):
+            say("source restarted: \(track): \(reason); recorded on behind a discontinuity"
+                + (gaps > 0 ? ", \(FixedDecimal.format(lost, digits: 1)) s lost declared as \(gaps) gap\(gaps == 1 ? "" : "s")" : ", nothing lost"))
         }
     }
 

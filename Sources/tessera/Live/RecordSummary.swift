@@ -14,6 +14,8 @@ enum RecordSummary {
         let evictedDuration: Double
         let evictedBytes: UInt64
         let snapshots: Int
+        let restarts: Int
+        let gapList: [PackageManifest.Gap]
         let dateRangesOmitted: Int
         let parts: RecordingPartsReport?
         let interstitials: RecordingInterstitialsReport?
@@ -37,11 +39,13 @@ enum RecordSummary {
         case .duration: ("duration", nil)
         case .endList: ("endlist", nil)
         case .stopped: ("stopped", nil)
+        case .sourceRestarted(let reason): ("source-restarted", reason)
         case .failed(let code, let reason): (code.rawValue, reason)
         }
         return JSONText.of(Document(segments: report.segments, duration: report.duration, gaps: report.gaps, originGaps: report.originGaps,
                                     retries: report.retries, bytes: report.bytes, evicted: report.evicted,
                                     evictedDuration: report.evictedDuration, evictedBytes: report.evictedBytes, snapshots: report.snapshots,
+                                    restarts: report.restarts, gapList: report.manifest.gaps,
                                     dateRangesOmitted: report.dateRangesOmitted, parts: report.parts, interstitials: report.interstitials, end: end, reason: reason))
     }
 }

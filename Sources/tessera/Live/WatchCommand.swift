@@ -57,6 +57,8 @@ struct WatchCommand: Sendable {
         case .blockingTimedOut(let after): "blocking reload unanswered after \(LiveReloader.text(after)): one plain reload"
         case .deltaRefused(let reason): "delta update not merged (\(reason)): one whole reload"
         case .edgeRegressed(let held, let got): "live edge went back from \(held) to \(got): response set aside"
+        case .sourceRestarted(let reason): "source restarted: \(reason)"
+        case .noNewSegment(let waited, let endsAfter): "no new segment for \(LiveReloader.text(waited)); ending in \(LiveReloader.text(endsAfter)) without one"
         case .pathwayChanged(let from, let to, let reason): "pathway \(from) → \(to): \(reason)"
         case .steering(let event): "steering: \(event)"
         }
@@ -66,29 +68,50 @@ struct WatchCommand: Sendable {
         await network.withClient(entry: url) { client in await run(client) }
     }
 
+    /// How often the health analyzer's timer looks for stagnation between snapshots.
+    static let tick = Duration.milliseconds(500)
+
     private func run(_ client: HLSClient) async -> Int32 {
         var options = LiveReloader.Options()
         options.outageLimit = outageLimit
         options.selection = selection
+        let json = self.json
+        // One analyzer for the snapshots, the reloader's events and the timer.
+        let health = Lock(LiveHealth())
+        let start = ContinuousClock.now
         let reloader = LiveReloader(url: url, client: client, options: options) { event in
             if let line = Self.line(event) { Terminal.line(line, to: .standardError) }
+            if case .deltaRefused = event {
+                let findings = health.withLock { $0.deltaRefused(at: ContinuousClock.now - start) }
+                if !findings.isEmpty { Terminal.line(json ? WatchLine.json(findings) : WatchLine.text(findings)) }
+            }
         }
         let channel = SnapshotChannel()
-        let json = self.json
         let printer = Task {
-            var health = LiveHealth()
             var pathway: String?
-            let start = ContinuousClock.now
             for await snapshot in channel {
                 let now = ContinuousClock.now - start
-                var findings = health.observe(snapshot.playlist, at: now, freshness: snapshot.freshness, blocking: snapshot.mode == .blocking)
-                if let current = snapshot.pathway, let before = pathway, current != before {
-                    findings += health.pathwaySwitched(at: now, targetDuration: .seconds(snapshot.playlist.targetDuration ?? 6))
+                let findings = health.withLock { health -> [LiveFinding] in
+                    var findings = health.observe(snapshot.playlist, at: now, freshness: snapshot.freshness, blocking: snapshot.mode == .blocking)
+                    if snapshot.mode == .delta { health.deltaMerged() }
+                    if let current = snapshot.pathway, let before = pathway, current != before {
+                        findings += health.pathwaySwitched(at: now, targetDuration: .seconds(snapshot.playlist.targetDuration ?? 6))
+                    }
+                    return findings
                 }
                 pathway = snapshot.pathway
                 Terminal.line(json ? WatchLine.json(snapshot, findings: findings) : WatchLine.text(snapshot, findings: findings))
             }
         }
+        // Stagnation is found on a timer too: a stalled server holding a blocking request sends
+        // no snapshot to find it on.
+        let ticker = Task {
+            while (try? await Task.sleep(for: Self.tick)) != nil {
+                let findings = health.withLock { $0.tick(at: ContinuousClock.now - start) }
+                if !findings.isEmpty { Terminal.line(json ? WatchLine.json(findings) : WatchLine.text(findings)) }
+            }
+        }
+        defer { ticker.cancel() }
         let duration = self.duration
         let result = await SignalCancellation.run { () -> HLSError? in
             let follower = Task { () -> HLSError? in

@@ -74,6 +74,22 @@ enum WatchLine {
         }
     }
 
+    /// A line of health findings due between snapshots (on the timer, or at a refused delta).
+    static func text(_ findings: [LiveFinding]) -> String {
+        "health  " + findings.map { "\($0.severity) \($0.code): \($0.message)" }.joined(separator: "  ")
+    }
+
+    private struct FindingsDocument: Encodable {
+        let time: String
+        let health: [Document.Finding]
+    }
+
+    /// A JSON line of health findings due between snapshots: `{"time", "health"}` only.
+    static func json(_ findings: [LiveFinding]) -> String {
+        JSONText.of(FindingsDocument(time: Date().ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+                                     health: findings.map { .init(code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message) }))
+    }
+
     static func json(_ snapshot: LiveSnapshot, findings: [LiveFinding]) -> String {
         let playlist = snapshot.playlist
         let document = Document(time: Date().ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true)), msn: msn(playlist), part: part(playlist), mode: snapshot.mode.rawValue,

@@ -207,6 +207,23 @@ struct LiveRecordingTests {
         #expect(gapFile.isEmpty)
     }
 
+    @Test("a dead source whose last playlist is still served: the recording ends at the outage limit, counted from when the next segment was due, what came before committed")
+    func deadSource() async throws {
+        let live = try Live { $0.lowLatency = false }
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        options.outageLimit = .seconds(20)
+        let waits = Lock<[Duration]>([])
+        let report = try await live.recording(options).run { event in
+            if case .reload(.noNewSegment(let waited, _)) = event { waits.withLock { $0.append(waited) } }
+        }
+        guard case .failed(let code, let reason) = report.end else { Issue.record("ended \(report.end)"); return }
+        #expect(code == .sourceStopped && reason.contains("the source stopped producing media"), "\(reason)")
+        #expect(report.segments == 6 && report.gaps == 0, "the window's six segments, committed")
+        #expect(waits.withLock { $0 }.first.map { $0 >= .seconds(4) } == true, "the wait was reported while it went on: \(waits.withLock { $0 })")
+        _ = try live.verified()
+    }
+
     @Test("failOnGap: the first gap the recorder would cause fails the recording with live-window-advanced, nothing committed")
     func failOnGap() async throws {
         let live = try Live()

@@ -41,6 +41,24 @@ struct LiveHealthTests {
         #expect(ended.observe(try Self.playlist(endList: true), at: .seconds(60)).isEmpty, "a finished stream does not stagnate")
     }
 
+    @Test("stagnation is found on a timer too, with no snapshot coming (a stalled server holding a blocking request), once a target duration")
+    func stagnationOnTimer() throws {
+        var health = LiveHealth()
+        #expect(health.tick(at: .seconds(10)).isEmpty, "nothing observed yet")
+        _ = health.observe(try Self.playlist(parts: 1), at: .zero)
+        #expect(health.tick(at: .seconds(1)).isEmpty)
+        #expect(Self.codes(health.tick(at: .milliseconds(1500))) == [.stagnantParts])
+        #expect(Self.codes(health.tick(at: .seconds(7))) == [.stagnantSegments, .stagnantParts])
+        #expect(health.tick(at: .milliseconds(7500)).isEmpty, "within a part target of the last report")
+        #expect(Self.codes(health.tick(at: .seconds(8))) == [.stagnantParts], "a part target on, not yet a target duration")
+        #expect(Self.codes(health.tick(at: .seconds(11))) == [.stagnantSegments, .stagnantParts])
+        _ = health.observe(try Self.playlist(first: 101, parts: 1), at: .seconds(12))
+        #expect(health.tick(at: .seconds(13)).isEmpty, "a new segment: moving again")
+        var ended = LiveHealth()
+        _ = ended.observe(try Self.playlist(endList: true), at: .zero)
+        #expect(ended.tick(at: .seconds(60)).isEmpty)
+    }
+
     @Test("declared hold-backs under the spec's minimums, once")
     func holdBack() throws {
         var health = LiveHealth()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TesseraLive
 import TesseraPlaylist
@@ -39,6 +40,20 @@ struct DeltaMergeTests {
         #expect(merged.segments.allSatisfy { $0.discontinuitySequence == 8 }, "the discontinuity before 103 counted once")
         #expect(merged.segments.allSatisfy { $0.keys.first?.uri == "k1" }, "the key the delta skipped stays in force")
         #expect(merged.dateRanges.map(\.id) == ["ad"], "RECENTLY-REMOVED-DATERANGES drops \"old\"")
+    }
+
+    @Test("PROGRAM-DATE-TIME dated once in history is carried onto the listed segments without one, up to a discontinuity without a date")
+    func carriesDates() throws {
+        let dated = try Self.parse(Self.head + "#EXT-X-MEDIA-SEQUENCE:100\n#EXT-X-PROGRAM-DATE-TIME:2026-12-01T10:00:00.000Z\n" + Self.segments(100...110))
+        let merged = try DeltaMerge.merge(try Self.delta(discontinuitySequence: 0), into: dated).get()
+        #expect(merged.segments.map { $0.programDateTime?.text } == [nil, nil, nil, nil] + (108...112).map { "2026-12-01T10:00:\(($0 - 100) * 4).000Z" },
+                "the skipped run as held (undated there), the listed ones dated on from segment 100")
+        let broken = Self.segments(108...112, token: "b", discontinuityAt: 111)
+        let stopped = try DeltaMerge.merge(try Self.delta(discontinuitySequence: 0, listed: broken), into: dated).get()
+        #expect(stopped.segments.suffix(5).map { $0.programDateTime != nil } == [true, true, true, false, false], "a date may jump at a discontinuity")
+        let own = "#EXT-X-PROGRAM-DATE-TIME:2026-12-01T11:00:00.000Z\n" + Self.segments(108...112, token: "b")
+        let kept = try DeltaMerge.merge(try Self.delta(discontinuitySequence: 0, listed: own), into: dated).get()
+        #expect(kept.segments.suffix(5).map { $0.programDateTime?.text } == (0...4).map { "2026-12-01T11:00:\(String(format: "%02d", $0 * 4)).000Z" })
     }
 
     @Test("a discontinuity inside the listed part counts on from history")

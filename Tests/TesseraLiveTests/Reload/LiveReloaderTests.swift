@@ -122,16 +122,31 @@ struct LiveReloaderTests {
         #expect(snapshots.compactMap { $0.playlist.segments.last?.mediaSequence } == [12, 13, 14].suffix(snapshots.count))
         #expect(snapshots.reduce(0) { $0 + $1.coalesced } == 3, "the set-aside answer is no snapshot")
 
+        // The same older copy, answer after answer: after two set aside, it is the stream.
+        let persisting = Run()
+        persisting.stub("", .ok(Self.playlist(10...12)))
+        persisting.stub("?_HLS_msn=13", .ok(Self.playlist(9...11)))
+        persisting.stub("", .ok(Self.playlist(9...11)))
+        persisting.stub("", .ok(Self.playlist(9...11)))
+        persisting.stub("?_HLS_msn=12", .ok(Self.playlist(9...12, endList: true)))
+        let (persisted, _) = await persisting.follow()
+        #expect(persisting.events == [.edgeRegressed(held: "12.0", got: "11.0"), .edgeRegressed(held: "12.0", got: "11.0"),
+                                      .sourceRestarted(reason: "its edge stayed behind 12.0 for 3 responses in a row")])
+        #expect(persisting.urls.last == Self.base + "?_HLS_msn=12")
+        #expect(persisted.last?.playlist.segments.last?.mediaSequence == 12, "after \(LiveReloader.regressionsTolerated) set aside, it is followed")
+    }
+
+    @Test("an answer behind the held edge that shows a restart (before the whole window, newer dates, a segment listed otherwise) is taken at once")
+    func evidentRestart() async throws {
         let restart = Run()
         restart.stub("", .ok(Self.playlist(10...12)))
         restart.stub("?_HLS_msn=13", .ok(Self.playlist(0...1)))
-        restart.stub("", .ok(Self.playlist(0...1)))
-        restart.stub("", .ok(Self.playlist(0...1)))
         restart.stub("?_HLS_msn=2", .ok(Self.playlist(0...2, endList: true)))
         let (restarted, _) = await restart.follow()
-        #expect(restart.events.count == LiveReloader.regressionsTolerated)
-        #expect(restart.urls.last == Self.base + "?_HLS_msn=2")
-        #expect(restarted.last?.playlist.segments.last?.mediaSequence == 2, "after \(LiveReloader.regressionsTolerated) set aside, the restarted stream is followed")
+        #expect(restart.events == [.sourceRestarted(reason: "its media sequence went back from 12 to 1, behind the whole window listed before")])
+        #expect(restart.urls == [Self.base, Self.base + "?_HLS_msn=13", Self.base + "?_HLS_msn=2"])
+        #expect(restarted.map { $0.playlist.segments.last?.mediaSequence } == [12, 1, 2].suffix(restarted.count))
+        #expect(restarted.last?.playlist.segments.map(\.mediaSequence) == [0, 1, 2], "the restarted stream is followed")
     }
 
     @Test("a delta update that cannot be merged (it skips segments the held copy never had) costs one whole reload, then deltas again")
@@ -174,6 +189,22 @@ struct LiveReloaderTests {
         #expect(failure?.code == .httpStatus && failure?.message.contains("could not be reloaded for") == true, "\(String(describing: failure))")
         let retries = run.events.filter { if case .retry = $0 { true } else { false } }
         #expect(retries.count >= 3 && retries.count <= 8)
+    }
+
+    @Test("a playlist that answers but stops moving is an outage too: how long it waited reported as the wait doubles, then source-stopped at the limit past due")
+    func stalled() async throws {
+        let run = Run()
+        run.stub("", .ok(Self.playlist(10...11, control: nil)))
+        run.stub("", .ok(Self.playlist(10...12, control: nil)))
+        run.stub("", .ok(Self.playlist(10...12, control: nil)))   // repeats: the source is dead, its last playlist still served
+        let (snapshots, failure) = await run.follow(outageLimit: .seconds(30))
+        #expect(snapshots.last?.playlist.segments.last?.mediaSequence == 12)
+        #expect(failure?.code == .sourceStopped, "\(String(describing: failure))")
+        #expect(failure?.message.contains("listed no new segment after 12 for") == true && failure?.message.contains("the source stopped producing media") == true)
+        let waits = run.events.compactMap { if case .noNewSegment(let waited, _) = $0 { waited } else { nil } }
+        // Due 4 s after segment 12 appeared; reported once 4 s past due, then each time that doubles.
+        #expect(waits == [.seconds(8), .seconds(12), .seconds(20)], "\(waits)")
+        #expect(run.clock.now.offset >= .seconds(34), "the limit counts from when the next segment was due")
     }
 
     @Test("a multivariant URL: the selection's variant is followed")

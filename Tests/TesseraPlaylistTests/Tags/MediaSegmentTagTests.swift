@@ -23,6 +23,18 @@ struct MediaSegmentTagTests {
         #expect(playlist.segments[1].programDateTime?.text == "2026-01-01T02:00:02+02:00")
     }
 
+    @Test("a date made from an instant is written in UTC to the millisecond and reads back as that instant")
+    func programDateTimeFromInstant() {
+        let date = ProgramDateTime(secondsSince1970: 1_767_225_602.1234)
+        #expect(date.text == "2026-01-01T00:00:02.123Z" && date.secondsSince1970 == 1_767_225_602.123)
+        #expect(ProgramDateTime(secondsSince1970: 951_868_799.9996).text == "2000-03-01T00:00:00.000Z", "rounded, past a leap day")
+        #expect(ProgramDateTime(secondsSince1970: 951_868_799.5).text == "2000-02-29T23:59:59.500Z")
+        #expect(ProgramDateTime(secondsSince1970: -1.5).text == "1969-12-31T23:59:58.500Z")
+        #expect(ProgramDateTime(secondsSince1970: 0).text == "1970-01-01T00:00:00.000Z")
+        #expect(ProgramDateTime(secondsSince1970: .infinity).secondsSince1970 == nil)
+        #expect(ProgramDateTime(secondsSince1970: 1e15).secondsSince1970 == nil, "past year 9999")
+    }
+
     @Test("an unreadable date is reported and kept as text")
     func badDate() throws {
         let text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:yesterday\n#EXTINF:2,\na.ts\n"

@@ -98,7 +98,7 @@ package final class ResourceFileSink: TransferOutput {
             let good = try verify(path, fileRecords)
             for record in good {
                 if let identity = record.identity { identities.insert(identity) }
-                validators.restore(source: record.source, pathway: record.pathway, validator: record.validator)
+                validators.restore(source: record.source, pathway: record.pathway, validator: record.validator, file: record.path)
             }
             kept += good
             if let last = good.last, let digest = SHA256Digest(hex: last.sha256) {
@@ -191,7 +191,7 @@ package final class ResourceFileSink: TransferOutput {
             return
         }
         consecutiveUnavailable = 0
-        try validators.check(fetched)
+        try validators.check(fetched, file: path.value)
         if current?.path != path {
             try finishCurrent()
             // A file restored from a checkpoint takes the resources that follow its last record.

@@ -1,20 +1,23 @@
-/// The validator (ETag or Last-Modified digest) each source file answered with, per pathway: a
-/// later response of the same file on the same pathway with other validators means the file
-/// changed on the server, and bytes of the two versions must not be put together. Outputs keep
-/// one, restored from their checkpoint records.
+/// The validator (ETag or Last-Modified digest) each source file answered with, per pathway and
+/// per output file: a later response of the same file on the same pathway, going into the same
+/// output file, with other validators means the file changed on the server, and bytes of the
+/// two versions must not be put together. (Resources of one source URL that go to other output
+/// files are other files: a live source restarted in place reuses its segment names.) Outputs
+/// keep one, restored from their checkpoint records.
 struct SourceValidators {
     private var seen: [String: String] = [:]
 
-    /// Notes what a checkpoint record vouches for.
-    mutating func restore(source: String, pathway: String?, validator: String?) {
-        if let validator { seen[source + "\n" + (pathway ?? "")] = validator }
+    /// Notes what a checkpoint record vouches for (of output file `file`; nil: the one output).
+    mutating func restore(source: String, pathway: String?, validator: String?, file: String? = nil) {
+        if let validator { seen[source + "\n" + (pathway ?? "") + "\n" + (file ?? "")] = validator }
     }
 
-    /// Checks `fetched` against what its file answered before, and notes it.
+    /// Checks `fetched`, going into output file `file` (nil: the one output), against what its
+    /// file answered before, and notes it.
     /// - Throws: `source-changed`.
-    mutating func check(_ fetched: FetchedResource) throws(HLSError) {
+    mutating func check(_ fetched: FetchedResource, file: String? = nil) throws(HLSError) {
         guard let validator = fetched.validator else { return }
-        let key = fetched.source + "\n" + (fetched.pathway ?? "")
+        let key = fetched.source + "\n" + (fetched.pathway ?? "") + "\n" + (file ?? "")
         if let known = seen[key], known != validator {
             throw HLSError(.sourceChanged, "\(fetched.resource.label) comes from a file that changed on the server (its ETag or Last-Modified differs from earlier responses).")
         }
