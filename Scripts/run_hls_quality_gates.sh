@@ -29,7 +29,7 @@ describe() {
     isolation) echo "live recordings and VOD downloads at once in one process on one HTTP client: each its own segments and keys, failures and a cancellation alone (IsolationGateTests, LiveRecordingTests/isolation)" ;;
     races) echo "a download, a package and a live recording cancelled (a download and a package also cut off) or out of space at every event boundary, checkpoints and the commit included: one outcome, no event after it, all or nothing at the destination, a rerun gives the same bytes; shutdown answers parked requests (TerminalRaceTests, RecordingRaceTests, ParkedRequestTests)" ;;
     scaling) echo "100k/10k time <= 11 for every playlist shape, the graph (segments, variants), package planning and the live delta merge; a planted quadratic must fail" ;;
-    contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh)" ;;
+    contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh); record against ffmpeg's live muxer killed and restarted in place, and killed for good (QualityGates/live-faults.sh)" ;;
     demo) echo "tessera demo: loopback origin, libcurl, AES-128, TS check, atomic commit, SHA-256 against the clear reference, ffmpeg decode" ;;
     players) echo "ffmpeg, GStreamer and headless Chromium each play served packages (TS, fMP4) and recordings (one with gaps) to the end, each decoding as many video frames as the source (QualityGates/players.sh)" ;;
     fuzz) echo "libFuzzer on every parser, FUZZ_SECONDS each (default 300)" ;;
@@ -179,12 +179,18 @@ gate_scaling() {
 
 gate_contract() {
   tessera_binary || return 1
-  local log; log="$(mktemp)"
+  local log faults; log="$(mktemp)"; faults="$(mktemp)"
+  # The real-source faults run beside the contract (they are mostly waiting on real time).
+  bash QualityGates/live-faults.sh "$BIN" > "$faults" 2>&1 &
+  local faulting=$!
   bash QualityGates/cli-contract.sh "$BIN" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
+  local faults_status=0; wait "$faulting" || faults_status=$?
+  cat "$faults"
   [ "$status" = 0 ] || reason "$(summary_of "$log" '^cli-contract: ')"
-  rm -f "$log"
-  [ "$status" = 0 ] || return 1
+  [ "$faults_status" = 0 ] || reason "$(summary_of "$faults" '^live-faults: ')"
+  rm -f "$log" "$faults"
+  [ "$status" = 0 ] && [ "$faults_status" = 0 ] || return 1
 }
 
 gate_demo() {

@@ -116,7 +116,7 @@ struct RecordCommand: Sendable {
     private func run(_ client: HLSClient) async -> Int32 {
         let recording = LiveRecording(url: url, destination: output, client: client, options: options)
         let control = RecordingControl()
-        let status = RecordStatus(label: output.lastPathComponent)
+        let status = RecordStatus(label: output.lastPathComponent, onRestart: options.onRestart)
         let snapshot: @Sendable () -> Void = {
             Task {
                 // Only a refusal (eight outstanding) has no event of its own: a failed snapshot is

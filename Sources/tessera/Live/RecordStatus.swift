@@ -13,11 +13,14 @@ import TesseraSupport
 /// reloader event. Thread-safe.
 final class RecordStatus: Sendable {
     private let label: String
+    /// What a restart of the source does (what its line says).
+    private let onRestart: LiveRecording.RestartPolicy
     private let interactive: Bool
     private let state = Mutex<(lastDraw: ContinuousClock.Instant?, nextLine: Double, drawn: Bool)>((nil, 0, false))
 
-    init(label: String, interactive: Bool = Terminal.isInteractive) {
+    init(label: String, onRestart: LiveRecording.RestartPolicy = .continue, interactive: Bool = Terminal.isInteractive) {
         self.label = label
+        self.onRestart = onRestart
         self.interactive = interactive
     }
 
@@ -40,6 +43,8 @@ final class RecordStatus: Sendable {
         case .interstitialFailed(let reason): say("interstitial omitted: \(reason)")
         case .partsFellBack(let track, let mediaSequence, let reason):
             say("parts: \(track) segment \(mediaSequence) fetched whole, its parts not promoted: \(reason)")
+        case .sourceRestarted(let track, let reason, let lost, _) where onRestart == .end:
+            say("source restarted: \(track): \(reason); the recording ends here (--on-restart end), \(FixedDecimal.format(lost, digits: 1)) s lost")
         case .sourceRestarted(let track, let reason, let lost, let gaps):
             say("source restarted: \(track): \(reason); recorded on behind a discontinuity"
                 + (gaps > 0 ? ", \(FixedDecimal.format(lost, digits: 1)) s lost declared as \(gaps) gap\(gaps == 1 ? "" : "s")" : ", nothing lost"))
