@@ -43,6 +43,8 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         var refused: (segments: Set<Int>, status: Int) = ([], 404)
         /// Segments whose parts are answered 404.
         var refusedParts: Set<Int> = []
+        /// Segments served this many bytes short, the HTTP framing right (a packager that wrote them cut).
+        var shortened: (segments: Set<Int>, bytes: Int) = ([], 0)
         /// A blocking request for the next part publishes it while fewer than this many are out.
         var onDemand: Int?
     }
@@ -155,6 +157,10 @@ public final class LiveOrigin: HTTPResponder, Sendable {
     /// Answers `status` instead of the media for each segment in `segments` (listed as usual:
     /// an origin that lost them, or a CDN that cannot reach it).
     public func refuse(segments: Set<Int>, status: Int = 404) { state.withLock { $0.refused = (segments, status) } }
+
+    /// Serves each segment in `segments` `bytes` short, its length announced as sent (a file
+    /// written cut short at the origin).
+    public func shorten(segments: Set<Int>, by bytes: Int) { state.withLock { $0.shortened = (segments, bytes) } }
 
     /// Sends `Age: seconds` on every playlist answer (nil: none), as a cache in front would.
     public func setAge(_ seconds: Int?) { state.withLock { $0.age = seconds } }
@@ -287,6 +293,8 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let headers: HTTPHeaders = ["Content-Type": ext == ".ts" ? "video/mp2t" : "video/mp4"]
         if name.count == 1 {
             guard (msn + 1) * partsPerSegment <= published, !renderer.isGap(msn) else { return .status(404) }
+            let shortened = state.withLock { $0.shortened }
+            let segment = shortened.segments.contains(msn) ? Array(segment.dropLast(shortened.bytes)) : segment
             guard let (key, iv) = renderer.encryption(of: msn) else { return ServerResponse(status: 200, headers: headers, body: .bytes(segment)) }
             return ServerResponse(status: 200, headers: headers, body: .bytes(AES128CBCEncryption.encrypt(segment, key: key, iv: iv)))
         }

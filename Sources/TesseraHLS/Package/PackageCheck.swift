@@ -1,15 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import Dispatch
+import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport
 
 /// One verification pass over a package folder.
 struct PackageCheck {
     let maximumPlaylistBytes: Int
+    /// Whether every media file is validated as media (`ResourceMediaCheck`).
+    var checksMedia = false
     private(set) var manifest: PackageManifest?
     private(set) var findings: [PackageFinding] = []
     private(set) var playlists: [String: [UInt8]] = [:]
@@ -18,8 +26,9 @@ struct PackageCheck {
     private var files: Set<String> = []
     private var digests: [String: (size: UInt64, sha256: String)] = [:]
 
-    init(maximumPlaylistBytes: Int) {
+    init(maximumPlaylistBytes: Int, checksMedia: Bool = false) {
         self.maximumPlaylistBytes = maximumPlaylistBytes
+        self.checksMedia = checksMedia
     }
 
     private mutating func find(_ code: PackageFinding.Code, _ path: String?, _ message: String) {
@@ -42,6 +51,24 @@ struct PackageCheck {
         readManifest(root)
         checkMembership(root)
         checkClosure(root)
+        if checksMedia { checkMedia(root) }
+    }
+
+    // MARK: Media
+
+    /// Every media file the manifest lists and the folder holds, validated as media on every
+    /// core (at most 8 at once).
+    private mutating func checkMedia(_ root: FolderHandle) {
+        let names = (manifest?.files ?? []).filter { $0.role == .media && files.contains($0.path) && $0.size > 0 }.map(\.path)
+        let problems = Self.onEveryCore(names) { name -> String? in
+            guard let path = SafeRelativePath(name), let source = MP4FileSource(descriptor: root.openFile(path, flags: O_RDONLY)) else {
+                return "media: it cannot be read"
+            }
+            return ResourceMediaCheck.problem(source)
+        }
+        for (name, problem) in zip(names, problems) {
+            if let problem { find(.invalidMedia, name, "It is not valid \(problem)") }
+        }
     }
 
     // MARK: Manifest and checksums
@@ -120,10 +147,15 @@ struct PackageCheck {
         }
     }
 
-    /// The size and SHA-256 of each of `names` beneath `root` (nil: unreadable), hashed by as
-    /// many workers as there are cores (at most 8), each taking the next file.
+    /// The size and SHA-256 of each of `names` beneath `root` (nil: unreadable), on every core.
     private static func digests(of names: [String], in root: FolderHandle) -> [(size: UInt64, sha256: SHA256Digest)?] {
-        let results = Lock([(size: UInt64, sha256: SHA256Digest)?](repeating: nil, count: names.count))
+        onEveryCore(names) { name in SafeRelativePath(name).flatMap { root.digest(of: $0) } }
+    }
+
+    /// `work` done for each of `names`, in their order, by as many workers as there are cores
+    /// (at most 8), each taking the next name.
+    private static func onEveryCore<Result: Sendable>(_ names: [String], _ work: @Sendable (String) -> Result?) -> [Result?] {
+        let results = Lock([Result?](repeating: nil, count: names.count))
         let next = Lock(0)
         let workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount, names.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -133,8 +165,8 @@ struct PackageCheck {
                     return value
                 }
                 guard index < names.count else { return }
-                let digest = SafeRelativePath(names[index]).flatMap { root.digest(of: $0) }
-                results.withLock { $0[index] = digest }
+                let result = work(names[index])
+                results.withLock { $0[index] = result }
             }
         }
         return results.withLock { $0 }

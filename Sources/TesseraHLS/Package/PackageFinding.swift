@@ -31,6 +31,9 @@ public struct PackageFinding: Hashable, Sendable, CustomStringConvertible {
         public static let uriOutside = Code("uri-outside")
         /// A playlist URI names no file of the package.
         public static let uriMissing = Code("uri-missing")
+        /// A media file is not valid media of the format its bytes announce (cut short, or
+        /// malformed): asked for with `verify(media: true)`.
+        public static let invalidMedia = Code("invalid-media")
     }
 
     /// What kind of problem.

@@ -84,7 +84,7 @@ struct PackageJob: Sendable {
     private func transfer(_ pending: [PlannedResource], plan: PackagePlan, restored: Set<ResourceIdentity>, restoredBytes: UInt64,
                           resolver: any TransferURLResolver,
                           keys: KeyCache, into writer: ResourceFileSink) async throws(HLSError) {
-        let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: .asFetched,
+        let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: .validatedFiles,
                                            spillFolder: paths.spill, clock: clock)
         var perTrack: [String: Int] = [:]
         for resource in plan.resources where restored.contains(resource.identity) { perTrack[resource.identity.stream.rawValue, default: 0] += 1 }

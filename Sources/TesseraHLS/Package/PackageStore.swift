@@ -24,9 +24,19 @@ public struct PackageStore: Sendable {
         self.folder = folder
     }
 
-    /// Checks the package; the findings say what is wrong (none: verified).
-    public func verify() -> PackageVerification {
-        var check = PackageCheck(maximumPlaylistBytes: maximumPlaylistBytes)
+    /// How much `verify` checks.
+    public enum Scope: Sendable, Equatable {
+        /// Membership, sizes, digests and the playlists' closure.
+        case files
+        /// That, and every media file validated as `tessera validate` does (MPEG-TS, fMP4 or
+        /// WebVTT by what its bytes announce): one that is not valid media is `invalid-media`.
+        case media
+    }
+
+    /// Checks the package as `scope` says; the findings say what is wrong (none: verified).
+    /// - Complexity: O(bytes) hashed, on every core (and validated, for `.media`).
+    public func verify(_ scope: Scope = .files) -> PackageVerification {
+        var check = PackageCheck(maximumPlaylistBytes: maximumPlaylistBytes, checksMedia: scope == .media)
         check.run(folder.path)
         return PackageVerification(manifest: check.manifest, findings: check.findings, playlists: check.playlists,
                                    fileCount: check.fileCount, byteCount: check.byteCount)

@@ -67,39 +67,90 @@ package struct ResourceProcessor: Sendable {
             return [FetchedResource(index: firstIndex, resource: resource, body: try prepare(body, resource), fetchedBytes: body.count,
                                     source: SourceDigest.of(location.url), validator: nil, pathway: location.pathway, keyFingerprint: nil)]
         }
-        let what = fetch.label
-        let expected = fetch.expectedBytes
-        var location: ResolvedLocation
-        var head: HTTPResponseHead, whole: ResourceBody
+        // Bytes that are not what they should be — another length than the byte range's, or
+        // media cut short — are fetched again, at most `maximumRefetches` times, then refused (a
+        // gap where the fetch allows one).
+        var refetches = 0
+        while true {
+            let answer: Answer
+            switch try await fetchWithFailover(fetch, firstIndex: firstIndex) {
+            case .unavailable(let resources): return resources
+            case .answered(let fetched): answer = fetched
+            }
+            switch try await resources(of: answer, fetch, firstIndex: firstIndex) {
+            case .ready(let results): return results
+            case .bad where refetches < Self.maximumRefetches:
+                refetches += 1
+            case .bad(let problem):
+                let error = HLSError(problem.code, "\(problem.message) (fetched \(refetches + 1) times)")
+                guard fetch.gapWhenUnavailable, !Task.isCancelled else { throw error }
+                return fetch.resources.enumerated().map { offset, resource in
+                    FetchedResource.unavailable(index: firstIndex + offset, resource: resource, reason: error, budget: budget)
+                }
+            }
+        }
+    }
+
+    /// A response to a fetch: where it came from, its head and body.
+    private struct Answer {
+        let location: ResolvedLocation
+        let head: HTTPResponseHead
+        let body: ResourceBody
+    }
+
+    /// What fetching gave: an answer, or the fetch's resources as gaps (its server could not give
+    /// it, and the fetch allows that).
+    private enum Fetched {
+        case answered(Answer)
+        case unavailable([FetchedResource])
+    }
+
+    /// What an answer's bytes made: the resources, or why they are not what they should be.
+    private enum Made {
+        case ready([FetchedResource])
+        case bad(HLSError)
+    }
+
+    /// Fetches `fetch`, moving to another location when one fails and the resolver has one
+    /// (Content Steering: bounded, and never for a cancellation or a resource that is itself too
+    /// large).
+    private func fetchWithFailover(_ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> Fetched {
         var failovers = 0
         while true {
-            location = try await resolver.location(of: fetch.uri, in: fetch.stream)
+            let location = try await resolver.location(of: fetch.uri, in: fetch.stream)
             do throws(HLSError) {
                 let started = resolver.wantsThroughput ? timing.elapsed() : nil
-                (head, whole) = try await fetchBody(fetch, from: location)
-                if let started { await resolver.fetched(Int(clamping: whole.count), from: location, in: timing.elapsed() - started) }
-                break
+                let (head, body) = try await fetchBody(fetch, from: location)
+                if let started { await resolver.fetched(Int(clamping: body.count), from: location, in: timing.elapsed() - started) }
+                return .answered(Answer(location: location, head: head, body: body))
             } catch {
-                // Another pathway may serve it (Content Steering): bounded, and never for a
-                // cancellation or a resource that is itself too large.
                 let unavailable = error.code == .fetchFailed || error.code == .httpStatus
                 guard failovers < Self.maximumFailovers, unavailable, await resolver.recover(from: error, at: location) else {
                     guard fetch.gapWhenUnavailable, unavailable, !Task.isCancelled else { throw error }
-                    return fetch.resources.enumerated().map { offset, resource in
+                    return .unavailable(fetch.resources.enumerated().map { offset, resource in
                         FetchedResource.unavailable(index: firstIndex + offset, resource: resource, reason: error, budget: budget)
-                    }
+                    })
                 }
                 failovers += 1
             }
         }
-        let validator = SourceDigest.validator(head.headers)
-        if let expected, whole.count != expected {
-            throw HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(whole.count) bytes for a byte range of \(expected).")
+    }
+
+    /// The resources of `answer` to `fetch`: its length checked against the byte range, split,
+    /// each decrypted with the key in force, checked (`validatedFiles`) and prepared.
+    /// - Throws: `budget-exceeded`, `decrypt-failed`, `malformed-media` (wrong key), `bad-key`,
+    ///   `destination-unwritable` (a spill file).
+    private func resources(of answer: Answer, _ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> Made {
+        let what = fetch.label
+        let location = answer.location
+        if let expected = fetch.expectedBytes, answer.body.count != expected {
+            return .bad(HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(answer.body.count) bytes for a byte range of \(expected)."))
         }
+        let validator = SourceDigest.validator(answer.head.headers)
         let source = SourceDigest.of(location.url)
         // Each body has one owner from here on (moved, popped, consumed): decryption works in the
         // body's own buffer. A second reference anywhere would make it copy every segment.
-        var bodies = try split(consume whole, fetch)
+        var bodies = try split(answer.body, fetch)
         bodies.reverse()
         var results: [FetchedResource] = []
         results.reserveCapacity(bodies.count)
@@ -116,12 +167,21 @@ package struct ResourceProcessor: Sendable {
                 body = try ResourceDecryption.decrypt(consume body, key: key.bytes, iv: encryption.iv, resource: resource, budget: budget)
                 try Self.checkPlaintext(body, resource)
             }
+            // Segments and maps are media of their own; a part or unlisted bytes are pieces of one
+            // (a recording proves a segment joined from parts as a whole: `PartProof`).
+            if case .validatedFiles = settings.preparation, resource.identity.kind == .segment || resource.identity.kind == .initialization,
+               let problem = try ResourceMediaCheck.problem(body) {
+                return .bad(HLSError(.malformedMedia, "\(resource.label) from \(URLRedaction.redact(location.url)) is not valid \(problem)"))
+            }
             let prepared = try prepare(body, resource)
             results.append(FetchedResource(index: firstIndex + offset, resource: resource, body: prepared, fetchedBytes: fetchedBytes,
                                            source: source, validator: validator, pathway: location.pathway, keyFingerprint: fingerprint))
         }
-        return results
+        return .ready(results)
     }
+
+    /// The most times one fetch's bytes are fetched again when they are not what they should be.
+    static let maximumRefetches = 2
 
     /// The most times one fetch moves to another location after failing.
     static let maximumFailovers = 8

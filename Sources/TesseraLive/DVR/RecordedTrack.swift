@@ -193,7 +193,8 @@ struct RecordedTrack: Sendable {
             switch entry.kind {
             case .segment: unavailable[entry.segment.mediaSequence].map { error in
                 PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
-                                    reason: "could not be fetched (\(Self.why(error)))")
+                                    reason: error.code == .malformedMedia ? "not valid media when fetched (cut short or malformed)"
+                                        : "could not be fetched (\(Self.why(error)))")
             }
             case .originGap: PackageManifest.Gap(track: id, mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration,
                                                  reason: "EXT-X-GAP in the source")

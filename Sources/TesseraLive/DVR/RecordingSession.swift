@@ -43,7 +43,7 @@ struct RecordingSession {
         for (track, rendition) in zip(start.planned.tracks.dropFirst(), source.renditions) { urls[track.stream] = rendition.url }
         let resolver = LiveURLResolver(urls: urls, clock: ElapsedClock(clock))
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
-                                           preparation: .asFetched, spillFolder: paths.spill, clock: clock)
+                                           preparation: .validatedFiles, spillFolder: paths.spill, clock: clock)
         let queue = FetchQueue(capacity: max(1, options.queueCapacity))
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
         let streams = start.planned.tracks.map(\.stream)

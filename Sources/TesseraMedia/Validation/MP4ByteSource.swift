@@ -36,9 +36,14 @@ public final class MP4FileSource: MP4ByteSource {
     public let size: UInt64
 
     /// Opens `path`; nil when it cannot be read.
-    public init?(path: String) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    public convenience init?(path: String) {
+        self.init(descriptor: open(path, O_RDONLY | O_CLOEXEC))
+    }
+
+    /// Reads the open file `descriptor` (closed on deinit; nil, closed, when it is not one).
+    public init?(descriptor: Int32) {
         guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)

@@ -16,11 +16,13 @@ public final class PackageServer: Sendable {
     public let verification: PackageVerification
     private let server: LoopbackServer
 
-    /// Verifies the package at `folder` and starts serving it.
+    /// Verifies the package at `folder` (as `check` says: its files, or its media too) and starts
+    /// serving it.
     /// - Throws: `invalid-package` (naming the first finding and their count), `root-unavailable`,
     ///   `non-loopback-address`, `start-failed`, `log-unwritable` (from the caller's log).
-    public init(folder: URL, configuration: LoopbackServer.Configuration = LoopbackServer.Configuration(), log: AccessLog? = nil) throws(PlaybackError) {
-        let verification = PackageStore(folder: folder).verify()
+    public init(folder: URL, configuration: LoopbackServer.Configuration = LoopbackServer.Configuration(), log: AccessLog? = nil,
+                check: PackageStore.Scope = .files) throws(PlaybackError) {
+        let verification = PackageStore(folder: folder).verify(check)
         guard verification.isVerified, let manifest = verification.manifest else {
             let count = verification.findings.count
             throw PlaybackError(.invalidPackage, "\(folder.path) is not a verified package (\(count) finding\(count == 1 ? "" : "s"); tessera verify-package lists them): \(verification.findings.first?.description ?? "no manifest").")

@@ -34,6 +34,31 @@ struct PackageFaultTests {
         #expect(try harness.hiddenFiles().isEmpty)
     }
 
+    @Test("a segment 500 bytes short (its HTTP framing correct) is fetched again, twice, then the package refused with the finding — nothing at the destination")
+    func shortSegment() async throws {
+        let harness = try PackageHarness()
+        let full = try FixtureStore.bytes("e_multivariant/lo/seg_001.ts")
+        harness.origin.inject(.replaceBody(Array(full.dropLast(500))), path: "/e_multivariant/lo/seg_001.ts")
+        var options = PackageDownload.Options()
+        options.selection.variant = .lowest
+        await #expect { try await harness.job("/e_multivariant/master.m3u8", options: options).run() } throws: { error in
+            guard let error = error as? HLSError, error.code == .malformedMedia else { return false }
+            return error.message.contains("is not valid MPEG-TS: error ts-partial-packet") && error.message.hasSuffix("(fetched 3 times)")
+        }
+        #expect(harness.origin.attempts("/e_multivariant/lo/seg_001.ts") == 3)
+        #expect(!FileManager.default.fileExists(atPath: harness.destination.path))
+    }
+
+    @Test("a segment short once and whole when fetched again is packaged whole, as is an fMP4 segment whose mdat was cut")
+    func shortOnce() async throws {
+        let harness = try PackageHarness(extra: ["t/fmp4.m3u8": "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=200000,CODECS=\"avc1.4d400d\"\n../b_fmp4_video/index.m3u8\n"])
+        let segment = try FixtureStore.bytes("b_fmp4_video/seg_002.m4s")
+        harness.origin.inject(.replaceBody(Array(segment.dropLast(500))), path: "/b_fmp4_video/seg_002.m4s", attempts: 1...1)
+        _ = try await harness.job("/t/fmp4.m3u8").run()
+        #expect(try harness.published()["video/seg_002.m4s"] == segment)
+        #expect(harness.origin.attempts("/b_fmp4_video/seg_002.m4s") == 2)
+    }
+
     @Test("a key that changed between runs discards the checkpoint of media decrypted with the old one")
     func changedKey() async throws {
         let harness = try Self.harness()

@@ -75,6 +75,31 @@ struct PackageStoreTests {
         #expect(finding.description.contains("video/2.seg, which is not a file of the package (an EXT-X-GAP segment: players that do not honour the tag"))
     }
 
+    @Test("--media: a segment cut short with its manifest and checksums made to agree passes the file checks and fails the media check")
+    func invalidMedia() async throws {
+        let harness = try await Self.packaged()
+        let root = harness.destination
+        #expect(PackageStore(folder: root).verify(.media).findings == [], "a package as written is valid media throughout")
+        let path = "video/seg_001.ts"
+        let short = Array(try Data(contentsOf: root.appendingPathComponent(path))).dropLast(500)
+        try Data(short).write(to: root.appendingPathComponent(path))
+        // A manifest and checksums that vouch for the cut file (a package written cut short).
+        let manifestPath = root.appendingPathComponent(PackageManifest.fileName)
+        let manifest = try PackageManifest.decode(Array(try Data(contentsOf: manifestPath)))
+        let files = manifest.files.map { file in
+            file.path == path ? PackageManifest.File(path: path, size: UInt64(short.count), sha256: SHA256Hasher.hash(Array(short)).hex, role: .media, track: file.track) : file
+        }
+        let vouching = PackageManifest(kind: manifest.kind, tracks: manifest.tracks, files: files, gaps: manifest.gaps, evictions: manifest.evictions)
+        let bytes = try vouching.encoded()
+        try Data(bytes).write(to: manifestPath)
+        let sums = PackageChecksums.text((files.map { ($0.path, $0.sha256) } + [(PackageManifest.fileName, SHA256Hasher.hash(bytes).hex)]))
+        try Data(sums.utf8).write(to: root.appendingPathComponent(PackageChecksums.fileName))
+        #expect(PackageStore(folder: root).verify().findings == [], "sizes and digests agree")
+        let findings = PackageStore(folder: root).verify(.media).findings
+        #expect(findings.map(\.code) == [.invalidMedia] && findings.first?.path == path)
+        #expect(findings.first?.message.hasPrefix("It is not valid MPEG-TS: error ts-partial-packet") == true, "\(findings)")
+    }
+
     @Test("a missing or foreign manifest is a finding, not a crash")
     func manifest() async throws {
         let harness = try await Self.packaged()

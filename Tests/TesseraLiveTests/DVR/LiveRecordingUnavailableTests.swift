@@ -41,6 +41,24 @@ struct LiveRecordingUnavailableTests {
         #expect(live.origin.log.filter { $0 == "/s3.ts" }.count == 1, "asked once (the client's retries are off here)")
     }
 
+    @Test("a segment served 500 bytes short (framing right): fetched again twice, then listed as a gap with why; the rest recorded, every file valid media")
+    func shortSegment() async throws {
+        let live = try Live()
+        live.origin.shorten(segments: [4], by: 500)
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let publisher = Publisher(live.origin)
+        let report = try await live.recording(options).run { event in
+            if case .progress(let progress) = event { publisher.publish(after: progress, endAfter: 9) }
+        }
+        #expect(report.end == .endList && report.gaps == 1, "\(report.end), \(report.gaps) gaps")
+        let verification = try live.verified()
+        #expect(try live.playlist(verification).segments.filter(\.isGap).map(\.mediaSequence) == [4])
+        #expect(verification.manifest?.gaps.map(\.reason) == ["not valid media when fetched (cut short or malformed)"])
+        #expect(live.origin.log.filter { $0 == "/s4.ts" }.count == 3, "fetched, then fetched again twice")
+        #expect(PackageStore(folder: live.destination).verify(.media).findings.isEmpty, "every file committed is valid media")
+    }
+
     @Test("ten segments in a row that cannot be fetched: the source is taken to be gone, what came before is committed")
     func sourceGone() async throws {
         let live = try Live()
