@@ -9,7 +9,10 @@
 #             source-restarted;
 #   dead      killed for good, its last playlist still served: the recording ends at the outage
 #             limit (4 s) counted from when the next segment was due, commits, says the source
-#             stopped producing media on its last line and exits 3.
+#             stopped producing media on its last line and exits 3;
+# and a playlist served at 2 bytes a second (nginx limit_rate): inspect, download, graph, package,
+# watch and record each end, with their defaults, in well under 100 s with one error line (exit 1)
+# and nothing at the destination.
 # The scenarios run at once (each its own encoder); each prints `  ok …` or `  FAIL …`.
 #   live-faults.sh <tessera binary>     ends with "live-faults: N passed, M failed"
 set -euo pipefail
@@ -24,7 +27,7 @@ trap cleanup EXIT
 . "$HERE/Scripts/nginx-origin.sh"
 . "$HERE/Scripts/live-encoder.sh"
 mkdir -p "$WORK/www"
-start_origin "$WORK" "$WORK/www"; PIDS+=("$NGINX_PID")
+start_origin "$WORK" "$WORK/www" trickle; PIDS+=("$NGINX_PID")
 ORIGIN="http://127.0.0.1:$PORT"
 
 # Each scenario writes its verdicts to $WORK/<name>.result, a line each ("ok …" or "FAIL …").
@@ -94,8 +97,34 @@ scenario_dead() {
   else verdict dead "FAIL dead: exit $rc after $took s, last line: $last; $(grep -m2 -E 'no new|error|ended' "$WORK/dead.err")"; fi
 }
 
-echo "live-faults: real sources at $ORIGIN (ffmpeg's live HLS muxer)"
-SCENARIOS=(restart end dead)
+# Each command on a playlist that trickles: one error line, exit 1, well under 100 s.
+scenario_trickle() {
+  mkdir -p "$WORK/www/trickle" "$WORK/trickle.out"
+  printf '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.4d400d"\nlive.m3u8\n' > "$WORK/www/trickle/master.m3u8"
+  printf '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2,\nseg0.ts\n#EXTINF:2,\nseg1.ts\n' > "$WORK/www/trickle/live.m3u8"
+  local url="$ORIGIN/trickle/master.m3u8" commands=(inspect download graph package watch record) pids=() command
+  for command in "${commands[@]}"; do
+    local args=("$command" "$url")
+    case "$command" in download|package|record) args+=(-o "$WORK/trickle.out/$command") ;; esac
+    ( start=$(date +%s.%N); rc=0; timeout 150 "$BIN" "${args[@]}" > /dev/null 2> "$WORK/trickle.$command.err" || rc=$?
+      echo "$rc $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" > "$WORK/trickle.$command.rc" ) &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || true; done
+  for command in "${commands[@]}"; do
+    local rc took lines last
+    read -r rc took < "$WORK/trickle.$command.rc"
+    lines=$(grep -c '^tessera: error: ' "$WORK/trickle.$command.err" || true)
+    last="$(tail -1 "$WORK/trickle.$command.err")"
+    if [ "$rc" = 1 ] && [ "$lines" = 1 ] && [[ "$last" == "tessera: error: "* ]] && awk -v t="$took" 'BEGIN { exit !(t < 100) }' \
+       && [ -z "$(ls -A "$WORK/trickle.out")" ]; then
+      verdict trickle "ok   trickle: $command of a playlist at 2 B/s ends in $took s, exit 1: ${last:0:150}"
+    else verdict trickle "FAIL trickle: $command: exit $rc after $took s, $lines error lines: ${last:0:200}"; fi
+  done
+}
+
+echo "live-faults: real sources at $ORIGIN (ffmpeg's live HLS muxer; a playlist trickling at 2 B/s)"
+SCENARIOS=(restart end dead trickle)
 RUNNING=()
 # (A scenario's own shell noise — the encoders it kills — goes to a file; its verdicts are what count.)
 for name in "${SCENARIOS[@]}"; do "scenario_$name" 2>> "$WORK/$name.shell" & RUNNING+=($!); done

@@ -1,12 +1,18 @@
-# Sourced by the benchmark scripts and gates: `start_origin <work folder> <root> [outage]` starts
-# nginx-light with one worker on 127.0.0.1 (a random port) serving <root>, tuned for throughput
-# (sendfile, no access log, keep-alive), and sets PORT and NGINX_PID once it accepts connections.
-# With `outage`, every request is answered 503 while <root>/.down exists (an origin outage, switched
-# by creating and removing that file; off by default: the check costs a stat per request). As
-# root, workers stay the invoking user (www-data may not read the checkout).
+# Sourced by the benchmark scripts and gates: `start_origin <work folder> <root> [outage] [trickle]`
+# starts nginx-light with one worker on 127.0.0.1 (a random port) serving <root>, tuned for
+# throughput (sendfile, no access log, keep-alive), and sets PORT and NGINX_PID once it accepts
+# connections. With `outage`, every request is answered 503 while <root>/.down exists (an origin
+# outage, switched by creating and removing that file; off by default: the check costs a stat per
+# request). With `trickle`, whatever is under /trickle/ is sent at 2 bytes a second. As root,
+# workers stay the invoking user (www-data may not read the checkout).
 start_origin() {
-  local work="$1" root="$2" outage=""
-  [ "${3:-}" = outage ] && outage='location / { if (-f $document_root/.down) { return 503; } }'
+  local work="$1" root="$2" outage="" feature
+  for feature in "${@:3}"; do
+    case "$feature" in
+      outage) outage+='location / { if (-f $document_root/.down) { return 503; } } ' ;;
+      trickle) outage+='location /trickle/ { limit_rate 2; } ' ;;
+    esac
+  done
   mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
   PORT=$((20000 + RANDOM % 20000))
   local user_line=""; [ "$(id -u)" = 0 ] && user_line="user $(id -un) $(id -gn);"

@@ -26,7 +26,7 @@ struct NetworkOptions: Sendable {
         ("--header-host <host>", "also send the -H fields to this host (repeatable: a key or CDN host); default none"),
         ("--cacert <file>", "trust the CA certificates in this PEM file instead of the system store"),
         ("--pin sha256//<base64>", "accept the entry host only with this public key (repeatable); default no pin"),
-        ("--timeout <seconds>", "time to the first response byte, per attempt; default 30 (playlists, keys: 10)"),
+        ("--timeout <seconds>", "per attempt: time to the first response byte of any request, and to the whole of a playlist, key or steering/external resource; default 30 to the first byte (playlists, keys: 10), playlists 30 in all (keys 10), each also cut below 1 KiB/s for 10 s"),
         ("--retries <N>", "retries of each request, 0–20 (--retry is the same); default 3"),
     ]
 
@@ -105,6 +105,8 @@ struct NetworkOptions: Sendable {
             for purpose in limits.purposes + [.general] {
                 var entry = limits[purpose] ?? TransferLimits()
                 entry.timeToFirstByte = timeout
+                // A playlist, key or steering/external resource: the whole transfer too.
+                if PurposeLimits.smallResources.contains(purpose) { entry.total = timeout }
                 limits[purpose] = entry
             }
             configuration.purposeLimits = limits

@@ -225,7 +225,11 @@ extension LiveReloader {
         let purpose: RequestPurpose = plan.directives?.blocks == true ? .blockingReload : first ? .mediaPlaylist : .liveReload
         var request = HTTPRequest(url: DeliveryDirectives.url(url, with: plan.directives), purpose: purpose)
         request.limits.maximumBodyBytes = UInt64(maximumBytes)
-        if let timeout = plan.timeout { request.limits.timeToFirstByte = timeout }
+        if let timeout = plan.timeout {
+            // Blocking: the server may hold it; then it is a playlist like any other.
+            request.limits.timeToFirstByte = timeout
+            request.limits.total = timeout + PurposeLimits.playlistDeadline
+        }
         request.retry = .never
         return request
     }

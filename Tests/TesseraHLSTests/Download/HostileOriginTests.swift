@@ -31,6 +31,31 @@ struct HostileOriginTests {
         #expect(try harness.leftovers().isEmpty)
     }
 
+    @Test("a playlist that trickles below the small resources' floor fails as a timeout, one whose bytes come fast enough but never end at its deadline")
+    func tricklingPlaylist() async throws {
+        let harness = try DownloadHarness()
+        harness.origin.inject(.trickle(bytesPerSecond: 2), path: "/a_ts_vod/index.m3u8")
+        var configuration = HLSClient.defaultConfiguration
+        configuration.retry = .never
+        var playlist = PurposeLimits.hls[.mediaPlaylist]!
+        playlist.lowSpeedWindow = .seconds(1)    // the default is 10 s; a short window keeps the test quick
+        configuration.purposeLimits[.mediaPlaylist] = playlist
+        let loader = PlaylistLoader(client: HLSClient(transport: harness.transport, configuration: configuration, clock: harness.clock))
+        await #expect { _ = try await loader.loadMediaPlaylist(harness.origin.url("/a_ts_vod/index.m3u8")) } throws: { error in
+            guard let error = error as? HLSError, error.code == .fetchFailed else { return false }
+            return (error.cause as? HTTPError)?.category == .timeout
+        }
+        // Fast enough for the floor (2 KiB/s), but 20 KB of it: the whole-transfer deadline ends it.
+        harness.origin.inject(.trickle(bytesPerSecond: 2048), path: "/a_ts_vod/seg_001.ts")
+        playlist.total = .seconds(2)
+        configuration.purposeLimits[.multivariantPlaylist] = playlist
+        let bounded = PlaylistLoader(client: HLSClient(transport: harness.transport, configuration: configuration, clock: harness.clock))
+        await #expect { _ = try await bounded.fetchPlaylist(harness.origin.url("/a_ts_vod/seg_001.ts"), purpose: .multivariantPlaylist) } throws: { error in
+            guard let error = error as? HLSError, error.code == .fetchFailed else { return false }
+            return (error.cause as? HTTPError)?.category == .timeout
+        }
+    }
+
     @Test("an endless chunked segment stops at the resource budget, spilled to disk rather than held in memory")
     func endless() async throws {
         let harness = try DownloadHarness()

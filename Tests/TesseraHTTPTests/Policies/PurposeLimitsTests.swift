@@ -23,6 +23,16 @@ struct PurposeLimitsTests {
         #expect(filled[.segment]?.timeToFirstByte == .seconds(120) && filled[.key] == PurposeLimits.hls[.key])
     }
 
+    @Test("every playlist, key, steering manifest and session data has a low-speed floor and a deadline per attempt")
+    func smallResourcesBounded() {
+        for purpose in PurposeLimits.smallResources {
+            let limits = PurposeLimits.hls.apply(to: TransferLimits(), purpose: purpose)
+            #expect(limits.lowSpeedBytesPerSecond == 1024 && limits.lowSpeedWindow == .seconds(10), "\(purpose)")
+            #expect(limits.total == (purpose == .key ? .seconds(10) : .seconds(30)), "\(purpose)")
+        }
+        #expect(PurposeLimits.hls.apply(to: TransferLimits(), purpose: .segment).total == nil, "media has its floor, and a deadline by size")
+    }
+
     @Test("header fields go to the entry's origin and the hosts named, never elsewhere")
     func scoped() async throws {
         let scoped = ScopedHeaders(headers: ["Authorization": "Bearer t"], entry: URL(string: "https://cdn.example/v/index.m3u8")!,
