@@ -6,16 +6,23 @@ import TesseraTestSupport
 
 @Suite("SingleFileDownload against a hostile origin: bounded, typed, nothing left behind")
 struct HostileOriginTests {
+    /// A client of no retries whose `purpose` has its default limits with `adjust` applied (tests
+    /// keep windows short).
+    static func configuration(_ purpose: RequestPurpose, _ adjust: (inout TransferLimits) -> Void) -> HTTPPipelineConfiguration {
+        var configuration = HLSClient.defaultConfiguration
+        configuration.retry = .never
+        var limits = PurposeLimits.hls[purpose] ?? TransferLimits()
+        adjust(&limits)
+        configuration.purposeLimits[purpose] = limits
+        return configuration
+    }
+
     @Test("a segment that trickles below the media low-speed floor fails as a timeout instead of holding the job")
     func trickle() async throws {
         let harness = try DownloadHarness()
         harness.origin.inject(.trickle(bytesPerSecond: 2), path: "/a_ts_vod/seg_000.ts")
-        var configuration = HLSClient.defaultConfiguration
-        configuration.retry = .never
-        var media = TransferLimits()
-        media.lowSpeedBytesPerSecond = 1024
-        media.lowSpeedWindow = .seconds(1)    // the default is 20 s; a short window keeps the test quick
-        configuration.purposeLimits[.segment] = media
+        // The default window is 20 s; a short one keeps the test quick.
+        let configuration = Self.configuration(.segment) { $0.lowSpeedWindow = .seconds(1) }
         var options = SingleFileDownload.Options()
         options.resourceDeadline = nil    // the immediate clock would end it at once
         let job = SingleFileDownload(playlistURL: harness.origin.url("/a_ts_vod/index.m3u8"), destination: harness.destination,
@@ -35,11 +42,8 @@ struct HostileOriginTests {
     func tricklingPlaylist() async throws {
         let harness = try DownloadHarness()
         harness.origin.inject(.trickle(bytesPerSecond: 2), path: "/a_ts_vod/index.m3u8")
-        var configuration = HLSClient.defaultConfiguration
-        configuration.retry = .never
-        var playlist = PurposeLimits.hls[.mediaPlaylist]!
-        playlist.lowSpeedWindow = .seconds(1)    // the default is 10 s; a short window keeps the test quick
-        configuration.purposeLimits[.mediaPlaylist] = playlist
+        // The default window is 10 s; a short one keeps the test quick.
+        let configuration = Self.configuration(.mediaPlaylist) { $0.lowSpeedWindow = .seconds(1) }
         let loader = PlaylistLoader(client: HLSClient(transport: harness.transport, configuration: configuration, clock: harness.clock))
         await #expect { _ = try await loader.loadMediaPlaylist(harness.origin.url("/a_ts_vod/index.m3u8")) } throws: { error in
             guard let error = error as? HLSError, error.code == .fetchFailed else { return false }
@@ -47,9 +51,8 @@ struct HostileOriginTests {
         }
         // Fast enough for the floor (2 KiB/s), but 20 KB of it: the whole-transfer deadline ends it.
         harness.origin.inject(.trickle(bytesPerSecond: 2048), path: "/a_ts_vod/seg_001.ts")
-        playlist.total = .seconds(2)
-        configuration.purposeLimits[.multivariantPlaylist] = playlist
-        let bounded = PlaylistLoader(client: HLSClient(transport: harness.transport, configuration: configuration, clock: harness.clock))
+        let deadline = Self.configuration(.multivariantPlaylist) { $0.total = .seconds(2) }
+        let bounded = PlaylistLoader(client: HLSClient(transport: harness.transport, configuration: deadline, clock: harness.clock))
         await #expect { _ = try await bounded.fetchPlaylist(harness.origin.url("/a_ts_vod/seg_001.ts"), purpose: .multivariantPlaylist) } throws: { error in
             guard let error = error as? HLSError, error.code == .fetchFailed else { return false }
             return (error.cause as? HTTPError)?.category == .timeout
