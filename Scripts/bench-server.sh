@@ -74,4 +74,31 @@ for load in whole range; do
   printf '%-22s %12s %14s %8s\n' "$label" "$nm" "$tm" "$(awk -v a="$tm" -v b="$nm" 'BEGIN {printf "%.2f", a / b}')"
   RATIOS+=("$(awk -v l="$load" -v a="$tm" -v b="$nm" 'BEGIN {printf "ratio server.%s-vs-nginx %.4f", l, a / b}')")
 done
+# Under abuse, each server alone on its CPU: random 64 KiB ranges (wrk -c16) with 1,000 slowloris
+# clients holding connections (a request head a byte a second, reconnecting when cut), against
+# the same load clean; and 200 requests one after another on new connections while 300 idle
+# connections are held (the slowest answer must stay under 100 ms).
+abuse() { # port, label
+  local port="$1" clean loaded latency
+  clean="$(rps "$port" "$WORK/range.lua")"
+  taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" slowloris "$port" 1000 $((DURATION + 12)) > "$WORK/slow.out" 2>&1 &
+  local holder=$!
+  for _ in $(seq 1 200); do grep -q '^ready' "$WORK/slow.out" 2>/dev/null && break; sleep 0.05; done
+  loaded="$(rps "$port" "$WORK/range.lua")"
+  wait "$holder" || true
+  taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" idle "$port" 300 20 > "$WORK/idle.out" 2>&1 &
+  holder=$!
+  for _ in $(seq 1 200); do grep -q '^ready' "$WORK/idle.out" 2>/dev/null && break; sleep 0.05; done
+  latency="$(taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" latency "$port" /master.m3u8 200 | awk '{print $2}')"
+  kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null || true
+  printf '%-14s clean %10s req/s   with 1,000 slowloris %10s req/s (%s)   max latency with 300 idle %s ms\n' "$2" "${clean:-0}" "${loaded:-0}" \
+    "$(awk -v a="${loaded:-0}" -v b="${clean:-1}" 'BEGIN {printf "%.2f", a / b}')" "${latency:-?}"
+  ABUSE_RATIO="$(awk -v a="${loaded:-0}" -v b="${clean:-1}" 'BEGIN {printf "%.4f", a / b}')"; ABUSE_LATENCY="${latency:-1000000}"
+}
+if [ "${ABUSE:-1}" = 1 ]; then
+  echo "bench server: under abuse (random 64 KiB ranges, wrk -t1 -c16, ${DURATION}s)"
+  abuse "$NGINX_PORT" "nginx-light"
+  abuse "$OURS_PORT" "tessera serve"
+  RATIOS+=("ratio server.slowloris1000-vs-clean $ABUSE_RATIO" "bound server.idle300-max-latency-ms $ABUSE_LATENCY")
+fi
 printf '%s\n' "${RATIOS[@]}"   # the lines bench.sh --check compares with the baseline

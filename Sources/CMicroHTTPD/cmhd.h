@@ -14,6 +14,20 @@
 #include <signal.h>
 #include <microhttpd.h>
 
+/// Percent-decodes `uri` in place as libmicrohttpd does; a result that holds a control byte (a
+/// decoded %00 would cut the path short where C reads it) becomes the single byte 0x7F, which
+/// the server answers with 400.
+static inline size_t cmhd_unescape_strict(void *cls, struct MHD_Connection *c, char *uri)
+{
+    (void)cls; (void)c;
+    size_t n = MHD_http_unescape(uri);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)uri[i];
+        if (b < 0x20 || b == 0x7F) { uri[0] = 0x7F; uri[1] = '\0'; return 1; }
+    }
+    return n;
+}
+
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags, const struct sockaddr *addr,
                   MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -26,6 +40,7 @@ cmhd_start_daemon(unsigned int flags, const struct sockaddr *addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, notify_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                             MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_strict, NULL,
                             MHD_OPTION_END);
 }
 

@@ -29,6 +29,16 @@ public final class RawConnection {
         return n > 0 ? Array(buffer[0..<n]) : []
     }
 
+    /// Whether the peer closes the connection (or resets it) within `milliseconds`, having sent
+    /// nothing more — not merely a quiet connection.
+    public func isClosedByPeer(within milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, milliseconds) == 1 else { return false }
+        var byte: UInt8 = 0
+        let n = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT))
+        return n == 0 || (n < 0 && errno == ECONNRESET)
+    }
+
     /// Everything until the peer closes (5-second receive timeout).
     public func receiveUntilClosed() -> [UInt8] { RawHTTPClient.readAll(descriptor) }
 

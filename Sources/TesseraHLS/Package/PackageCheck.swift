@@ -25,6 +25,8 @@ struct PackageCheck {
     private(set) var byteCount: UInt64 = 0
     private var files: Set<String> = []
     private var digests: [String: (size: UInt64, sha256: String)] = [:]
+    /// Each file's identity (inode, times) as hashed: what a server checks before serving it.
+    private(set) var identities: [String: FileIdentity] = [:]
 
     init(maximumPlaylistBytes: Int, checksMedia: Bool = false) {
         self.maximumPlaylistBytes = maximumPlaylistBytes
@@ -103,6 +105,7 @@ struct PackageCheck {
                 continue
             }
             digests[file] = (digest.size, digest.sha256.hex)
+            identities[file] = digest.identity
             byteCount += digest.size
         }
         let sumsName = PackageChecksums.fileName
@@ -148,7 +151,7 @@ struct PackageCheck {
     }
 
     /// The size and SHA-256 of each of `names` beneath `root` (nil: unreadable), on every core.
-    private static func digests(of names: [String], in root: FolderHandle) -> [(size: UInt64, sha256: SHA256Digest)?] {
+    private static func digests(of names: [String], in root: FolderHandle) -> [(size: UInt64, sha256: SHA256Digest, identity: FileIdentity)?] {
         onEveryCore(names) { name in SafeRelativePath(name).flatMap { root.digest(of: $0) } }
     }
 

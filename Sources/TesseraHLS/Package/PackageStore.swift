@@ -39,6 +39,6 @@ public struct PackageStore: Sendable {
         var check = PackageCheck(maximumPlaylistBytes: maximumPlaylistBytes, checksMedia: scope == .media)
         check.run(folder.path)
         return PackageVerification(manifest: check.manifest, findings: check.findings, playlists: check.playlists,
-                                   fileCount: check.fileCount, byteCount: check.byteCount)
+                                   fileCount: check.fileCount, byteCount: check.byteCount, identities: check.identities)
     }
 }

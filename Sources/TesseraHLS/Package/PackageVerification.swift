@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// What `PackageStore.verify` established about a package.
 public struct PackageVerification: Sendable {
     /// The manifest, when it could be read.
@@ -11,6 +13,9 @@ public struct PackageVerification: Sendable {
     public let fileCount: Int
     /// Bytes hashed.
     public let byteCount: UInt64
+    /// Each file's identity when it was hashed (inode, size, times), by path: a file whose
+    /// identity differs later is no longer the one verified.
+    public var identities: [String: FileIdentity] = [:]
 
     /// Whether nothing was found.
     public var isVerified: Bool { findings.isEmpty }

@@ -29,7 +29,15 @@ public final class AccessLog: Sendable {
 
     /// Records one request.
     public func record(method: ServerRequest.Method, path: String, status: Int, bytes: UInt64) {
-        let line = "\(Date().ISO8601Format()) \(method == .get ? "GET" : "HEAD") \(path) \(status) \(bytes)\n"
+        write("\(Date().ISO8601Format()) \(method == .get ? "GET" : "HEAD") \(path) \(status) \(bytes)\n")
+    }
+
+    /// Records something the server noticed (`NOTICE <text>`), such as a file it refused to serve.
+    public func note(_ text: String) {
+        write("\(Date().ISO8601Format()) NOTICE \(text)\n")
+    }
+
+    private func write(_ line: String) {
         lock.withLock { _ in _ = FileDescriptorIO.writeAll(descriptor, Array(line.utf8)) }
     }
 }

@@ -6,11 +6,23 @@ import Darwin
 import TesseraSupport
 
 /// A package's media files kept open for serving: a request takes a duplicate of a cached
-/// descriptor (libmicrohttpd closes what it is given), so a repeated file costs one `dup`
-/// instead of a path walk, a `stat` and a `close`. A file is opened beneath the package folder
-/// (never through a symlink) and kept only when it is a regular file of the size the manifest
-/// records; at most `capacity` stay open, the least recently used closed first.
+/// descriptor (libmicrohttpd closes what it is given), so a repeated file costs one `fstat` and
+/// one `dup` instead of a path walk, a `stat` and a `close`. A file is opened beneath the package
+/// folder (never through a symlink) and served only while it is the regular file verified — the
+/// same device, inode, size and modification and change times (`FileIdentity`): one rewritten in
+/// place, even at the same size, or replaced, is not served again (the cached descriptor is
+/// dropped). At most `capacity` stay open, the least recently used closed first.
 final class OpenFileCache: Sendable {
+    /// What opening a file gave.
+    enum Opened {
+        /// Its body, to serve.
+        case body(FileBody)
+        /// It is missing, not a regular file, or behind a symlink.
+        case missing
+        /// It is not the file verified any more: what differs ("its modification time").
+        case changed(String)
+    }
+
     private struct Entry {
         let descriptor: Int32
         var lastUse: UInt64
@@ -29,9 +41,8 @@ final class OpenFileCache: Sendable {
         state.withLock { state in for entry in state.entries.values { close(entry.descriptor) } }
     }
 
-    /// A body for the file at `path` of `size` bytes, or nil when it is missing, not a regular
-    /// file, behind a symlink or of another size.
-    func body(_ path: SafeRelativePath, size: UInt64) -> FileBody? {
+    /// A body for the file at `path`, when it is still `verified`.
+    func body(_ path: SafeRelativePath, verified: FileIdentity) -> Opened {
         if let fd = state.withLock({ state -> Int32? in
             guard var entry = state.entries[path.value] else { return nil }
             state.uses += 1
@@ -39,19 +50,34 @@ final class OpenFileCache: Sendable {
             state.entries[path.value] = entry
             return dup(entry.descriptor)
         }), fd >= 0 {
-            return FileBody(descriptor: fd, byteCount: size)
+            guard let now = FileIdentity(descriptor: fd), let difference = verified.difference(now) else {
+                return .body(FileBody(descriptor: fd, byteCount: verified.size))
+            }
+            close(fd)
+            forget(path.value)
+            return .changed(difference)
         }
         let fd = root.openFile(path, flags: O_RDONLY)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .missing }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_size) == size else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            return nil
+            return .missing
+        }
+        if let difference = verified.difference(FileIdentity(info)) {
+            close(fd)
+            return .changed(difference)
         }
         let served = dup(fd)
         keep(fd, for: path.value)
-        guard served >= 0 else { return nil }
-        return FileBody(descriptor: served, byteCount: size)
+        guard served >= 0 else { return .missing }
+        return .body(FileBody(descriptor: served, byteCount: verified.size))
+    }
+
+    /// Closes and drops the cached descriptor of `path`.
+    private func forget(_ path: String) {
+        let closing = state.withLock { state in state.entries.removeValue(forKey: path)?.descriptor }
+        if let closing { close(closing) }
     }
 
     /// Caches `fd` for `path` (closing it when another thread cached one first), evicting the

@@ -18,7 +18,8 @@ final class PackageResponder: HTTPResponder {
     private struct File {
         let path: SafeRelativePath
         let etag: String
-        let size: UInt64
+        /// The file as verified: it is served only while it still is.
+        let identity: FileIdentity
         /// Content-Type, ETag and Cache-Control, made once.
         let headers: HTTPHeaders
     }
@@ -29,14 +30,20 @@ final class PackageResponder: HTTPResponder {
     private let files: [String: File]
     private let page: [UInt8]
     private let log: AccessLog?
+    /// Told once for each file that changed after verification (and is not served).
+    private let notice: @Sendable (String) -> Void
+    private let noticed = Lock<Set<String>>([])
 
-    /// A responder for the package at `folder` that `verification` verified.
-    init(folder: URL, verification: PackageVerification, manifest: PackageManifest, log: AccessLog?) throws(PlaybackError) {
+    /// A responder for the package at `folder` that `verification` verified; `notice` is told
+    /// of each file not served because it changed since.
+    init(folder: URL, verification: PackageVerification, manifest: PackageManifest, log: AccessLog?,
+         notice: @escaping @Sendable (String) -> Void = { _ in }) throws(PlaybackError) {
         guard let root = FolderHandle(path: folder.path) else {
             throw PlaybackError(.rootUnavailable, "Cannot open \(folder.path) as a folder (a symbolic link is refused).")
         }
         openFiles = OpenFileCache(root: root)
         self.log = log
+        self.notice = notice
         var playlists: [String: (bytes: [UInt8], etag: String)] = [:]
         // The playlists as verified, and the two manifests (verified against each other), from memory.
         var frozen = verification.playlists
@@ -50,10 +57,11 @@ final class PackageResponder: HTTPResponder {
         let roles = Dictionary(manifest.tracks.map { ($0.id, $0.role) }, uniquingKeysWith: { first, _ in first })
         var files: [String: File] = [:]
         for file in manifest.files where playlists["/" + file.path] == nil {
-            guard let path = SafeRelativePath(file.path) else { continue }    // verification refused such paths
+            // Verification refused unsafe paths, and took the identity of every file it hashed.
+            guard let path = SafeRelativePath(file.path), let identity = verification.identities[file.path] else { continue }
             let audio = file.track.flatMap { roles[$0] } == .audio
             let etag = Self.etag(file.sha256)
-            files["/" + file.path] = File(path: path, etag: etag, size: file.size,
+            files["/" + file.path] = File(path: path, etag: etag, identity: identity,
                                           headers: ["Content-Type": Self.type(file.path, audio: audio), "ETag": etag, "Cache-Control": "public, max-age=86400"])
         }
         self.files = files
@@ -90,10 +98,21 @@ final class PackageResponder: HTTPResponder {
         }
         guard let file = files[path] else { return .status(404) }
         let headers = file.headers
-        if request.ifNoneMatchHeader == file.etag { return ServerResponse(status: 304, headers: headers) }
-        // The file must still be the one verified: regular, beneath the folder, of its size.
-        guard let body = openFiles.body(file.path, size: file.size) else { return .status(404) }
-        return ServerResponse(status: 200, headers: headers, body: .file(body), servesRanges: Self.matches(request.ifRangeHeader, file.etag))
+        // The file must still be the one verified — regular, beneath the folder, the same inode,
+        // size and times — before anything is said under its identity (its ETag, a 304 included).
+        switch openFiles.body(file.path, verified: file.identity) {
+        case .missing: return .status(404)
+        case .changed(let difference):
+            if noticed.withLock({ $0.insert(file.path.value).inserted }) {
+                let text = "\(file.path.value) changed after the package was verified (\(difference)); it is not served"
+                log?.note(text)
+                notice(text)
+            }
+            return .status(404)
+        case .body(let body):
+            if request.ifNoneMatchHeader == file.etag { return ServerResponse(status: 304, headers: headers) }
+            return ServerResponse(status: 200, headers: headers, body: .file(body), servesRanges: Self.matches(request.ifRangeHeader, file.etag))
+        }
     }
 
     /// An `If-Range` allows the range only when it is absent or names this ETag.

@@ -17,18 +17,19 @@ public final class PackageServer: Sendable {
     private let server: LoopbackServer
 
     /// Verifies the package at `folder` (as `check` says: its files, or its media too) and starts
-    /// serving it.
+    /// serving it. A file changed after verification (rewritten in place, even at its size, or
+    /// replaced) is never served under its identity: 404, and `notice` (and the log) told once.
     /// - Throws: `invalid-package` (naming the first finding and their count), `root-unavailable`,
     ///   `non-loopback-address`, `start-failed`, `log-unwritable` (from the caller's log).
     public init(folder: URL, configuration: LoopbackServer.Configuration = LoopbackServer.Configuration(), log: AccessLog? = nil,
-                check: PackageStore.Scope = .files) throws(PlaybackError) {
+                check: PackageStore.Scope = .files, notice: @escaping @Sendable (String) -> Void = { _ in }) throws(PlaybackError) {
         let verification = PackageStore(folder: folder).verify(check)
         guard verification.isVerified, let manifest = verification.manifest else {
             let count = verification.findings.count
             throw PlaybackError(.invalidPackage, "\(folder.path) is not a verified package (\(count) finding\(count == 1 ? "" : "s"); tessera verify-package lists them): \(verification.findings.first?.description ?? "no manifest").")
         }
         self.verification = verification
-        let responder = try PackageResponder(folder: folder, verification: verification, manifest: manifest, log: log)
+        let responder = try PackageResponder(folder: folder, verification: verification, manifest: manifest, log: log, notice: notice)
         server = try LoopbackServer(configuration: configuration, responder: responder)
     }
 

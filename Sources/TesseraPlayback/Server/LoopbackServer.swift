@@ -1,5 +1,10 @@
 import CMicroHTTPD
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,12 +26,18 @@ public final class LoopbackServer: Sendable {
         public var address: LoopbackAddress = .ipv4
         /// The port, or 0 for one the kernel chooses.
         public var port: UInt16 = 0
-        /// Concurrent connections; more wait in the kernel backlog. Default 64.
-        public var maximumConnections = 64
-        /// A connection idle this long is closed. Whole seconds. Default 30 s.
+        /// Concurrent connections. At the limit a new one makes room: the connection idle, or
+        /// stuck sending a request head, the longest is closed (so idle and slow clients cannot
+        /// starve others); at most `connectionReserve` more are accepted meanwhile, then new ones
+        /// wait in the kernel backlog. Lowered to what the process's open-file limit allows,
+        /// less 128. Default 2048 (players open a few).
+        public var maximumConnections = 2048
+        /// A connection idle this long after a request is closed. Whole seconds. Default 30 s.
         public var idleTimeout: Duration = .seconds(30)
-        /// A client still sending its request head after this long is cut. Default 10 s.
-        public var requestHeaderDeadline: Duration = .seconds(10)
+        /// A connection that has not sent one complete request head this long after it opened
+        /// (silent or trickling), or that trickles its next one this long after a request, is
+        /// cut. Default 5 s.
+        public var requestHeaderDeadline: Duration = .seconds(5)
         /// Per-connection memory for request and reply headers; larger heads get 431. Default 16 KiB.
         public var connectionMemoryLimit = 16 << 10
         /// Request bodies (which GET/HEAD do not have) beyond this close the connection. Default 64 KiB.
@@ -55,6 +66,8 @@ public final class LoopbackServer: Sendable {
     /// - Throws: `start-failed` when libmicrohttpd cannot start (port in use, resources).
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) throws(PlaybackError) {
         cmhd_ignore_sigpipe()
+        var configuration = configuration
+        configuration.maximumConnections = min(max(1, configuration.maximumConnections), Self.connectionsTheProcessCanOpen)
         let context = ServerContext(responder: responder, configuration: configuration)
         #if os(Linux)
         let polling = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
@@ -64,7 +77,7 @@ public final class LoopbackServer: Sendable {
         var flags = polling | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
         if configuration.address == .ipv6 { flags |= MHD_USE_IPv6.rawValue }
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.maximumConnections), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maximumConnections + Self.connectionReserve, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT,
                            value: max(1, Int(configuration.idleTimeout.components.seconds)), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
@@ -92,6 +105,16 @@ public final class LoopbackServer: Sendable {
     }
 
     deinit { shutdown() }
+
+    /// Connections accepted past `maximumConnections` while the oldest idle ones are closed.
+    static let connectionReserve = 16
+
+    /// The most connections the open-file limit leaves room for (128 kept for files and the rest).
+    static var connectionsTheProcessCanOpen: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return .max }
+        return max(1, Int(clamping: limit.rlim_cur) - 128 - connectionReserve)
+    }
 
     /// `http://127.0.0.1:<port>` (or `http://[::1]:<port>`).
     public var baseURL: URL { URL(string: "http://\(address.urlHost):\(port)")! }

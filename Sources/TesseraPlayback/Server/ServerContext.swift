@@ -16,7 +16,7 @@ final class ServerContext: Sendable {
     init(responder: any HTTPResponder, configuration: LoopbackServer.Configuration) {
         self.responder = responder
         self.configuration = configuration
-        watchdog = SlowClientWatchdog(headerDeadline: configuration.requestHeaderDeadline)
+        watchdog = SlowClientWatchdog(headerDeadline: configuration.requestHeaderDeadline, limit: configuration.maximumConnections)
     }
 
 
@@ -49,6 +49,8 @@ final class ServerContext: Sendable {
             return queue(.status(405, headers: ["Allow": "GET, HEAD"]), on: connection, state: state)
         }
         state.method = requestMethod
+        // A control byte in the path (a decoded %00 arrives as 0x7F, `cmhd_unescape_strict`): refused.
+        if Self.hasControlByte(url) { return queue(.status(400), on: connection, state: state) }
         state.rangeHeader = Self.header("Range", connection)
         let request = ServerRequest(method: requestMethod, path: String(cString: url),
                                     query: Self.queryArguments(connection), rangeHeader: state.rangeHeader,
@@ -67,6 +69,17 @@ final class ServerContext: Sendable {
             register(parked)
             return .YES
         }
+    }
+
+    /// Whether the C string `text` holds a control byte (0x01–0x1F, 0x7F).
+    static func hasControlByte(_ text: UnsafePointer<CChar>) -> Bool {
+        var pointer = text
+        while pointer.pointee != 0 {
+            let byte = UInt8(bitPattern: pointer.pointee)
+            if byte < 0x20 || byte == 0x7F { return true }
+            pointer += 1
+        }
+        return false
     }
 
     /// The completion callback: releases the request state.

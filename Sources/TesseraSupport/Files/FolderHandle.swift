@@ -51,13 +51,15 @@ package final class FolderHandle: Sendable {
     }
 
     /// The size and SHA-256 of the regular file at `path` beneath the folder, read in 1 MiB
-    /// chunks; nil when it is missing, not a regular file, behind a symlink, or unreadable.
-    package func digest(of path: SafeRelativePath) -> (size: UInt64, sha256: SHA256Digest)? {
+    /// chunks, and its identity (inode, times) — nil when it is missing, not a regular file,
+    /// behind a symlink, unreadable, or changed while it was read (its identity then differs).
+    package func digest(of path: SafeRelativePath) -> (size: UInt64, sha256: SHA256Digest, identity: FileIdentity)? {
         let fd = openFile(path, flags: O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let hasher = try? SHA256Hasher() else { return nil }   // libcrypto missing: no digest
+        let before = FileIdentity(info)
         _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
         defer { buffer.deallocate() }
@@ -68,7 +70,10 @@ package final class FolderHandle: Sendable {
                 if errno == EINTR { continue }
                 return nil
             }
-            if count == 0 { return (size, hasher.finalize()) }
+            if count == 0 {
+                guard let after = FileIdentity(descriptor: fd), after == before, after.size == size else { return nil }
+                return (size, hasher.finalize(), after)
+            }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             size += UInt64(count)
         }

@@ -70,7 +70,9 @@ struct ServeCommand: Sendable {
         let server: PackageServer
         do {
             let log = try logPath.map { path throws(PlaybackError) in try AccessLog(path: path) }
-            server = try PackageServer(folder: folder, configuration: configuration, log: log, check: check)
+            server = try PackageServer(folder: folder, configuration: configuration, log: log, check: check) { notice in
+                Terminal.line("tessera serve: \(notice)", to: .standardError)
+            }
         } catch {
             Terminal.error(error.message)
             return 1

@@ -13,9 +13,12 @@ struct PackageServerTests {
         let harness: PackageHarness
         let server: PackageServer
 
+        let notices = Lock<[String]>([])
+
         init(log: AccessLog? = nil) async throws {
             harness = try await PackageHarness.packaged()
-            server = try PackageServer(folder: harness.destination, log: log)
+            let notices = self.notices
+            server = try PackageServer(folder: harness.destination, log: log) { notice in notices.withLock { $0.append(notice) } }
         }
 
         deinit { server.shutdown() }
@@ -84,6 +87,24 @@ struct PackageServerTests {
         #expect(try served.get("/video/seg_002.ts").status == 404)
         try Data("short".utf8).write(to: served.harness.destination.appendingPathComponent("video/seg_003.ts"))
         #expect(try served.get("/video/seg_003.ts").status == 404)
+    }
+
+    @Test("a segment rewritten in place at its size after verification is never served under its identity: 404 (no 304 either), told once")
+    func rewrittenInPlace() async throws {
+        let served = try await Served()
+        let path = "video/seg_001.ts"
+        let original = try served.file(path)
+        let etag = try #require(try served.get("/" + path).headers["etag"])
+        // Same size, same inode, other bytes (and so another modification time).
+        let handle = try FileHandle(forWritingTo: served.harness.destination.appendingPathComponent(path))
+        try handle.seek(toOffset: 1000)
+        try handle.write(contentsOf: Data(repeating: 0xAB, count: 188))
+        try handle.close()
+        #expect(try served.file(path).count == original.count)
+        #expect(try served.get("/" + path).status == 404)
+        #expect(try served.get("/" + path, headers: "If-None-Match: \(etag)\r\n").status == 404)
+        #expect(served.notices.withLock { $0 } == ["\(path) changed after the package was verified (its modification time); it is not served"])
+        #expect(try served.get("/video/seg_000.ts").status == 200, "the others are served as before")
     }
 
     @Test("a package that does not verify is refused with the first finding")

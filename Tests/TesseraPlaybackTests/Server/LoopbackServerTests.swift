@@ -173,18 +173,50 @@ struct LoopbackServerTests {
         #expect(reply.status == 431)
     }
 
-    @Test("connections beyond the limit wait in the backlog until a slot frees")
+    @Test("at the connection limit a new connection makes room: the one idle the longest is closed, and the new one is served")
     func connectionLimit() throws {
         var configuration = LoopbackServer.Configuration()
-        configuration.maximumConnections = 1
+        configuration.maximumConnections = 2
         let tree = try Tree(configuration: configuration)
-        let holder = try RawConnection(port: tree.server.port)
-        let waiting = try RawConnection(port: tree.server.port)
-        waiting.send("GET /data.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(waiting.receive(within: 300) == nil)
-        holder.close()
-        let reply = RawHTTPClient.parse(waiting.receiveUntilClosed())
+        let idle = try RawConnection(port: tree.server.port)
+        let busy = try RawConnection(port: tree.server.port)
+        busy.send("GET /data.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(busy.receive(within: 5000) != nil, "served, then kept alive")
+        let newcomer = try RawConnection(port: tree.server.port)
+        newcomer.send("GET /data.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let reply = RawHTTPClient.parse(newcomer.receiveUntilClosed())
         #expect(reply.status == 200 && reply.body == Self.payload)
+        #expect(idle.isClosedByPeer(within: 5000), "the connection idle the longest (it never asked anything) was closed")
+    }
+
+    @Test("300 idle connections leave every other request answered")
+    func idleConnections() throws {
+        let tree = try Tree()
+        let idle = try (0..<300).map { _ in try RawConnection(port: tree.server.port) }
+        for _ in 0..<20 {
+            let reply = try tree.get("/data.bin")
+            #expect(reply.status == 200 && reply.body == Self.payload)
+        }
+        withExtendedLifetime(idle) {}
+    }
+
+    @Test("a connection that connects and sends nothing is cut at the request-head deadline")
+    func silentConnection() throws {
+        var configuration = LoopbackServer.Configuration()
+        configuration.requestHeaderDeadline = .seconds(1)
+        configuration.sweepInterval = .milliseconds(100)
+        let tree = try Tree(configuration: configuration)
+        let silent = try RawConnection(port: tree.server.port)
+        #expect(silent.isClosedByPeer(within: 10_000), "closed by the server at the deadline, not held until the idle timeout")
+    }
+
+    @Test("a control byte in a path, %00 above all (it would cut the path short where C reads it), is refused with 400", arguments: [
+        "/data.bin%00.m3u8", "/data.bin%00", "/da%01ta.bin", "/data.bin%0A", "/data.bin%7F",
+    ])
+    func controlBytes(_ target: String) throws {
+        let tree = try Tree()
+        #expect(try tree.get(target).status == 400)
+        #expect(try tree.get("/data%2Ebin").status == 200, "an escape of a printable byte is decoded as before")
     }
 
     @Test("an idle connection is closed by the idle timeout")
