@@ -155,12 +155,32 @@ expect_status "verify-package --json" 0 verify-package "$PK" --json
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verified"] and d["findings"] == [] and d["tracks"] == ["video","audio-1","subtitles-1","subtitles-2"]' "$WORK/stdout"; then
   ok "verify-package --json: verified, four tracks"
 else bad "verify-package --json: $(head -c 300 "$WORK/stdout")"; fi
+expect_status "verify-package --media" 0 verify-package "$PK" --media
+grep -q "every media file valid" "$WORK/stdout" && ok "verify-package --media validates every media file" || bad "verify-package --media: $(cat "$WORK/stdout")"
+# serve: a second loopback host; a decoded control byte refused; a file rewritten in place at its
+# size after verification never served under its identity.
+cp -r "$PK" "$WORK/out/served"
+"$BIN" serve "$WORK/out/served" --host 127.0.0.2 --verify-media > "$WORK/serve.out" 2> "$WORK/serve.err" & SERVE=$!
+for _ in $(seq 1 100); do [ -s "$WORK/serve.out" ] && break; sleep 0.05; done
+SERVED="$(sed -n 's#^serving \(http://127\.0\.0\.2:[0-9]*\)/master\.m3u8$#\1#p' "$WORK/serve.out")"
+if [ -n "$SERVED" ] && [ "$(curl -s -o /dev/null -w '%{http_code}' "$SERVED/video/seg_000.ts%00.m3u8")" = 400 ] \
+   && [ "$(curl -s -o /dev/null -w '%{http_code}' "$SERVED/video/seg_000.ts")" = 200 ]; then
+  ok "serve --host 127.0.0.2 --verify-media: serves there; a path with %00 gets 400"
+else bad "serve --host 127.0.0.2: $(cat "$WORK/serve.out" "$WORK/serve.err")"; fi
+python3 -c 'import sys; f=open(sys.argv[1], "r+b"); f.seek(1000); f.write(b"\xab" * 188)' "$WORK/out/served/video/seg_001.ts"
+if [ "$(curl -s -o /dev/null -w '%{http_code}' "$SERVED/video/seg_001.ts")" = 404 ]; then
+  kill -TERM "$SERVE"; wait "$SERVE" || true
+  grep -q "^tessera serve: video/seg_001.ts changed after the package was verified" "$WORK/serve.err" \
+    && ok "serve: a segment rewritten in place at its size gets 404 and one line: $(head -1 "$WORK/serve.err" | cut -c1-110)" \
+    || bad "serve rewritten segment: $(cat "$WORK/serve.err")"
+else kill -TERM "$SERVE"; wait "$SERVE" || true; bad "serve served a segment rewritten in place"; fi
 printf 'x' >> "$PK/video/seg_000.ts"
 expect_status "verify-package of a tampered package" 1 verify-package "$PK"
 grep -q "^size-mismatch video/seg_000.ts" "$WORK/stdout" && ok "verify-package names the tampered file" || bad "verify-package tampered: $(head -3 "$WORK/stdout")"
 expect_status "serve refuses a tampered package" 1 serve "$PK"
 grep -q "is not a verified package" "$WORK/err" && ok "serve names why: $(cut -c1-100 "$WORK/err")" || bad "serve tampered: $(cat "$WORK/err")"
 expect_status "serve --host 0.0.0.0 (not loopback)" 2 serve "$PK" --host 0.0.0.0
+expect_status "serve --host 10.0.0.1 (not loopback)" 2 serve "$PK" --host 10.0.0.1
 expect_status "serve usage" 2 serve
 expect_status "verify-package of no package" 1 verify-package "$WORK/none"
 expect_status "verify-package usage" 2 verify-package
@@ -253,7 +273,8 @@ kill "$LIVE_PID" 2>/dev/null || true; wait "$LIVE_PID" 2>/dev/null || true
 # SIGXFSZ ignored so the write returns its error): the recording fails typed with nothing at the
 # destination but its checkpoints kept; the same command with room resumes and commits.
 mkdir -p "$WORK/tiny-media"
-for n in 0 1 2 3; do head -c 940 /dev/zero | tr '\0' 'G' > "$WORK/tiny-media/seg_$n.ts"; done
+# (Five packets of a real segment each: small, and valid MPEG-TS, as a recording checks.)
+for n in 0 1 2 3; do head -c 940 "$HERE/Fixtures/a_ts_vod/seg_00$n.ts" > "$WORK/tiny-media/seg_$n.ts"; done
 "$LIVE_ORIGIN" --parts-per-segment 1 --published 6 --media "$WORK/tiny-media" --extension ts --max-seconds 60 > "$WORK/tiny.out" 2>&1 &
 TINY_PID=$!
 for _ in $(seq 1 200); do [ -s "$WORK/tiny.out" ] && break; sleep 0.05; done
@@ -459,8 +480,8 @@ DEAD=$!
 sleep 0.2
 set +e; timeout 60 "$BIN" download "http://127.0.0.1:$DEAD_PORT/index.m3u8" -o "$WORK/out/dead.ts" --timeout 1 --retries 1 > /dev/null 2>"$WORK/err"; rc=$?; set -e
 kill $DEAD 2>/dev/null; wait $DEAD 2>/dev/null || true
-if [ $rc = 1 ] && grep -q "^retry 1 of " "$WORK/err" && tail -1 "$WORK/err" | grep -q "no response head within"; then
-  ok "download --timeout 1 --retries 1 against a dead origin: one retry said on stderr, then a first-byte timeout"
+if [ $rc = 1 ] && grep -q "^retry 1 of " "$WORK/err" && tail -1 "$WORK/err" | grep -Eq "no response head within|timed out after 1000 milliseconds with 0 bytes"; then
+  ok "download --timeout 1 --retries 1 against a dead origin: one retry said on stderr, then the 1 s timeout ($(tail -1 "$WORK/err" | cut -c17-80))"
 else bad "dead origin: exit $rc $(cat "$WORK/err")"; fi
 set +e; "$BIN" fetch "$ORIGIN/busy.bin" --allow-http --retry 1 > /dev/null 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 1 ] && grep -q "^retry 1 of .* in 1.0 s: status 503" "$WORK/err"; then ok "fetch --retry 1 with Retry-After: the wait is said on stderr"
