@@ -15,12 +15,30 @@
 #include <sys/syscall.h>
 #include <linux/openat2.h>
 #include <malloc.h>
+#include <sys/stat.h>
 
 /// Keeps up to `trim` bytes of freed heap for reuse instead of returning it to the kernel, and
 /// grows the heap `pad` bytes at a time (glibc mallopt M_TRIM_THRESHOLD, M_TOP_PAD).
 static inline void tessera_keep_freed_heap(int trim, int pad) {
     mallopt(M_TRIM_THRESHOLD, trim);
     mallopt(M_TOP_PAD, pad);
+}
+
+/// What tells one version of the open file `fd` from another: into `out`, its device, inode,
+/// size, modification time (seconds, nanoseconds), inode change time (seconds, nanoseconds) and
+/// whether it is a regular file (1 or 0). Returns 0, or the errno value.
+static inline int tessera_file_identity(int fd, unsigned long long out[8]) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return errno;
+    out[0] = (unsigned long long)info.st_dev;
+    out[1] = (unsigned long long)info.st_ino;
+    out[2] = (unsigned long long)info.st_size;
+    out[3] = (unsigned long long)info.st_mtim.tv_sec;
+    out[4] = (unsigned long long)info.st_mtim.tv_nsec;
+    out[5] = (unsigned long long)info.st_ctim.tv_sec;
+    out[6] = (unsigned long long)info.st_ctim.tv_nsec;
+    out[7] = S_ISREG(info.st_mode) ? 1 : 0;
+    return 0;
 }
 
 /// Returns the freed memory of every malloc arena to the kernel (glibc malloc_trim(0)).

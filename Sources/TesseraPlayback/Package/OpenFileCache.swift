@@ -59,12 +59,11 @@ final class OpenFileCache: Sendable {
         }
         let fd = root.openFile(path, flags: O_RDONLY)
         guard fd >= 0 else { return .missing }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard let now = FileIdentity(descriptor: fd), now.isRegularFile else {
             close(fd)
             return .missing
         }
-        if let difference = verified.difference(FileIdentity(info)) {
+        if let difference = verified.difference(now) {
             close(fd)
             return .changed(difference)
         }

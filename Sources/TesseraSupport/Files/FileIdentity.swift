@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CSystem
 
 /// What tells one version of a file from another without reading it: the device and inode it
 /// lives at, its size, and when its data and its inode last changed (to the nanosecond). A file
@@ -20,21 +16,19 @@ public struct FileIdentity: Hashable, Sendable {
     public let modified: (seconds: Int64, nanoseconds: Int64)
     /// Last inode change, seconds and nanoseconds since 1970.
     public let changed: (seconds: Int64, nanoseconds: Int64)
-
-    /// The identity `fstat` gave as `info`.
-    public init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = UInt64(info.st_size)
-        modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
-        changed = (Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec))
-    }
+    /// Whether it is a regular file (not a folder, link, device, FIFO or socket).
+    public let isRegularFile: Bool
 
     /// The identity of the open file `descriptor`, or nil when it cannot be read.
     public init?(descriptor: Int32) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        self.init(info)
+        var fields = [UInt64](repeating: 0, count: 8)
+        guard fields.withUnsafeMutableBufferPointer({ tessera_file_identity(descriptor, $0.baseAddress) }) == 0 else { return nil }
+        device = fields[0]
+        inode = fields[1]
+        size = fields[2]
+        modified = (Int64(bitPattern: fields[3]), Int64(bitPattern: fields[4]))
+        changed = (Int64(bitPattern: fields[5]), Int64(bitPattern: fields[6]))
+        isRegularFile = fields[7] == 1
     }
 
     /// What differs between `self` (as verified) and `now`, or nil: "its size", "its inode",

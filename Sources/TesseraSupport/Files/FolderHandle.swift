@@ -59,7 +59,7 @@ package final class FolderHandle: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let hasher = try? SHA256Hasher() else { return nil }   // libcrypto missing: no digest
-        let before = FileIdentity(info)
+        guard let before = FileIdentity(descriptor: fd) else { return nil }
         _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
         defer { buffer.deallocate() }
