@@ -30,7 +30,7 @@ describe() {
     races) echo "a download, a package and a live recording cancelled (a download and a package also cut off) or out of space at every event boundary, checkpoints and the commit included: one outcome, no event after it, all or nothing at the destination, a rerun gives the same bytes; shutdown answers parked requests (TerminalRaceTests, RecordingRaceTests, ParkedRequestTests)" ;;
     scaling) echo "100k/10k time <= 11 for every playlist shape, the graph (segments, variants), package planning and the live delta merge; a planted quadratic must fail" ;;
     contract) echo "the CLI contract: every command's output, exit codes and errors against nginx-light (QualityGates/cli-contract.sh); record against ffmpeg's live muxer killed and restarted in place, and killed for good; every playlist command against a playlist trickling at 2 B/s (QualityGates/live-faults.sh)" ;;
-    demo) echo "tessera demo: loopback origin, libcurl, AES-128, TS check, atomic commit, SHA-256 against the clear reference, ffmpeg decode" ;;
+    demo) echo "tessera demo: AES-128 downloads from a loopback origin equal to the clear reference by SHA-256 and decoded by ffmpeg; a package verified, served and played by ffmpeg and Chromium; a live recording through an outage, with gaps, verified, served and played by ffmpeg and Chromium" ;;
     players) echo "ffmpeg, GStreamer and headless Chromium each play served packages (TS, fMP4) and recordings (one with gaps) to the end, each decoding as many video frames as the source (QualityGates/players.sh)" ;;
     fuzz) echo "libFuzzer on every parser, FUZZ_SECONDS each (default 300)" ;;
     sanitizers) echo "the test suite under ThreadSanitizer and AddressSanitizer" ;;
