@@ -19,7 +19,7 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$SRC" "$OUT"; }
 trap cleanup EXIT
 . "$HERE/Scripts/nginx-origin.sh"
-python3 - "$SRC/www" <<'PY'
+python3 - "$SRC/www" "$HERE" <<'PY'
 import os, sys
 root = sys.argv[1]
 def write(path, data):
@@ -30,8 +30,16 @@ def playlist(path, uris, duration):
     for uri in uris: lines += ["#EXTINF:%.3f," % duration, uri]
     write(path, ("\n".join(lines + ["#EXT-X-ENDLIST"]) + "\n").encode())
 block = os.urandom(1 << 20)
+# Valid MPEG-TS (a package checks each segment as media): the fixture's tables, then null packets.
+tables = open(os.path.join(sys.argv[2], "Fixtures", "a_ts_vod", "seg_000.ts"), "rb").read()[:3 * 188]
+def transport_stream(size, seed):
+    body = bytearray(tables)
+    while len(body) + 188 <= size:
+        start = (len(body) * 7 + seed) % ((1 << 20) - 184)
+        body += b"\x47\x1f\xff\x10" + block[start:start + 184]
+    return bytes(body)
 for i in range(100):
-    write("media/v_%03d.ts" % i, (bytes([0x47]) + block[1:]) + block)      # 2 MiB
+    write("media/v_%03d.ts" % i, transport_stream(2 << 20, i))      # 2 MiB
     write("media/a_%03d.aac" % i, block[:96 << 10])
     write("media/s_%03d.vtt" % i, b"WEBVTT\n\n00:00:00.000 --> 00:00:04.000\ncue %d\n" % i)
 mv = ["#EXTM3U", "#EXT-X-VERSION:3"]

@@ -16,11 +16,11 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 . "$HERE/Scripts/nginx-origin.sh"
-# A presentation of 32 segments of 1 MiB, packaged by tessera from an origin: the package is what
+# A presentation of 32 segments of 1 MiB (valid MPEG-TS: Scripts/synthetic-ts.py), packaged by tessera from an origin: the package is what
 # both servers serve.
 mkdir -p "$WORK/www/v"
 { printf '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n'
-  for i in $(seq -w 0 31); do head -c $((1 << 20)) /dev/urandom > "$WORK/www/v/seg_$i.ts"; printf '#EXTINF:4.0,\nseg_%s.ts\n' "$i"; done
+  for i in $(seq -w 0 31); do python3 "$HERE/Scripts/synthetic-ts.py" $((1 << 20)) "$WORK/www/v/seg_$i.ts"; printf '#EXTINF:4.0,\nseg_%s.ts\n' "$i"; done
   printf '#EXT-X-ENDLIST\n'; } > "$WORK/www/v/index.m3u8"
 printf '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2097152,CODECS="avc1.64001f"\nv/index.m3u8\n' > "$WORK/www/master.m3u8"
 start_origin "$WORK/origin" "$WORK/www"; PIDS+=("$NGINX_PID")

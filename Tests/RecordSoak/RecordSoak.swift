@@ -123,10 +123,20 @@ enum RecordSoak {
         var description: String { message }
     }
 
-    /// Four distinct bodies of one segment's bytes at `bitrate` (TS-packet aligned), cycled.
+    /// Four distinct bodies of one segment's bytes at `bitrate`, cycled: valid MPEG-TS (a
+    /// recording checks each segment as media) — the SDT, PAT and PMT of a fixture segment, then
+    /// null packets (PID 0x1FFF) whose payloads differ from body to body.
     static func media(bitrate: Int, segment: Int) -> [[UInt8]] {
-        let size = bitrate / 8 * segment / 188 * 188
-        return (0..<4).map { index in (0..<size).map { UInt8(truncatingIfNeeded: $0 % 188 == 0 ? 0x47 : $0 &* 31 &+ index) } }
+        let packets = max(4, bitrate / 8 * segment / 188)
+        let tables = (try? FixtureStore.bytes("a_ts_vod/seg_000.ts").prefix(3 * 188)).map(Array.init) ?? []
+        return (0..<4).map { index in
+            var body = tables
+            body.reserveCapacity(packets * 188)
+            while body.count < packets * 188 {
+                body += [0x47, 0x1F, 0xFF, 0x10] + [UInt8](repeating: UInt8(truncatingIfNeeded: index &* 31 &+ body.count / 188), count: 184)
+            }
+            return body
+        }
     }
 
     /// A `/proc/self/status` field in KiB (0 when unreadable: the callers refuse to report it).
