@@ -89,16 +89,18 @@ abuse() { # port, label
   taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" idle "$port" 300 20 > "$WORK/idle.out" 2>&1 &
   holder=$!
   for _ in $(seq 1 200); do grep -q '^ready' "$WORK/idle.out" 2>/dev/null && break; sleep 0.05; done
-  latency="$(taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" latency "$port" /master.m3u8 200 | awk '{print $2}')"
+  local timing; timing="$(taskset -c 1 python3 "$HERE/Scripts/server-abuse.py" latency "$port" /master.m3u8 200)"
+  latency="$(awk '{print $2}' <<< "$timing")"; local slow; slow="$(awk '{print $6}' <<< "$timing")"
   kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null || true
   printf '%-14s clean %10s req/s   with 1,000 slowloris %10s req/s (%s)   max latency with 300 idle %s ms\n' "$2" "${clean:-0}" "${loaded:-0}" \
     "$(awk -v a="${loaded:-0}" -v b="${clean:-1}" 'BEGIN {printf "%.2f", a / b}')" "${latency:-?}"
-  ABUSE_RATIO="$(awk -v a="${loaded:-0}" -v b="${clean:-1}" 'BEGIN {printf "%.4f", a / b}')"; ABUSE_LATENCY="${latency:-1000000}"
+  ABUSE_RATIO="$(awk -v a="${loaded:-0}" -v b="${clean:-1}" 'BEGIN {printf "%.4f", a / b}')"; ABUSE_SLOW="${slow:-200}"
 }
 if [ "${ABUSE:-1}" = 1 ]; then
   echo "bench server: under abuse (random 64 KiB ranges, wrk -t1 -c16, ${DURATION}s)"
   abuse "$NGINX_PORT" "nginx-light"
   abuse "$OURS_PORT" "tessera serve"
-  RATIOS+=("ratio server.slowloris1000-vs-clean $ABUSE_RATIO" "bound server.idle300-max-latency-ms $ABUSE_LATENCY")
+  # The bound: requests of the 200 that took 100 ms or more (the goal is none).
+  RATIOS+=("ratio server.slowloris1000-vs-clean $ABUSE_RATIO" "bound server.idle300-over-100ms $ABUSE_SLOW")
 fi
 printf '%s\n' "${RATIOS[@]}"   # the lines bench.sh --check compares with the baseline
