@@ -1,6 +1,6 @@
 /// What a single-file download's checkpoint records of one resource it made durable. No URL,
 /// key or query value: the source, validator and key fields are digests.
-struct AssemblyRecord: Codable, Sendable, Equatable {
+package struct AssemblyRecord: Codable, Sendable, Equatable {
     /// Its index in the plan.
     var resource: Int
     /// The bytes it put in the output.

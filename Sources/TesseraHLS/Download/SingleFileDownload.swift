@@ -15,10 +15,10 @@ import TesseraSupport
 /// and an atomic publication once the whole file passes its validator. Nothing ever appears at
 /// the destination unless the job succeeds; transient failures keep a hidden partial file and
 /// its checkpoint beside it for the next run. Every request goes through the caller's
-/// `HLSClient`.
+/// `HLSClient`. A planner on `MediaJob`, whose output is the `SingleFileAssembler`.
 public struct SingleFileDownload: Sendable {
     private let playlistURL: URL
-    private let destination: URL
+    package let destination: URL
     private let options: Options
     private let client: HLSClient
 
@@ -38,7 +38,7 @@ public struct SingleFileDownload: Sendable {
     /// Loads and plans without fetching media, keys or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> DownloadPlanSummary {
-        try await client.withFetcher { fetcher throws(HLSError) in try await load(fetcher).summary }
+        try await client.withFetcher { fetcher throws(HLSError) in summary(of: try await plan(fetcher, events: { _ in })) }
     }
 
     /// Runs the job; `events` may be called from several threads.
@@ -46,72 +46,25 @@ public struct SingleFileDownload: Sendable {
     ///   `insufficient-space`, `fetch-failed`, `http-status`, `invalid-playlist`,
     ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `malformed-media`,
     ///   `budget-exceeded`, `source-changed` (twice in one run), `cancelled`.
-    public func run(events: @escaping @Sendable (SingleFileDownload.Event) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
-        try await client.withFetcher(retry: { event in
-            if case .retry(let attempt, let delay, let reason) = event.kind {
-                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
-            }
-        }) { fetcher throws(HLSError) in
-            try await runLocked(fetcher: fetcher, events: events)
-        }
-    }
-
-    private func runLocked(fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> DownloadReport {
-        let paths = DownloadPaths(destination: destination)
-        try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock reports why
-        let lock: DestinationLock
-        do { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
-        defer { lock.release() }
-        let job = DownloadJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
-        do {
-            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
-                try await job.run(planned, resolver: resolver)
-            }
-        } catch where error.code == .sourceChanged {
-            events(.checkpointDiscarded(reason: error.message))
-            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
-                try await job.run(planned, resolver: resolver, resumes: false)
-            }
-        }
-    }
-
-    /// Runs `work` with the resolver of `planned`: on the steering pathway, with the steering
-    /// manifest reloaded while it runs, when the presentation steers and the variant has a
-    /// STABLE-VARIANT-ID; else against the playlist's URL.
-    private func steered(_ planned: Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
-                         _ work: (DownloadJob.Planned, any TransferURLResolver) async throws(HLSError) -> DownloadReport) async throws(HLSError) -> DownloadReport {
-        let job = DownloadJob.Planned(plan: planned.plan, summary: planned.summary, url: planned.url, prefetched: planned.prefetched)
-        let plain = PlaylistURLResolver(stream: planned.plan.stream, playlistURL: planned.url)
-        guard options.steering, let chosen = planned.loaded.multivariant, let steering = chosen.playlist.contentSteering else {
-            return try await work(job, plain)
-        }
-        guard let stableId = chosen.variant.stableVariantId else {
-            events(.warning("the presentation steers between pathways, but the chosen variant has no STABLE-VARIANT-ID: no mid-transfer failover"))
-            return try await work(job, plain)
-        }
-        let state = try SteeringState(multivariant: chosen.playlist, url: chosen.url, steering: steering, penalty: options.steeringPenalty)
-        let controller = SteeringController(state: state, url: chosen.url, client: client) { events(.steering($0)) }
-        let loader = PlaylistLoader(fetcher: fetcher)
-        let resolver = SteeringResolver(controller: controller, stream: planned.plan.stream, equivalent: .variant(stableId: stableId),
-                                        planned: planned.loaded.playlist, plannedURL: planned.url,
-                                        plannedPathway: chosen.variant.pathwayId ?? ".", multivariantURL: chosen.url) { url throws(HLSError) in
-            try await loader.loadMediaPlaylist(url)
-        }
-        let reloads = Task { await controller.run() }
-        defer { reloads.cancel() }
-        return try await work(job, resolver)
+    public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) async throws(HLSError) -> DownloadReport {
+        try await MediaJob(self, client: client).run(events: events)
     }
 
     /// A loaded and planned playlist.
-    struct Planned: Sendable {
+    package struct Planned: Sendable {
         let plan: DownloadPlan
-        let summary: DownloadPlanSummary
         let url: URL
         let loaded: PlaylistLoader.Loaded
         let prefetched: SessionKeyPrefetch?
     }
+}
 
-    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
+extension SingleFileDownload: JobPlanner {
+    package var settings: JobSettings {
+        JobSettings(noun: "download", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty)
+    }
+
+    package func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
         let prefetch = Lock<SessionKeyPrefetch?>(nil)
         let prefetches = options.prefetchSessionKeys
         let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant,
@@ -120,10 +73,82 @@ public struct SingleFileDownload: Sendable {
             prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, fetcher: fetcher) }
         }
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
-        let estimate = plan.knownBytes == nil ? loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
-        let summary = DownloadPlanSummary(container: plan.container.rawValue, variant: loaded.variant, segments: plan.segmentCount,
-                                          resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
-                                          knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
-        return Planned(plan: plan, summary: summary, url: loaded.url, loaded: loaded, prefetched: prefetch.withLock { $0 })
+        return Planned(plan: plan, url: loaded.url, loaded: loaded, prefetched: prefetch.withLock { $0 })
+    }
+
+    package func summary(of planned: Planned) -> DownloadPlanSummary {
+        let plan = planned.plan
+        let estimate = plan.knownBytes == nil ? planned.loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
+        return DownloadPlanSummary(container: plan.container.rawValue, variant: planned.loaded.variant, segments: plan.segmentCount,
+                                   resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
+                                   knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
+    }
+
+    package func fingerprint(of planned: Planned) -> String { planned.plan.fingerprint.hex }
+
+    package func sizes(of planned: Planned) -> (known: UInt64?, largestRange: UInt64?) { (planned.plan.knownBytes, planned.plan.largestRange) }
+
+    /// The variant on the steering pathway when the presentation steers and the variant has a
+    /// STABLE-VARIANT-ID (else a warning: no mid-transfer failover).
+    package func steering(of planned: Planned, events: @escaping @Sendable (Event) -> Void) -> JobSteering? {
+        guard options.steering, let chosen = planned.loaded.multivariant, let steering = chosen.playlist.contentSteering else { return nil }
+        guard let stableId = chosen.variant.stableVariantId else {
+            events(.warning("the presentation steers between pathways, but the chosen variant has no STABLE-VARIANT-ID: no mid-transfer failover"))
+            return nil
+        }
+        return JobSteering(multivariant: chosen.playlist, url: chosen.url, steering: steering, pathway: chosen.variant.pathwayId ?? ".",
+                           tracks: [.init(stream: planned.plan.stream, equivalent: .variant(stableId: stableId), playlist: planned.loaded.playlist,
+                                          url: planned.url)])
+    }
+
+    package func resolver(of planned: Planned) -> any TransferURLResolver {
+        PlaylistURLResolver(stream: planned.plan.stream, playlistURL: planned.url)
+    }
+
+    package func prefetchedKeys(of planned: Planned) -> SessionKeyPrefetch? { planned.prefetched }
+
+    package func encryption(of records: [AssemblyRecord], in planned: Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)] {
+        records.compactMap { record in
+            record.resource < planned.plan.resourceCount ? planned.plan.resource(at: record.resource).encryption.map { ($0, record.key) } : nil
+        }
+    }
+
+    package func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> StagingFile {
+        do { return try StagingFile(destination: paths.destination, policy: options.overwrite, resumableAt: paths.partial) } catch {
+            throw HLSError(destination: error)
+        }
+    }
+
+    package func output(for planned: Planned, staging: StagingFile, checkpoint: CheckpointLog<AssemblyRecord>, paths: DownloadPaths,
+                        clock: any Clock<Duration>) throws(HLSError) -> SingleFileAssembler {
+        var settings = SingleFileAssembler.Settings()
+        settings.capacity = options.capacity
+        settings.maximumJobBytes = options.maximumJobBytes
+        settings.maximumResourceBytes = options.maximumResourceBytes
+        settings.checkpointBytes = options.checkpointBytes
+        return try SingleFileAssembler(plan: planned.plan, output: staging, checkpoint: checkpoint, spillFolder: paths.spill,
+                                       settings: settings, clock: clock)
+    }
+
+    package func preparation(of planned: Planned) -> ContainerPreparation {
+        planned.plan.container == .fragmentedMP4 ? .joinedFragmentedMP4 : .asFetched
+    }
+
+    package func transfer(_ planned: Planned, engine: TransferEngine, into writer: SingleFileAssembler, restored: JobRestoration,
+                          events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
+        let plan = planned.plan
+        let report = {
+            events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: plan.resourceCount,
+                                              bytesWritten: writer.bytesWritten, bytesFetched: restored.fetchedBytes + writer.bytesFetched,
+                                              totalBytes: plan.knownBytes)))
+        }
+        report()
+        try await engine.run(ListInput(plan.fetches(from: restored.resources)), firstIndex: restored.resources, into: writer, progress: report)
+    }
+
+    package func report(_ planned: Planned, product: (sha256: SHA256Digest, findings: [MediaFinding]), output: SingleFileAssembler,
+                        restored: JobRestoration) -> DownloadReport {
+        DownloadReport(destination: destination, plan: summary(of: planned), segmentCount: planned.plan.segmentCount,
+                       byteCount: output.bytesWritten, resumedResources: restored.resources, sha256: product.sha256, findings: product.findings)
     }
 }

@@ -17,7 +17,7 @@ import TesseraSupport
 /// request goes through the caller's `HLSClient`.
 public struct PackageDownload: Sendable {
     private let url: URL
-    private let destination: URL
+    package let destination: URL
     private let options: Options
     private let client: HLSClient
 
@@ -41,65 +41,11 @@ public struct PackageDownload: Sendable {
     ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `budget-exceeded`,
     ///   `source-changed` (twice in one run), `cancelled`.
     public func run(events: @escaping @Sendable (Event) -> Void = { _ in }) async throws(HLSError) -> PackageReport {
-        try await client.withFetcher(retry: { event in
-            if case .retry(let attempt, let delay, let reason) = event.kind {
-                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
-            }
-        }) { fetcher throws(HLSError) in
-            try await runLocked(fetcher: fetcher, events: events)
-        }
-    }
-
-    private func runLocked(fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> PackageReport {
-        let paths = DownloadPaths(destination: destination)
-        try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock reports why
-        let lock: DestinationLock
-        do { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
-        defer { lock.release() }
-        let job = PackageJob(paths: paths, options: options, fetcher: fetcher, clock: client.clock, events: events)
-        do {
-            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
-                try await job.run(planned, resolver: resolver, resumes: nil)
-            }
-        } catch where error.code == .sourceChanged {
-            events(.checkpointDiscarded(reason: error.message))
-            return try await steered(try await load(fetcher), fetcher: fetcher, events: events) { planned, resolver throws(HLSError) in
-                try await job.run(planned, resolver: resolver, resumes: false)
-            }
-        }
-    }
-
-    /// Runs `work` with the resolver of `planned`: each track on the steering pathway, with the
-    /// steering manifest reloaded while it runs and failover to the stable-ID equivalent on the
-    /// next pathway, when the presentation steers; else against each playlist's URL.
-    private func steered(_ planned: Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
-                         _ work: (Planned, any TransferURLResolver) async throws(HLSError) -> PackageReport) async throws(HLSError) -> PackageReport {
-        let plan = planned.plan
-        guard planned.steers, let steering = planned.multivariant.contentSteering else {
-            return try await work(planned, PlaylistURLResolver(playlists: plan.playlistURLs))
-        }
-        let state = try SteeringState(multivariant: planned.multivariant, url: planned.url, steering: steering, penalty: options.steeringPenalty)
-        let controller = SteeringController(state: state, url: planned.url, client: client) { events(.steering($0)) }
-        let loader = PlaylistLoader(fetcher: fetcher)
-        var resolvers: [StreamIdentity: any TransferURLResolver] = [:]
-        for track in plan.tracks {
-            guard let equivalent = track.equivalent else { continue }
-            resolvers[track.stream] = SteeringResolver(controller: controller, stream: track.stream, equivalent: equivalent, planned: track.playlist,
-                                                       plannedURL: track.url, plannedPathway: planned.pathway,
-                                                       multivariantURL: planned.url) { url throws(HLSError) in
-                try await loader.loadMediaPlaylist(url)
-            }
-        }
-        guard let first = plan.tracks.first, let primary = resolvers[first.stream] else {
-            return try await work(planned, PlaylistURLResolver(playlists: plan.playlistURLs))
-        }
-        let reloads = Task { await controller.run() }
-        defer { reloads.cancel() }
-        return try await work(planned, StreamResolvers(resolvers, primary: primary))
+        try await MediaJob(self, client: client).run(events: events)
     }
 
     /// A loaded and planned package.
-    struct Planned: Sendable {
+    package struct Planned: Sendable {
         let plan: PackagePlan
         let summary: PackagePlanSummary
         let multivariant: MultivariantPlaylist
@@ -111,7 +57,7 @@ public struct PackageDownload: Sendable {
         let steers: Bool
     }
 
-    private func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
+    fileprivate func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
         let loader = PlaylistLoader(fetcher: fetcher)
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
         let multivariant: MultivariantPlaylist
@@ -147,5 +93,90 @@ public struct PackageDownload: Sendable {
                                          requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
                                          gaps: plan.gaps.count, reasons: selection.reasons)
         return Planned(plan: plan, summary: summary, multivariant: multivariant, url: rootURL, pathway: selection.pathway, steers: steers)
+    }
+}
+
+extension PackageDownload: JobPlanner {
+    package var settings: JobSettings {
+        JobSettings(noun: "package", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty)
+    }
+
+    package func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
+        try await load(fetcher)
+    }
+
+    package func summary(of planned: Planned) -> PackagePlanSummary { planned.summary }
+
+    package func fingerprint(of planned: Planned) -> String { planned.plan.fingerprint.hex }
+
+    package func sizes(of planned: Planned) -> (known: UInt64?, largestRange: UInt64?) { (planned.plan.knownBytes, planned.plan.largestRange) }
+
+    /// Each track on the steering pathway, with failover to its stable-ID equivalent on the next
+    /// pathway, when the presentation steers.
+    package func steering(of planned: Planned, events: @escaping @Sendable (Event) -> Void) -> JobSteering? {
+        guard planned.steers, let steering = planned.multivariant.contentSteering else { return nil }
+        let tracks = planned.plan.tracks.compactMap { track in
+            track.equivalent.map { JobSteering.Track(stream: track.stream, equivalent: $0, playlist: track.playlist, url: track.url) }
+        }
+        // The first track (the variant) answers recoveries: without it nothing is steered.
+        guard let first = planned.plan.tracks.first, tracks.first?.stream == first.stream else { return nil }
+        return JobSteering(multivariant: planned.multivariant, url: planned.url, steering: steering, pathway: planned.pathway, tracks: tracks)
+    }
+
+    package func resolver(of planned: Planned) -> any TransferURLResolver { PlaylistURLResolver(playlists: planned.plan.playlistURLs) }
+
+    /// The encryption of each record's resource, with the key fingerprint the record holds.
+    package func encryption(of records: [ResourceFileRecord], in planned: Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)] {
+        let encryption = Dictionary(planned.plan.resources.compactMap { resource in resource.encryption.map { (resource.identity, $0) } },
+                                    uniquingKeysWith: { first, _ in first })
+        return records.compactMap { record in record.identity.flatMap { encryption[$0] }.map { ($0, record.key) } }
+    }
+
+    package func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> StagingDirectory {
+        do { return try StagingDirectory(destination: paths.destination, policy: options.overwrite, resumableAt: paths.partial) } catch {
+            throw HLSError(destination: error)
+        }
+    }
+
+    package func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, paths: DownloadPaths,
+                        clock: any Clock<Duration>) throws(HLSError) -> PackageOutput {
+        PackageOutput(plan: planned.plan, staging: staging, checkpoint: checkpoint, spillFolder: paths.spill,
+                      checkpointBytes: options.checkpointBytes, clock: clock)
+    }
+
+    package func preparation(of planned: Planned) -> ContainerPreparation { .validatedFiles }
+
+    /// The resources not restored, coalesced; progress for the whole package and each track.
+    package func transfer(_ planned: Planned, engine: TransferEngine, into output: PackageOutput, restored: JobRestoration,
+                          events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
+        let plan = planned.plan
+        let done = output.restored
+        let pending = plan.resources.filter { !done.contains($0.identity) }
+        var perTrack: [String: Int] = [:]
+        for resource in plan.resources where done.contains(resource.identity) { perTrack[resource.identity.stream.rawValue, default: 0] += 1 }
+        let order = pending.map(\.identity.stream.rawValue)
+        var reported = 0
+        let total = plan.resources.count
+        let sink = output.sink
+        let report = {
+            // Resources are written in order: the ones written since the last report are the next in `order`.
+            while reported < sink.resourcesDone - done.count, reported < order.count {
+                perTrack[order[reported], default: 0] += 1
+                reported += 1
+            }
+            events(.progress(PackageProgress(whole: DownloadProgress(resourcesDone: sink.resourcesDone, resourceCount: total,
+                                                                     bytesWritten: sink.bytesWritten,
+                                                                     bytesFetched: restored.fetchedBytes + sink.bytesWritten,
+                                                                     totalBytes: plan.knownBytes),
+                                             tracks: perTrack)))
+        }
+        report()
+        try await engine.run(ListInput(PlannedFetch.coalescing(pending, maximumBytes: plan.maximumCoalescedBytes)),
+                             firstIndex: done.count, into: output, progress: report)
+    }
+
+    package func report(_ planned: Planned, product: PackageManifest, output: PackageOutput, restored: JobRestoration) -> PackageReport {
+        PackageReport(destination: destination, plan: planned.summary, manifest: product, bytesWritten: output.sink.bytesWritten,
+                      resumedResources: restored.resources)
     }
 }

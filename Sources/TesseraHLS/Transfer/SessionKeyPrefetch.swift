@@ -11,7 +11,7 @@ import TesseraSupport
 /// (opt-in) while the media playlist is still being loaded, and handed to the job's `KeyCache`
 /// only for a key the selected media itself names (the same absolute URL). At most
 /// `maximumKeys` are fetched; each is 16 bytes or it is not used; unused ones are dropped.
-final class SessionKeyPrefetch: Sendable {
+package final class SessionKeyPrefetch: Sendable {
     /// The most session keys fetched early.
     static let maximumKeys = 8
 

@@ -1,4 +1,5 @@
 import TesseraHTTP
+import TesseraSupport
 
 /// The one transfer engine every job stands on: planned fetches in (finite for VOD and
 /// packages, open-ended for a recorder), the resource processor for up to `parallelism` of them
@@ -46,6 +47,15 @@ package struct TransferEngine: Sendable {
                                           progress()
                                       })
         if Task.isCancelled { throw HLSError(.cancelled, "The transfer was cancelled.") }
+    }
+}
+
+extension TransferEngine {
+    /// Moves every fetch the channel hands over into `output` until it finishes (an open-ended
+    /// job: the planner sends, the engine takes, the channel's policy bounds what waits).
+    package func run(_ channel: BoundedChannel<PlannedFetch>, firstIndex: Int = 0, into output: some TransferOutput,
+                     progress: () -> Void = {}) async throws(HLSError) {
+        try await run(ChannelInput(channel: channel), firstIndex: firstIndex, into: output, progress: progress)
     }
 }
 

@@ -23,7 +23,7 @@ extension DownloadManager {
             }
             switch retries.decide(after: outcome, now: wallClock(), budget: &budget, using: &random) {
             case .retry(let delay):
-                channel.emit(DownloadEvent(id: id, kind: .retrying(attempt: retries.attempts, delay: delay, reason: RetryStateMachine.reason(outcome))))
+                channel.offer(DownloadEvent(id: id, kind: .retrying(attempt: retries.attempts, delay: delay, reason: RetryStateMachine.reason(outcome))))
                 do { try await sleep(delay) } catch { return }
             case .stop:
                 fail(id, Self.failure(outcome))
@@ -54,7 +54,7 @@ extension DownloadManager {
                 request.headers.set("If-Range", validator)
             }
         }
-        channel.emit(DownloadEvent(id: id, kind: .started(offset: offset)))
+        channel.offer(DownloadEvent(id: id, kind: .started(offset: offset)))
         do throws(HTTPError) {
             let response = try await client.stream(request, accepting: .any)
             let head = response.head
@@ -64,7 +64,7 @@ extension DownloadManager {
             case 200:
                 if offset > 0 {
                     try HTTPError.file { () throws(SupportError) in try file.truncate() }
-                    channel.emit(DownloadEvent(id: id, kind: .restarted))
+                    channel.offer(DownloadEvent(id: id, kind: .restarted))
                 }
             case 416 where offset > 0 && head.headers["Content-Range"].flatMap(ContentRange.unsatisfiedLength) == UInt64(offset):
                 response.body.discard()
@@ -86,7 +86,7 @@ extension DownloadManager {
                 try HTTPError.file { () throws(SupportError) in try file.append(chunk) }
                 received += Int64(chunk.count)
                 entries[id]?.received = received
-                channel.emit(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
+                channel.offer(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
             }
             if let total, received != total {
                 return .failure(HTTPError(.connectionLost, code: .shortBody, "\(URLRedaction.redact(url)) ended at \(received) of \(total) bytes."))
@@ -132,7 +132,7 @@ extension DownloadManager {
             entries[id]?.state = .completed(published)
             entries[id]?.worker = nil
             entries[id]?.received = entry.total ?? entries[id]?.received ?? 0
-            channel.emit(DownloadEvent(id: id, kind: .completed(published)))
+            channel.offer(DownloadEvent(id: id, kind: .completed(published)))
             schedule()
         } catch {
             fail(id, error)
@@ -152,7 +152,7 @@ extension DownloadManager {
         do throws(SupportError) { try log.append(record) } catch { _ = error }   // the failure itself is what is reported
         entries[id]?.state = .failed(code: error.code, message: error.message)
         entries[id]?.worker = nil
-        channel.emit(DownloadEvent(id: id, kind: .failed(code: error.code, message: error.message)))
+        channel.offer(DownloadEvent(id: id, kind: .failed(code: error.code, message: error.message)))
         schedule()
     }
 }

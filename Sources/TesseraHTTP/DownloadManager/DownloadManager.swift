@@ -75,7 +75,7 @@ public actor DownloadManager {
     let sleep: @Sendable (Duration) async throws -> Void
     let wallClock: @Sendable () -> Int64
     let log: AppendOnlyLog<DownloadRecord>
-    let channel = DownloadEventChannel()
+    let channel = DownloadEvents.channel()
     var entries: [String: Entry] = [:]
     var order: [String] = []
     private var isStarted = false
@@ -109,7 +109,7 @@ public actor DownloadManager {
             entry.received = Self.partialSize(folder, id)
             if entry.state == .running || entry.state == .queued { entry.state = entry.url == nil ? .needsURL : .queued }
             entries[id] = entry
-            channel.emit(DownloadEvent(id: id, kind: .added))
+            channel.offer(DownloadEvent(id: id, kind: .added))
         }
     }
 
@@ -141,7 +141,7 @@ public actor DownloadManager {
         try HTTPError.file { () throws(SupportError) in try log.append(record) }
         entries[id] = Entry(url: url, place: Self.place(url), fileName: name, state: .queued)
         order.append(id)
-        channel.emit(DownloadEvent(id: id, kind: .added))
+        channel.offer(DownloadEvent(id: id, kind: .added))
         schedule()
         return id
     }
@@ -157,7 +157,7 @@ public actor DownloadManager {
         entry.generation += 1
         entry.state = .paused
         entries[id] = entry
-        channel.emit(DownloadEvent(id: id, kind: .paused))
+        channel.offer(DownloadEvent(id: id, kind: .paused))
         schedule()
     }
 
@@ -199,7 +199,7 @@ public actor DownloadManager {
         entries[id] = nil
         order.removeAll { $0 == id }
         unlink(Self.partialPath(folder, id))
-        channel.emit(DownloadEvent(id: id, kind: .removed))
+        channel.offer(DownloadEvent(id: id, kind: .removed))
         compactIfWorthIt()
         schedule()
     }

@@ -13,7 +13,7 @@ import TesseraSupport
 extension WebSocketConnection {
     /// The I/O thread: connect, upgrade, then exchange frames until the task ends.
     func run() {
-        channel.emit(.state(.connecting))
+        channel.offer(.state(.connecting))
         let socket: WebSocketSocket
         do {
             socket = try WebSocketSocket(url: url, configuration: transport, connectTimeout: configuration.connectTimeout, abort: abort)
@@ -25,7 +25,7 @@ extension WebSocketConnection {
         case .failure(let close):
             end(close)
         case .success(let (subprotocol, headers)):
-            channel.emit(.opened(subprotocol: subprotocol, headers: headers))
+            channel.offer(.opened(subprotocol: subprotocol, headers: headers))
             enter(.open)
             exchange(socket)
         }
@@ -106,7 +106,7 @@ extension WebSocketConnection {
                 defer { io.outbox.removeAll(keepingCapacity: true) }
                 return (next, io.outbox)
             }
-            for event in produced { channel.emit(event) }
+            for event in produced { channel.offer(event) }
             executor.runJobs()
             switch next {
             case .wait(let events, let timeout): wait(socket: socket.descriptor, events: events, timeout: timeout)

@@ -38,7 +38,7 @@ final class WebSocketConnection: @unchecked Sendable {
     let handshake: WebSocketHandshake
     let configuration: WebSocketConfiguration
     let transport: CurlTransport.Configuration
-    let channel: WebSocketEventChannel
+    let channel: BoundedChannel<WebSocketEvent>
     let inbox = Lock(Inbox())
     /// Held around every use of `io` once the connection is open (see Confinement).
     let exclusive = Lock.section()
@@ -56,7 +56,7 @@ final class WebSocketConnection: @unchecked Sendable {
         self.configuration = configuration
         self.transport = transport
         handshake = try WebSocketHandshake(url: url, headers: headers, protocols: protocols)
-        channel = WebSocketEventChannel(capacity: configuration.eventBufferCapacity)
+        channel = WebSocketEvents.channel(capacity: configuration.eventBufferCapacity)
         do {
             wakeUp = try EventSignal()
         } catch {
@@ -187,14 +187,14 @@ final class WebSocketConnection: @unchecked Sendable {
             }
         }
         exclusive.withLock { _ in io.failPendingWrites(error) }
-        channel.emit(.state(.closed))
-        channel.emit(.closed(close))
+        channel.offer(.state(.closed))
+        channel.offer(.closed(close))
         channel.finish()
     }
 
     /// Moves to `state` and says so.
     func enter(_ state: WebSocketState) {
         inbox.withLock { $0.state = state }
-        channel.emit(.state(state))
+        channel.offer(.state(state))
     }
 }

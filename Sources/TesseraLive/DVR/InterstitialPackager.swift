@@ -191,7 +191,7 @@ final class InterstitialPackager: Sendable {
         let task = Task { () -> Result<PackageReport, HLSError> in
             do throws(HLSError) {
                 return .success(try await job.run { event in
-                    guard case .progress(let progress, _) = event, progress.bytesWritten > budget else { return }
+                    guard case .progress(let progress) = event, progress.whole.bytesWritten > budget else { return }
                     over.withLock { $0 = true }
                     running.withLock { $0 }?.cancel()
                 })

@@ -73,7 +73,7 @@ struct RecordingPlanning: Sendable {
     /// entries, recording them durably in the timeline log (before any of their fetches is
     /// queued: the sink's checkpoint never vouches for a file the log does not name), then
     /// queueing their fetches. `planned` is where it starts (fresh, or restored).
-    func plan(_ inbox: some AsyncSequence<SnapshotInbox.Item, Never>, into queue: FetchQueue, shared: Lock<Shared>, log: Lock<RecordingLedger>,
+    func plan(_ inbox: some AsyncSequence<SnapshotInbox.Item, Never>, into queue: BoundedChannel<PlannedFetch>, shared: Lock<Shared>, log: Lock<RecordingLedger>,
               from start: Planned) async -> Planned {
         var planned = start
         var primaryDone = false
@@ -207,7 +207,7 @@ struct RecordingPlanning: Sendable {
 
     /// Plans the entries just taken, records them in the timeline log, and queues their fetches.
     /// Returns nil to go on, or `.some(end)` to stop (`.some(nil)`: abandoned, fail-on-gap).
-    private func queueFetches(_ taken: [(track: Int, added: Range<Int>, starts: [Double])], planned: inout Planned, into queue: FetchQueue,
+    private func queueFetches(_ taken: [(track: Int, added: Range<Int>, starts: [Double])], planned: inout Planned, into queue: BoundedChannel<PlannedFetch>,
                               shared: Lock<Shared>, log: Lock<RecordingLedger>) async -> RecordingReport.End?? {
         var fetches: [RecordingPlanner.Planned] = []
         var records: [RecordingEntryRecord] = []
@@ -259,7 +259,7 @@ struct RecordingPlanning: Sendable {
         shared.withLock { shared in
             for item in fetches { shared.places[item.fetch.resources[0].identity] = item.path }
         }
-        for item in fetches { await queue.push(item.fetch) }
+        for item in fetches { _ = await queue.send(item.fetch) }
         return failure.map { .some($0) }
     }
 }

@@ -44,7 +44,7 @@ struct RecordingSession {
         let resolver = LiveURLResolver(urls: urls, clock: ElapsedClock(clock))
         let engine = options.bounds.engine(fetcher: fetcher, resolver: resolver, keys: KeyCache(fetcher: fetcher, resolver: resolver),
                                            preparation: .validatedFiles, spillFolder: paths.spill, clock: clock)
-        let queue = FetchQueue(capacity: max(1, options.queueCapacity))
+        let queue = BoundedChannel<PlannedFetch>(.backPressure(capacity: options.queueCapacity))
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
         let streams = start.planned.tracks.map(\.stream)
         let names = Dictionary(uniqueKeysWithValues: start.planned.tracks.map { ($0.stream, $0.id) })

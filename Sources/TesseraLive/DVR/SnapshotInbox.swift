@@ -2,11 +2,11 @@ import TesseraHLS
 import TesseraSupport
 
 /// The snapshots of a recording's tracks (one reloader each) for the one planner, in the order
-/// they came, never queued deep: a track's snapshot waiting is coalesced with its newer ones
-/// (`LiveSnapshot.coalesced(with:)`), a retry is told once until taken, the end of a track's
-/// follow once. At most three items a track wait. An `AsyncSequence` of one consumer; it ends
-/// once every track has ended and all is taken, or when the consuming task is cancelled.
-final class SnapshotInbox: AsyncSequence, Sendable {
+/// they came, never queued deep — a `BoundedChannel` whose policy coalesces a track's waiting
+/// snapshot with its newer ones (`LiveSnapshot.coalesced(with:)`) and tells a retry once until
+/// taken, so at most three items a track wait (a snapshot, a retry, the end). It ends once every
+/// track has ended and all is taken, or when the consuming task is cancelled.
+struct SnapshotInbox: AsyncSequence, Sendable {
     /// What a track's follow did.
     enum Item: Sendable {
         /// The playlist as reloaded.
@@ -15,103 +15,51 @@ final class SnapshotInbox: AsyncSequence, Sendable {
         case retrying(track: Int)
         /// The follow ended: at ENDLIST or cancelled (nil), or with its failure.
         case ended(track: Int, HLSError?)
-    }
 
-    private enum Kind: Hashable {
-        case snapshot, retrying, ended
-    }
-
-    private struct State {
-        var order: [(track: Int, kind: Kind)] = []
-        var snapshots: [Int: LiveSnapshot] = [:]
-        var failures: [Int: HLSError] = [:]
-        var ended: Set<Int> = []
-        var waiter: CheckedContinuation<Item?, Never>?
-        let tracks: Int
-
-        mutating func take() -> Item? {
-            guard !order.isEmpty else { return nil }
-            let (track, kind) = order.removeFirst()
-            switch kind {
-            case .snapshot: return .snapshot(track: track, snapshots.removeValue(forKey: track)!)
-            case .retrying: return .retrying(track: track)
-            case .ended: return .ended(track: track, failures.removeValue(forKey: track))
+        /// Folds `new` into this waiting item: a track's snapshots coalesce, its retries are told once.
+        static func coalesce(_ waiting: inout Item, _ new: Item) -> ChannelMerge {
+            switch (waiting, new) {
+            case (.snapshot(let track, let old), .snapshot(let newTrack, let newer)) where track == newTrack:
+                waiting = .snapshot(track: track, old.coalesced(with: newer))
+                return .merged
+            case (.retrying(let track), .retrying(let newTrack)) where track == newTrack:
+                return .merged
+            default:
+                return .unrelated
             }
         }
-
-        var isOver: Bool { order.isEmpty && ended.count == tracks }
     }
 
-    private let state: Lock<State>
+    private let channel: BoundedChannel<Item>
+    private let ended: Lock<Set<Int>>
+    private let tracks: Int
 
     /// An inbox for `tracks` tracks.
-    init(tracks: Int) { state = Lock(State(tracks: tracks)) }
+    init(tracks: Int) {
+        self.tracks = tracks
+        channel = BoundedChannel(ChannelPolicy(capacity: 3 * Swift.max(1, tracks), overflow: .signal, coalesce: Item.coalesce))
+        ended = Lock([])
+    }
 
     /// Track `track`'s reloader sent `snapshot`.
-    func send(_ snapshot: LiveSnapshot, track: Int) {
-        deliver(track, { state in
-            if let waiting = state.snapshots[track] {
-                state.snapshots[track] = waiting.coalesced(with: snapshot)
-                return false
-            }
-            state.snapshots[track] = snapshot
-            return true
-        }, kind: .snapshot)
-    }
+    func send(_ snapshot: LiveSnapshot, track: Int) { offer(.snapshot(track: track, snapshot), from: track) }
 
     /// Track `track`'s reloader is retrying a failed reload.
-    func retrying(track: Int) {
-        deliver(track, { state in !state.order.contains { $0.track == track && $0.kind == .retrying } }, kind: .retrying)
-    }
+    func retrying(track: Int) { offer(.retrying(track: track), from: track) }
 
-    /// Track `track`'s follow ended (with `failure`).
+    /// Track `track`'s follow ended (with `failure`); after the last track's, the inbox ends.
     func end(track: Int, failure: HLSError?) {
-        deliver(track, { state in
-            guard state.ended.insert(track).inserted else { return false }
-            if let failure { state.failures[track] = failure }
-            return true
-        }, kind: .ended)
+        let (first, all) = ended.withLock { ended in (ended.insert(track).inserted, ended.count == tracks) }
+        guard first else { return }
+        channel.offer(.ended(track: track, failure))
+        if all { channel.finish() }
     }
 
-    /// Queues an item of `kind` for `track` when `add` says so (under the lock), handing the
-    /// oldest item to a waiting consumer.
-    private func deliver(_ track: Int, _ add: (inout State) -> Bool, kind: Kind) {
-        let (waiter, item) = state.withLock { state -> (CheckedContinuation<Item?, Never>?, Item?) in
-            guard !state.ended.contains(track) || kind == .ended else { return (nil, nil) }
-            if add(&state) { state.order.append((track, kind)) }
-            guard let waiter = state.waiter, let item = state.take() else { return (nil, nil) }
-            state.waiter = nil
-            return (waiter, item)
-        }
-        waiter?.resume(returning: item)
+    /// A track's items are taken until its end.
+    private func offer(_ item: Item, from track: Int) {
+        guard !ended.withLock({ $0.contains(track) }) else { return }
+        channel.offer(item)
     }
 
-    /// The next item, waiting for one; nil once all is over or when the task is cancelled.
-    func next() async -> Item? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
-                let ready = state.withLock { state -> Item?? in
-                    if let item = state.take() { return .some(item) }
-                    if state.isOver || Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
-                    return .none
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: nil)
-        }
-    }
-
-    /// Iterates the items.
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let inbox: SnapshotInbox
-        mutating func next() async -> Item? { await inbox.next() }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(inbox: self) }
+    func makeAsyncIterator() -> BoundedChannel<Item>.AsyncIterator { channel.makeAsyncIterator() }
 }

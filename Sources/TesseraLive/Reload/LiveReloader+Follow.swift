@@ -55,7 +55,7 @@ extension LiveReloader {
         let entry = try await tuneIn(fetcher, clock)
         var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age, lastNewSegment: clock.elapsed())
         if let first = entry.first {
-            channel.send(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness, url: entry.url))
+            channel.offer(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness, url: entry.url))
             if first.hasEndList { return }
             position.held = first
             position.receivedAt = clock.elapsed()
@@ -120,7 +120,7 @@ extension LiveReloader {
                 position.changed = held.map { Self.edge(of: $0) != Self.edge(of: playlist) || $0.hasEndList != playlist.hasEndList } ?? true
                 let missed = position.outageStart == nil ? nil
                     : OutageBackoff.missed(lastSeen: held?.segments.last?.mediaSequence, firstNow: playlist.segments.first?.mediaSequence ?? playlist.mediaSequence)
-                channel.send(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed, pathway: position.pathway,
+                channel.offer(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed, pathway: position.pathway,
                                            freshness: LiveHealth.Freshness(headers: head.headers), url: head.url))
                 position.held = playlist
                 position.receivedAt = clock.elapsed()

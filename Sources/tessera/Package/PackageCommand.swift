@@ -50,9 +50,9 @@ struct PackageCommand: Sendable {
         case .checkpointDiscarded(let reason): JobOutput.startingOver(reason)
         case .retry(let url, let attempt, let delay, let reason):
             Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
-        case .progress(let progress, let tracks):
-            let detail = totals.keys.sorted().map { "\($0) \(tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
-            display.update(progress, detail: detail)
+        case .progress(let progress):
+            let detail = totals.keys.sorted().map { "\($0) \(progress.tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
+            display.update(progress.whole, detail: detail)
         case .steering(let steering): Terminal.line(steering.description, to: .standardError)
         case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
         }

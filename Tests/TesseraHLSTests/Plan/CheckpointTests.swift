@@ -65,7 +65,7 @@ struct CheckpointTests {
         let sizes = try (0..<3).map { try FixtureStore.bytes("a_ts_vod/seg_00\($0).ts").count }
         do {
             let (_, assembler, log, output) = try Self.assembler(folder)
-            #expect(try assembler.restore(log.restorable) == 3)
+            #expect(try assembler.restore(log.restorable).resources == 3)
             #expect(assembler.bytesWritten == UInt64(sizes.reduce(0, +)))
             output.keep()
         }
@@ -74,7 +74,7 @@ struct CheckpointTests {
         bytes[sizes[0] + 100] ^= 0xFF    // inside resource 1
         try bytes.write(to: partial)
         let (plan, assembler, log, output) = try Self.assembler(folder)
-        #expect(try assembler.restore(log.restorable) == 1)
+        #expect(try assembler.restore(log.restorable).resources == 1)
         #expect(output.size == UInt64(sizes[0]))
         for index in 1..<4 { try assembler.write(Self.fetched(plan, index)) }
         _ = try assembler.finish()

@@ -48,7 +48,7 @@ struct RecordingPlanningTests {
             let planning = RecordingPlanning(options: options, source: source, control: RecordingControl(), resolver: resolver, parts: nil) { event in
                 events.withLock { $0.append(event) }
             }
-            let queue = FetchQueue(capacity: 1000)
+            let queue = BoundedChannel<PlannedFetch>(.backPressure(capacity: 1000))
             let planned = await planning.plan(inbox, into: queue, shared: Lock(RecordingPlanning.Shared()), log: ledger,
                                               from: RecordingPlanning.Planned(tracks: tracks, resources: 0))
             return (planned, ledger.withLock { $0.records })

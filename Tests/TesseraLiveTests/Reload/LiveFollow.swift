@@ -1,3 +1,4 @@
+import TesseraSupport
 import TesseraLive
 import TesseraPlaylist
 

@@ -14,7 +14,7 @@ import TesseraSupport
 /// resource boundary is that resource's checkpoint digest), and records durable checkpoints.
 /// A resource that arrived in a spill file is read from it a chunk at a time. Before
 /// publication the whole file passes its container's validator. One owner; not `Sendable`.
-final class SingleFileAssembler: TransferOutput {
+package final class SingleFileAssembler: JobOutput {
     /// What it needs beyond the plan.
     struct Settings {
         var capacity: CapacityPolicy = .required
@@ -45,9 +45,9 @@ final class SingleFileAssembler: TransferOutput {
     private var validators = SourceValidators()
     private var pendingRecords: [AssemblyRecord] = []
     private var schedule: CheckpointSchedule
-    let spillFolder: String
+    package let spillFolder: String
     /// Resources written (restored ones included).
-    private(set) var resourcesDone = 0
+    package private(set) var resourcesDone = 0
     /// Bytes in the output.
     private(set) var bytesWritten: UInt64 = 0
     /// Bytes fetched for the resources written in this run.
@@ -70,8 +70,14 @@ final class SingleFileAssembler: TransferOutput {
     /// a time: hashed from its start, it must give each recorded running digest; each resource
     /// that does is replayed through the validator (and the rebaser or fragment numbering).
     /// Stops at the first that does not, cuts the file back to it (replaying again only then),
-    /// and returns how many resources were restored.
-    func restore(_ records: [AssemblyRecord]) throws(HLSError) -> Int {
+    /// and returns what was restored (network bytes as far as the byte ranges say).
+    package func restore(_ records: [AssemblyRecord]) throws(HLSError) -> JobRestoration {
+        let count = try restoreRecords(records)
+        let fetched = (0..<count).reduce(UInt64(0)) { $0 + (plan.resource(at: $1).identity.byteRange?.length ?? 0) }
+        return JobRestoration(resources: count, bytes: bytesWritten, fetchedBytes: fetched)
+    }
+
+    private func restoreRecords(_ records: [AssemblyRecord]) throws(HLSError) -> Int {
         var kept: [AssemblyRecord] = []
         var offset: UInt64 = 0
         var stateMatchesKept = true
@@ -146,7 +152,7 @@ final class SingleFileAssembler: TransferOutput {
     // MARK: Writing
 
     /// Writes the next resource (it must be the next in plan order).
-    func write(_ fetched: FetchedResource) throws(HLSError) {
+    package func write(_ fetched: FetchedResource) throws(HLSError) {
         precondition(fetched.index == resourcesDone, "resources are written in plan order")
         let resource = fetched.resource
         try validators.check(fetched)
@@ -265,7 +271,7 @@ final class SingleFileAssembler: TransferOutput {
 
     /// At a fetch boundary: makes the written bytes durable and records them when enough have
     /// accumulated or the interval has passed since the last checkpoint (or always, with `force`).
-    func checkpointIfDue(force: Bool = false) throws(HLSError) {
+    package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         do { try output.sync() } catch { throw HLSError(destination: error) }
         try checkpoint.append(pendingRecords)
@@ -275,7 +281,7 @@ final class SingleFileAssembler: TransferOutput {
     /// Checks the whole output with its container's validator; returns the file's SHA-256 and the
     /// findings that are not errors (warnings and notes a user may want to see).
     /// - Throws: `malformed-media` with the first error finding.
-    func finish() throws(HLSError) -> (sha256: SHA256Digest, findings: [MediaFinding]) {
+    package func finish() throws(HLSError) -> (sha256: SHA256Digest, findings: [MediaFinding]) {
         let findings: [MediaFinding]
         switch plan.container {
         case .mpegTS:
@@ -292,6 +298,15 @@ final class SingleFileAssembler: TransferOutput {
             throw HLSError(.malformedMedia, "The assembled file is not valid \(plan.container == .mpegTS ? "MPEG-TS" : "fMP4"): \(finding)")
         }
         return (hasher.finalize(), findings)
+    }
+
+    /// Publishes the partial file at the destination.
+    package func commit() throws(HLSError) {
+        do { _ = try output.commit() } catch { throw HLSError(destination: error) }
+    }
+
+    package func settle(keeping: Bool) {
+        if keeping { output.keep() } else { output.discard() }
     }
 
     private static func makeHasher() throws(HLSError) -> SHA256Hasher {

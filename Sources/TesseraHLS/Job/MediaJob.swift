@@ -1,0 +1,171 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraSupport
+
+/// The one runner of media jobs: a download, a package and a recording are each a
+/// `JobPlanner` (with its output and report) on it. It owns the lifecycle they share — the
+/// fetcher (retries reported), the destination lock, the plan, one Content Steering controller
+/// for the whole job, the checkpoint (opened against the plan's fingerprint, the keys it vouches
+/// for checked again), the spill folder, the budgets and free space, the transfer engine, the
+/// commit, and after a failure what stays for the next run — and runs a job again from its
+/// plan, without resuming, when its source changed under a checkpoint (`source-changed`).
+///
+/// Lifecycle of one attempt (nothing is at the destination before the commit):
+///
+///     plan → budgets → `planned` → staging → checkpoint (+ keys re-checked) → spill folder
+///          → output restored (`resumed`) → free space → transfer → finish → commit
+///          ↘ failure: transient (`keepsCheckpoint`) and something written → keep staging and
+///            checkpoint; else discard both
+package struct MediaJob<Planner: JobPlanner>: Sendable {
+    package typealias Event = Planner.Event
+
+    /// What one attempt came to.
+    enum Outcome {
+        case finished(Planner.Report)
+        /// The source changed under the checkpoint: the job runs again without resuming.
+        case sourceChanged(HLSError)
+    }
+
+    package let planner: Planner
+    package let client: HLSClient
+
+    package init(_ planner: Planner, client: HLSClient) {
+        self.planner = planner
+        self.client = client
+    }
+
+    /// Loads, plans and runs the job; `events` hears everything in order, from several threads.
+    /// - Throws: the job's failure; `source-changed` when the source changed again on the second
+    ///   attempt.
+    package func run(events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planner.Report {
+        try await client.withFetcher(retry: { event in
+            if case .retry(let attempt, let delay, let reason) = event.kind {
+                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
+            }
+        }) { fetcher throws(HLSError) in
+            let destination = planner.destination
+            let paths = DownloadPaths(destination: destination)
+            try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock says why
+            let lock: DestinationLock
+            do throws(SupportError) { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
+            defer { lock.release() }
+            var resumes = planner.settings.resumes
+            var restarted = false
+            while true {
+                let planned = try await planner.plan(fetcher, events: events)
+                let outcome = try await steered(planned, fetcher: fetcher, events: events) { resolver throws(HLSError) in
+                    try await attempt(planned, paths: paths, resolver: resolver, resumes: resumes, fetcher: fetcher, events: events)
+                }
+                switch outcome {
+                case .finished(let report):
+                    return report
+                case .sourceChanged(let error):
+                    guard !restarted, planner.restartsWhenSourceChanges else { throw error }
+                    events(.checkpointDiscarded(reason: error.message))
+                    resumes = false
+                    restarted = true
+                }
+            }
+        }
+    }
+
+    /// Runs `work` with the resolver of `planned`: every steered track on the pathway one
+    /// `SteeringController` has in use, its manifest reloaded while the work runs; else each
+    /// stream against its playlist's URL.
+    private func steered(_ planned: Planner.Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
+                         _ work: (any TransferURLResolver) async throws(HLSError) -> Outcome) async throws(HLSError) -> Outcome {
+        guard let steering = planner.steering(of: planned, events: events), let first = steering.tracks.first else {
+            return try await work(planner.resolver(of: planned))
+        }
+        let state = try SteeringState(multivariant: steering.multivariant, url: steering.url, steering: steering.steering,
+                                      penalty: planner.settings.steeringPenalty)
+        let controller = SteeringController(state: state, url: steering.url, client: client) { events(.steering($0)) }
+        let loader = PlaylistLoader(fetcher: fetcher)
+        var resolvers: [StreamIdentity: any TransferURLResolver] = [:]
+        for track in steering.tracks {
+            resolvers[track.stream] = SteeringResolver(controller: controller, stream: track.stream, equivalent: track.equivalent,
+                                                       planned: track.playlist, plannedURL: track.url, plannedPathway: steering.pathway,
+                                                       multivariantURL: steering.url) { url throws(HLSError) in
+                try await loader.loadMediaPlaylist(url)
+            }
+        }
+        let reloads = Task { await controller.run() }
+        defer { reloads.cancel() }
+        return try await work(StreamResolvers(resolvers, primary: resolvers[first.stream]!))
+    }
+
+    /// One attempt with the destination locked (the lifecycle drawn above).
+    private func attempt(_ planned: Planner.Planned, paths: DownloadPaths, resolver: any TransferURLResolver, resumes: Bool,
+                         fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
+        let bounds = planner.settings.bounds
+        let sizes = planner.sizes(of: planned)
+        try bounds.checkBudgets(knownBytes: sizes.known, largestRange: sizes.largestRange)
+        events(.planned(planner.summary(of: planned)))
+        let staging = try planner.staging(for: planned, paths: paths)
+        var checkpoint: CheckpointLog<Planner.Output.Record>?
+        var output: Planner.Output?
+        do throws(HLSError) {
+            let log = try CheckpointLog<Planner.Output.Record>(path: paths.checkpoint, fingerprint: planner.fingerprint(of: planned), resume: resumes)
+            checkpoint = log
+            let keys = KeyCache(fetcher: fetcher, resolver: resolver, prefetched: planner.prefetchedKeys(of: planned))
+            var records = log.restorable
+            if let reason = log.discarded {
+                events(.checkpointDiscarded(reason: reason))
+            } else if let changed = try await keys.change(in: planner.encryption(of: records, in: planned)) {
+                events(.checkpointDiscarded(reason: changed))
+                records = []
+            }
+            try SpillFolder.prepare(paths.spill)
+            let writer = try planner.output(for: planned, staging: staging, checkpoint: log, paths: paths, clock: client.clock)
+            output = writer
+            let restored = try writer.restore(records)
+            if restored.resources > 0 { events(.resumed(resources: restored.resources, bytes: restored.bytes)) }
+            try bounds.checkCapacity(knownBytes: sizes.known, restoredBytes: restored.fetchedBytes, destination: planner.destination)
+            let engine = bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: planner.preparation(of: planned),
+                                       spillFolder: paths.spill, clock: client.clock)
+            do {
+                try await planner.transfer(planned, engine: engine, into: writer, restored: restored, events: events)
+            } catch where error.code == .cancelled {
+                throw HLSError(.cancelled, "The \(planner.settings.noun) to \(paths.destination.path) was cancelled.", cause: error.cause)
+            }
+            let product = try writer.finish()
+            try writer.commit()
+            log.remove()
+            FolderTree.remove(at: paths.spill)
+            return .finished(planner.report(planned, product: product, output: writer, restored: restored))
+        } catch {
+            settle(error, staging: staging, output: output, checkpoint: checkpoint, paths: paths)
+            if error.code == .sourceChanged { return .sourceChanged(error) }
+            throw error
+        }
+    }
+
+    /// After a failure: a transient one keeps the staged result and a checkpoint of what it holds
+    /// (flushed now); anything else, or nothing written, removes both.
+    private func settle(_ error: HLSError, staging: Planner.Staging, output: Planner.Output?, checkpoint: CheckpointLog<Planner.Output.Record>?,
+                        paths: DownloadPaths) {
+        FolderTree.remove(at: paths.spill)
+        guard let output else {
+            // Before the output took the staging place: an earlier run's state stays for a
+            // transient failure, goes with a refusal.
+            if error.code.keepsCheckpoint {
+                staging.keep()
+            } else {
+                staging.discard()
+                if let checkpoint { checkpoint.remove() } else { try? FileManager.default.removeItem(atPath: paths.checkpoint) }   // absent is fine
+            }
+            return
+        }
+        if error.code.keepsCheckpoint, output.resourcesDone > 0,
+           (try? output.checkpointIfDue(force: true)) != nil {   // else the checkpoint cannot vouch for what is written: drop both
+            output.settle(keeping: true)
+            return
+        }
+        output.settle(keeping: false)
+        checkpoint?.remove()
+    }
+}
