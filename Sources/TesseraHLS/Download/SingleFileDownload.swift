@@ -98,7 +98,8 @@ extension SingleFileDownload: JobPlanner {
         }
         return JobSteering(multivariant: chosen.playlist, url: chosen.url, steering: steering, pathway: chosen.variant.pathwayId ?? ".",
                            tracks: [.init(stream: planned.plan.stream, equivalent: .variant(stableId: stableId), playlist: planned.loaded.playlist,
-                                          url: planned.url)])
+                                          url: planned.url)],
+                           variables: planned.loaded.variables)
     }
 
     package func resolver(of planned: Planned) -> any TransferURLResolver {

@@ -54,9 +54,8 @@ public struct PresentationGraphLoader: Sendable {
     /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `invalid-playlist`;
     ///   `unsupported` when it is a media playlist.
     public func loadRoot(_ url: URL) async throws(HLSError) -> PresentationRoot {
-        let (bytes, finalURL) = try await client.withFetcher { fetcher throws(HLSError) in
-            try await Self.read(url, purpose: .multivariantPlaylist, fetcher: fetcher, parser: options.parser)
-        }
+        let (bytes, finalURL) = try await PlaylistLoader(client: client, parser: options.parser)
+            .bytes(url, purpose: .multivariantPlaylist, what: "Playlist", files: true)
         return try root(bytes, url: url, baseURL: finalURL)
     }
 
@@ -64,12 +63,7 @@ public struct PresentationGraphLoader: Sendable {
     /// folder or the `--base` a user gives).
     /// - Throws: `invalid-playlist`; `unsupported` when it is a media playlist.
     public func root(_ bytes: [UInt8], url: URL, baseURL: URL) throws(HLSError) -> PresentationRoot {
-        let parsed: ParsedPlaylist
-        do {
-            parsed = try options.parser.parse(bytes, context: ParseContext(playlistURL: baseURL))
-        } catch {
-            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(url)) is not a usable playlist: \(error)", cause: error)
-        }
+        let parsed = try PlaylistLoader(client: client, parser: options.parser).parse(bytes, at: baseURL, named: url, checks: .diagnosed)
         guard case .multivariant(let multivariant) = parsed.playlist else {
             throw HLSError(.unsupported, "\(URLRedaction.redact(url)) is a media playlist; a presentation graph starts from a multivariant playlist (inspect reads one media playlist).")
         }
@@ -157,34 +151,21 @@ public struct PresentationGraphLoader: Sendable {
         case .success(let resolved): url = resolved
         case .failure(let error): return try failed(error)
         }
+        let loader = PlaylistLoader(fetcher: fetcher, parser: options.parser)
         let bytes: [UInt8]
         let finalURL: URL
-        do { (bytes, finalURL) = try await read(url, purpose: .mediaPlaylist, fetcher: fetcher, parser: options.parser) } catch {
+        do { (bytes, finalURL) = try await loader.bytes(url, purpose: .mediaPlaylist, what: "Playlist", files: true) } catch {
             return try failed(error)
         }
         let parsed: ParsedPlaylist
-        do {
-            parsed = try options.parser.parse(bytes, context: ParseContext(playlistURL: finalURL, importableVariables: variables))
-        } catch {
-            return try failed(HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(error)", cause: error), finalURL)
+        do { parsed = try loader.parse(bytes, at: finalURL, importing: variables, checks: .diagnosed) } catch {
+            return try failed(error, finalURL)
         }
         guard case .media(let media) = parsed.playlist else {
             return try failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(finalURL)) is a multivariant playlist where a media playlist must be."), finalURL)
         }
         return ChildLoad(child: child, finalURL: finalURL, parsed: parsed, media: media, diagnostics: parsed.diagnostics,
                          outcome: .loaded(MediaPlaylistFacts(media, sessionKeyURIs: sessionKeyURIs)))
-    }
-
-    /// The bytes at `url`: a regular file read whole, or a fetch through the pipeline.
-    private static func read(_ url: URL, purpose: RequestPurpose, fetcher: ResourceFetcher, parser: PlaylistParser) async throws(HLSError) -> ([UInt8], URL) {
-        let limit = parser.limits.maximumBytes
-        guard url.isFileURL else {
-            let (bytes, finalURL) = try await fetcher.fetch(url, purpose: purpose, what: "Playlist", limit: limit)
-            return (bytes, finalURL)
-        }
-        do { return (try FileDescriptorIO.readRegularFile(url.path, limit: limit), url) } catch {
-            throw HLSError(.fetchFailed, "Playlist could not be read: \(error.message)", cause: error)
-        }
     }
 
     /// `uri` against `base`: http(s) as every fetch (no other scheme, no HTTPS downgrade); under a

@@ -6,8 +6,8 @@ import Foundation
 import TesseraPlaylist
 
 /// What a planned job steers: the presentation (its multivariant playlist, its URL — the final
-/// one — and its EXT-X-CONTENT-STEERING), the pathway the plan was made on, and each track as
-/// planned with how its equivalent is found on another pathway. `MediaJob` runs one
+/// one — its EXT-X-CONTENT-STEERING and its variables), the pathway the plan was made on, and
+/// each track as planned with how its equivalent is found on another pathway. `MediaJob` runs one
 /// `SteeringController` for the job, shared by every track.
 package struct JobSteering: Sendable {
     /// One steered track.
@@ -30,12 +30,16 @@ package struct JobSteering: Sendable {
     package let steering: ContentSteering
     package let pathway: String
     package let tracks: [Track]
+    /// The variables the multivariant playlist declared: a pathway's playlists import them too.
+    package let variables: [String: String]
 
-    package init(multivariant: MultivariantPlaylist, url: URL, steering: ContentSteering, pathway: String, tracks: [Track]) {
+    package init(multivariant: MultivariantPlaylist, url: URL, steering: ContentSteering, pathway: String, tracks: [Track],
+                 variables: [String: String]) {
         self.multivariant = multivariant
         self.url = url
         self.steering = steering
         self.pathway = pathway
         self.tracks = tracks
+        self.variables = variables
     }
 }

@@ -89,8 +89,8 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         for track in steering.tracks {
             resolvers[track.stream] = SteeringResolver(controller: controller, stream: track.stream, equivalent: track.equivalent,
                                                        planned: track.playlist, plannedURL: track.url, plannedPathway: steering.pathway,
-                                                       multivariantURL: steering.url) { url throws(HLSError) in
-                try await loader.loadMediaPlaylist(url)
+                                                       multivariantURL: steering.url) { [variables = steering.variables] url throws(HLSError) in
+                try await loader.loadMediaPlaylist(url, importing: variables)
             }
         }
         let reloads = Task { await controller.run() }

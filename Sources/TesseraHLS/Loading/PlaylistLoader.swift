@@ -7,8 +7,12 @@ import TesseraHTTP
 import TesseraPlaylist
 import TesseraSupport
 
-/// Fetches and parses playlists, bounded in size; from a multivariant playlist it follows the
-/// variant a `VariantPreference` chooses.
+/// The one playlist reader: every playlist the house loads — a job's entry and media playlists,
+/// each live reload, a presentation graph's children, a pathway's playlist under Content
+/// Steering — is fetched and parsed here, bounded by the parser's byte limit, with the
+/// multivariant playlist's variables importable (EXT-X-DEFINE IMPORT) and held to the same
+/// checks (`PlaylistChecks`). From a multivariant playlist it follows the variant a
+/// `VariantPreference` chooses.
 public struct PlaylistLoader: Sendable {
     /// A media playlist ready to plan.
     public struct Loaded: Sendable {
@@ -22,6 +26,8 @@ public struct PlaylistLoader: Sendable {
         public let bandwidth: UInt64?
         /// The multivariant playlist it was chosen from, and the URL that answered for it.
         public let multivariant: (playlist: MultivariantPlaylist, url: URL, variant: Variant)?
+        /// The variables the multivariant playlist declared (what its media playlists may import).
+        public var variables: [String: String] = [:]
     }
 
     /// Problems that would make a download fetch the wrong bytes or skip media, so they stop it:
@@ -59,9 +65,7 @@ public struct PlaylistLoader: Sendable {
     /// answered, through the client's pipeline: redirects followed safely, retries, events.
     /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `cancelled`.
     public func fetchPlaylist(_ url: URL, purpose: RequestPurpose = .mediaPlaylist) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
-        try await withFetcher { fetcher throws(HLSError) in
-            try await fetcher.fetch(url, purpose: purpose, what: "Playlist", limit: parser.limits.maximumBytes)
-        }
+        try await bytes(url, purpose: purpose, what: "Playlist")
     }
 
     /// Runs `work` with this loader's fetcher (the client's, events forwarded, when it has one).
@@ -108,24 +112,65 @@ public struct PlaylistLoader: Sendable {
             let variantURL = try ResourceURL.resolve(variant.uri, against: finalURL, what: "Variant (line \(variant.line.number))")
             let (media, mediaURL) = try await loadMediaPlaylist(variantURL, importing: variables)
             return Loaded(playlist: media, url: mediaURL, variant: VariantSelector.describe(variant), bandwidth: variant.bandwidth,
-                          multivariant: (multivariant, finalURL, variant))
+                          multivariant: (multivariant, finalURL, variant), variables: variables)
         }
     }
 
     /// The playlist at `url`, the URL that answered and the variables it declared.
     package func load(_ url: URL, what: String, importing variables: [String: String] = [:]) async throws(HLSError) -> (Playlist, URL, [String: String]) {
-        let (bytes, finalURL) = try await withFetcher { fetcher throws(HLSError) in
-            try await fetcher.fetch(url, purpose: .mediaPlaylist, what: what, limit: parser.limits.maximumBytes)
+        let read = try await read(url, purpose: .mediaPlaylist, what: what, importing: variables)
+        return (read.parsed.playlist, read.url, read.parsed.variables)
+    }
+
+    /// The playlist at `url` (a regular file too, with `files`: a presentation read from disk),
+    /// parsed with `variables` importable, held to `checks`; the URL that answered.
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `invalid-playlist`, `cancelled`.
+    package func read(_ url: URL, purpose: RequestPurpose, what: String, importing variables: [String: String] = [:],
+                      checks: PlaylistChecks = .usable, files: Bool = false) async throws(HLSError) -> PlaylistRead {
+        let (bytes, finalURL) = try await bytes(url, purpose: purpose, what: what, files: files)
+        return PlaylistRead(parsed: try parse(bytes, at: finalURL, importing: variables, checks: checks), url: finalURL)
+    }
+
+    /// The bytes of the playlist at `url` (at most the parser's byte limit; a regular file with
+    /// `files`) and the URL that answered.
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `cancelled`.
+    package func bytes(_ url: URL, purpose: RequestPurpose, what: String, files: Bool = false) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
+        let limit = parser.limits.maximumBytes
+        guard files, url.isFileURL else {
+            return try await withFetcher { fetcher throws(HLSError) in try await fetcher.fetch(url, purpose: purpose, what: what, limit: limit) }
         }
+        do { return (try FileDescriptorIO.readRegularFile(url.path, limit: limit), url) } catch {
+            throw HLSError(.fetchFailed, "\(what) could not be read: \(error.message)", cause: error)
+        }
+    }
+
+    /// The response to `request` (a live playlist's first load, whose headers its caller reads).
+    /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `cancelled`.
+    package func fetch(_ request: HTTPRequest, what: String) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
+        try await withFetcher { fetcher throws(HLSError) in try await fetcher.fetch(request, what: what, limit: parser.limits.maximumBytes) }
+    }
+
+    /// The answer to `request` whatever its status (a live reload's, whose caller decides what a
+    /// refusal means), its body bounded by the parser's byte limit; `parse` reads it.
+    /// - Throws: `fetch-failed`, `budget-exceeded`, `cancelled`.
+    package func answer(_ request: HTTPRequest, what: String) async throws(HLSError) -> (head: HTTPResponseHead, body: [UInt8]) {
+        try await withFetcher { fetcher throws(HLSError) in try await fetcher.answer(request, what: what, limit: parser.limits.maximumBytes) }
+    }
+
+    /// The playlist in `bytes` as found at `url` (relative URIs resolve against it; messages name
+    /// `named`, else `url`), with `variables` importable, held to `checks`.
+    /// - Throws: `invalid-playlist`.
+    package func parse(_ bytes: [UInt8], at url: URL, named: URL? = nil, importing variables: [String: String] = [:],
+                       checks: PlaylistChecks = .usable) throws(HLSError) -> ParsedPlaylist {
         let parsed: ParsedPlaylist
         do {
-            parsed = try parser.parse(bytes, context: ParseContext(playlistURL: finalURL, importableVariables: variables))
+            parsed = try parser.parse(bytes, context: ParseContext(playlistURL: url, importableVariables: variables))
         } catch {
-            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(error)", cause: error)
+            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(named ?? url)) is not a usable playlist: \(error)", cause: error)
         }
-        if let problem = parsed.diagnostics.first(where: { $0.severity == .error && Self.breaksDownload($0.id) }) {
-            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(finalURL)) is not a usable playlist: \(problem)")
+        if checks == .usable, let problem = parsed.diagnostics.first(where: { $0.severity == .error && Self.breaksDownload($0.id) }) {
+            throw HLSError(.invalidPlaylist, "\(URLRedaction.redact(named ?? url)) is not a usable playlist: \(problem)")
         }
-        return (parsed.playlist, finalURL, parsed.variables)
+        return parsed
     }
 }

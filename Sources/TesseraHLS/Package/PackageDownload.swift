@@ -55,6 +55,8 @@ public struct PackageDownload: Sendable {
         let pathway: String
         /// Whether the transfer follows Content Steering.
         let steers: Bool
+        /// The variables the multivariant playlist declared.
+        let variables: [String: String]
     }
 
     fileprivate func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
@@ -92,7 +94,8 @@ public struct PackageDownload: Sendable {
         let summary = PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,
                                          requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
                                          gaps: plan.gaps.count, reasons: selection.reasons)
-        return Planned(plan: plan, summary: summary, multivariant: multivariant, url: rootURL, pathway: selection.pathway, steers: steers)
+        return Planned(plan: plan, summary: summary, multivariant: multivariant, url: rootURL, pathway: selection.pathway, steers: steers,
+                       variables: variables)
     }
 }
 
@@ -120,7 +123,8 @@ extension PackageDownload: JobPlanner {
         }
         // The first track (the variant) answers recoveries: without it nothing is steered.
         guard let first = planned.plan.tracks.first, tracks.first?.stream == first.stream else { return nil }
-        return JobSteering(multivariant: planned.multivariant, url: planned.url, steering: steering, pathway: planned.pathway, tracks: tracks)
+        return JobSteering(multivariant: planned.multivariant, url: planned.url, steering: steering, pathway: planned.pathway, tracks: tracks,
+                           variables: planned.variables)
     }
 
     package func resolver(of planned: Planned) -> any TransferURLResolver { PlaylistURLResolver(playlists: planned.plan.playlistURLs) }

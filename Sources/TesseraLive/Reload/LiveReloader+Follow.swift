@@ -52,7 +52,8 @@ extension LiveReloader {
 
     func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
-        let entry = try await tuneIn(fetcher, clock)
+        let loader = PlaylistLoader(fetcher: fetcher, parser: options.parser)
+        let entry = try await tuneIn(loader, clock)
         var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age, lastNewSegment: clock.elapsed())
         if let first = entry.first {
             channel.offer(Self.snapshot(first, after: nil, mode: .full, at: clock.elapsed(), missed: nil, freshness: entry.freshness, url: entry.url))
@@ -74,7 +75,7 @@ extension LiveReloader {
             if plan.wait > .zero { try await Self.sleep(plan.wait, clock) }
             position.loadStart = clock.elapsed()
             let request = Self.request(position.url, plan, maximumBytes: options.parser.limits.maximumBytes, first: position.held == nil)
-            switch await reload(request, plan: plan, held: position.held, fetcher: fetcher) {
+            switch await reload(request, plan: plan, held: position.held, loader: loader, importing: entry.variables) {
             case .refusedBlocking(let status):
                 onEvent(.blockingRefused(status: status))
                 position.scheduler.blockingRefused()
@@ -246,9 +247,12 @@ extension LiveReloader {
         return "\(edge[0]).\(edge[1])"
     }
 
-    func reload(_ request: HTTPRequest, plan: ReloadScheduler.Plan, held: MediaPlaylist?, fetcher: ResourceFetcher) async -> Outcome {
+    /// One reload through the house's playlist reader: its bounds and checks, the multivariant
+    /// playlist's `variables` importable.
+    func reload(_ request: HTTPRequest, plan: ReloadScheduler.Plan, held: MediaPlaylist?, loader: PlaylistLoader,
+                importing variables: [String: String]) async -> Outcome {
         let response: (head: HTTPResponseHead, body: [UInt8])
-        do { response = try await fetcher.answer(request, what: "Live playlist", limit: options.parser.limits.maximumBytes) } catch {
+        do { response = try await loader.answer(request, what: "Live playlist") } catch {
             return .failed(error)
         }
         if plan.directives?.blocks == true, response.head.status == 400 || response.head.status == 503 {
@@ -258,9 +262,10 @@ extension LiveReloader {
             return .failed(HLSError(.httpStatus, "The live playlist \(URLRedaction.redact(request.url)) answered HTTP \(response.head.status)."))
         }
         let parsed: Playlist
-        switch parse(response, request) {
-        case .success(let playlist): parsed = playlist
-        case .failure(let error): return .failed(error)
+        do throws(HLSError) {
+            parsed = try loader.parse(response.body, at: response.head.url, named: request.url, importing: variables).playlist
+        } catch {
+            return .failed(error)
         }
         guard case .media(let playlist) = parsed else {
             return .failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(request.url)) is a multivariant playlist; the reloader follows one media playlist."))

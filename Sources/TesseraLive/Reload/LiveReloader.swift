@@ -97,7 +97,8 @@ public struct LiveReloader: Sendable {
     }
 
     /// Where a follow starts: the media playlist's URL, its first load when `url` was it, the
-    /// response's `Age`, and the steering when the presentation steers.
+    /// response's `Age`, the steering when the presentation steers, and the variables a media
+    /// playlist may import (the multivariant playlist's, when `url` was one).
     struct Entry: Sendable {
         let url: URL
         let first: MediaPlaylist?
@@ -105,16 +106,17 @@ public struct LiveReloader: Sendable {
         let freshness: LiveHealth.Freshness?
         let steering: LiveSteering?
         let pathway: String?
+        var variables: [String: String] = [:]
     }
 
     /// The media playlist to follow — `url`, or the variant `options.selection` chooses when it
     /// is a multivariant playlist — and, when `url` was it, its first load.
-    private func entry(_ fetcher: ResourceFetcher) async throws(HLSError) -> Entry {
+    private func entry(_ loader: PlaylistLoader) async throws(HLSError) -> Entry {
         let request = HTTPRequest(url: url, purpose: .mediaPlaylist)
-        let response = try await fetcher.fetch(request, what: "Live playlist", limit: options.parser.limits.maximumBytes)
-        let playlist = try parse(response, request).get()
-        guard case .multivariant(let multivariant) = playlist else {
-            guard case .media(let media) = playlist else { preconditionFailure("a playlist is one kind or the other") }
+        let response = try await loader.fetch(request, what: "Live playlist")
+        let parsed = try loader.parse(response.body, at: response.head.url, named: request.url)
+        guard case .multivariant(let multivariant) = parsed.playlist else {
+            guard case .media(let media) = parsed.playlist else { preconditionFailure("a playlist is one kind or the other") }
             return Entry(url: response.head.url, first: media, age: Self.age(response.head), freshness: LiveHealth.Freshness(headers: response.head.headers),
                          steering: nil, pathway: nil)
         }
@@ -145,14 +147,8 @@ public struct LiveReloader: Sendable {
         let steering = options.steering
             ? try LiveSteering.of(equivalent, in: multivariant, at: response.head.url, client: client, penalty: options.steeringPenalty) { onEvent(.steering($0)) }
             : nil
-        return Entry(url: variantURL, first: nil, age: 0, freshness: nil, steering: steering, pathway: steering.map { _ in selection.pathway })
-    }
-
-    /// The playlist in `response` to `request`.
-    func parse(_ response: (head: HTTPResponseHead, body: [UInt8]), _ request: HTTPRequest) -> Result<Playlist, HLSError> {
-        do { return .success(try options.parser.parse(response.body, context: ParseContext(playlistURL: response.head.url)).playlist) } catch {
-            return .failure(HLSError(.invalidPlaylist, "\(URLRedaction.redact(request.url)) is not a usable playlist: \(error)", cause: error))
-        }
+        return Entry(url: variantURL, first: nil, age: 0, freshness: nil, steering: steering, pathway: steering.map { _ in selection.pathway },
+                     variables: parsed.variables)
     }
 
     /// The response's `Age`, seconds (0 when absent or not a number).
@@ -162,11 +158,11 @@ public struct LiveReloader: Sendable {
 
     /// The entry, tried through an outage at tune-in as later reloads are (6 s taken as the
     /// target duration until a playlist says).
-    func tuneIn(_ fetcher: ResourceFetcher, _ clock: ElapsedClock) async throws(HLSError) -> Entry {
+    func tuneIn(_ loader: PlaylistLoader, _ clock: ElapsedClock) async throws(HLSError) -> Entry {
         var backoff = OutageBackoff(targetDuration: .seconds(6), window: .seconds(6), limit: options.outageLimit)
         let start = clock.elapsed()
         while true {
-            do throws(HLSError) { return try await entry(fetcher) } catch {
+            do throws(HLSError) { return try await entry(loader) } catch {
                 guard error.code == .fetchFailed || error.code == .httpStatus, !Task.isCancelled else { throw error }
                 switch backoff.failed(outageSoFar: clock.elapsed() - start) {
                 case .retry(let wait, let attempt):
