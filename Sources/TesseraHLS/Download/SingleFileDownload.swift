@@ -121,7 +121,7 @@ extension SingleFileDownload: JobPlanner {
     }
 
     package func output(for planned: Planned, staging: StagingFile, checkpoint: CheckpointLog<AssemblyRecord>, paths: DownloadPaths,
-                        clock: any Clock<Duration>) throws(HLSError) -> SingleFileAssembler {
+                        resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> SingleFileAssembler {
         var settings = SingleFileAssembler.Settings()
         settings.capacity = options.capacity
         settings.maximumJobBytes = options.maximumJobBytes
@@ -136,7 +136,7 @@ extension SingleFileDownload: JobPlanner {
     }
 
     package func transfer(_ planned: Planned, engine: TransferEngine, into writer: SingleFileAssembler, restored: JobRestoration,
-                          events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
+                          context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
         let report = {
             events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: plan.resourceCount,

@@ -35,15 +35,19 @@ package protocol JobPlanner: Sendable {
 
     /// Loads the source and plans, touching neither media nor the destination.
     func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned
-    /// The `planned` event.
+    /// The `planned` event's payload.
     func summary(of planned: Planned) -> Summary
+    /// The event saying what an output kept from an interrupted run (by default `resumed`).
+    func resumed(_ restored: JobRestoration, output: Output) -> Event?
     /// The checkpoint's fingerprint: what a checkpoint must have been written for to be used.
     func fingerprint(of planned: Planned) -> String
     /// Bytes the plan is known to hold, and its largest byte range (for the budgets).
     func sizes(of planned: Planned) -> (known: UInt64?, largestRange: UInt64?)
     /// The steering to follow, or nil (a warning through `events` when it cannot be followed).
+    /// Its tracks resolve through the runner's steering resolvers; without tracks, the planner
+    /// follows the pathway itself (a recording's reloaders, on the job's controller).
     func steering(of planned: Planned, events: @escaping @Sendable (Event) -> Void) -> JobSteering?
-    /// The resolver when nothing steers: each stream against its playlist's URL.
+    /// The resolver when no steered track is: each stream against its playlist's URL.
     func resolver(of planned: Planned) -> any TransferURLResolver
     /// Session keys fetched while planning, for the key cache.
     func prefetchedKeys(of planned: Planned) -> SessionKeyPrefetch?
@@ -52,12 +56,13 @@ package protocol JobPlanner: Sendable {
     /// Where the output stages its result (refusing an existing destination by the job's policy).
     /// - Throws: `destination-exists`, `destination-unwritable`.
     func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> Staging
-    /// The output writing into `staging` and recording into `checkpoint`.
+    /// The output writing into `staging` and recording into `checkpoint` (continuing an earlier
+    /// run's when `resumes`).
     func output(for planned: Planned, staging: Staging, checkpoint: CheckpointLog<Output.Record>, paths: DownloadPaths,
-                clock: any Clock<Duration>) throws(HLSError) -> Output
+                resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> Output
     /// Moves the plan's media through `engine` into `output` after what `restored` holds,
     /// reporting progress.
-    func transfer(_ planned: Planned, engine: TransferEngine, into output: Output, restored: JobRestoration,
+    func transfer(_ planned: Planned, engine: TransferEngine, into output: Output, restored: JobRestoration, context: JobContext,
                   events: @escaping @Sendable (Event) -> Void) async throws(HLSError)
     /// How the engine prepares each resource for the output.
     func preparation(of planned: Planned) -> ContainerPreparation
@@ -70,4 +75,8 @@ extension JobPlanner {
     package var restartsWhenSourceChanges: Bool { true }
     /// By default no session key is fetched while planning.
     package func prefetchedKeys(of planned: Planned) -> SessionKeyPrefetch? { nil }
+    /// By default: the resources and bytes kept, when there are any.
+    package func resumed(_ restored: JobRestoration, output: Output) -> Event? {
+        restored.resources > 0 ? .resumed(resources: restored.resources, bytes: restored.bytes) : nil
+    }
 }

@@ -57,8 +57,9 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             var restarted = false
             while true {
                 let planned = try await planner.plan(fetcher, events: events)
-                let outcome = try await steered(planned, fetcher: fetcher, events: events) { resolver throws(HLSError) in
-                    try await attempt(planned, paths: paths, resolver: resolver, resumes: resumes, fetcher: fetcher, events: events)
+                let outcome = try await steered(planned, fetcher: fetcher, events: events) { resolver, controller throws(HLSError) in
+                    try await attempt(planned, paths: paths, resolver: resolver, resumes: resumes,
+                                      context: JobContext(fetcher: fetcher, paths: paths, steering: controller), events: events)
                 }
                 switch outcome {
                 case .finished(let report):
@@ -73,17 +74,18 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         }
     }
 
-    /// Runs `work` with the resolver of `planned`: every steered track on the pathway one
-    /// `SteeringController` has in use, its manifest reloaded while the work runs; else each
-    /// stream against its playlist's URL.
+    /// Runs `work` with the job's one `SteeringController` when `planned` steers (its manifest
+    /// reloaded while the work runs) and the resolver: every steered track on the pathway the
+    /// controller has in use; else each stream against its playlist's URL.
     private func steered(_ planned: Planner.Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
-                         _ work: (any TransferURLResolver) async throws(HLSError) -> Outcome) async throws(HLSError) -> Outcome {
-        guard let steering = planner.steering(of: planned, events: events), let first = steering.tracks.first else {
-            return try await work(planner.resolver(of: planned))
-        }
+                         _ work: (any TransferURLResolver, SteeringController?) async throws(HLSError) -> Outcome) async throws(HLSError) -> Outcome {
+        guard let steering = planner.steering(of: planned, events: events) else { return try await work(planner.resolver(of: planned), nil) }
         let state = try SteeringState(multivariant: steering.multivariant, url: steering.url, steering: steering.steering,
                                       penalty: planner.settings.steeringPenalty)
         let controller = SteeringController(state: state, url: steering.url, client: client) { events(.steering($0)) }
+        let reloads = Task { await controller.run() }
+        defer { reloads.cancel() }
+        guard let first = steering.tracks.first else { return try await work(planner.resolver(of: planned), controller) }
         let loader = PlaylistLoader(fetcher: fetcher)
         var resolvers: [StreamIdentity: any TransferURLResolver] = [:]
         for track in steering.tracks {
@@ -93,14 +95,13 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
                 try await loader.loadMediaPlaylist(url, importing: variables)
             }
         }
-        let reloads = Task { await controller.run() }
-        defer { reloads.cancel() }
-        return try await work(StreamResolvers(resolvers, primary: resolvers[first.stream]!))
+        return try await work(StreamResolvers(resolvers, primary: resolvers[first.stream]!), controller)
     }
 
     /// One attempt with the destination locked (the lifecycle drawn above).
     private func attempt(_ planned: Planner.Planned, paths: DownloadPaths, resolver: any TransferURLResolver, resumes: Bool,
-                         fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
+                         context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
+        let fetcher = context.fetcher
         let bounds = planner.settings.bounds
         let sizes = planner.sizes(of: planned)
         try bounds.checkBudgets(knownBytes: sizes.known, largestRange: sizes.largestRange)
@@ -120,15 +121,15 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
                 records = []
             }
             try SpillFolder.prepare(paths.spill)
-            let writer = try planner.output(for: planned, staging: staging, checkpoint: log, paths: paths, clock: client.clock)
+            let writer = try planner.output(for: planned, staging: staging, checkpoint: log, paths: paths, resumes: resumes, clock: client.clock)
             output = writer
             let restored = try writer.restore(records)
-            if restored.resources > 0 { events(.resumed(resources: restored.resources, bytes: restored.bytes)) }
+            if let resumed = planner.resumed(restored, output: writer) { events(resumed) }
             try bounds.checkCapacity(knownBytes: sizes.known, restoredBytes: restored.fetchedBytes, destination: planner.destination)
             let engine = bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: planner.preparation(of: planned),
                                        spillFolder: paths.spill, clock: client.clock)
             do {
-                try await planner.transfer(planned, engine: engine, into: writer, restored: restored, events: events)
+                try await planner.transfer(planned, engine: engine, into: writer, restored: restored, context: context, events: events)
             } catch where error.code == .cancelled {
                 throw HLSError(.cancelled, "The \(planner.settings.noun) to \(paths.destination.path) was cancelled.", cause: error.cause)
             }

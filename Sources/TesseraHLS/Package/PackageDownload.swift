@@ -143,7 +143,7 @@ extension PackageDownload: JobPlanner {
     }
 
     package func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, paths: DownloadPaths,
-                        clock: any Clock<Duration>) throws(HLSError) -> PackageOutput {
+                        resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> PackageOutput {
         PackageOutput(plan: planned.plan, staging: staging, checkpoint: checkpoint, spillFolder: paths.spill,
                       checkpointBytes: options.checkpointBytes, clock: clock)
     }
@@ -152,7 +152,7 @@ extension PackageDownload: JobPlanner {
 
     /// The resources not restored, coalesced; progress for the whole package and each track.
     package func transfer(_ planned: Planned, engine: TransferEngine, into output: PackageOutput, restored: JobRestoration,
-                          events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
+                          context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
         let done = output.restored
         let pending = plan.resources.filter { !done.contains($0.identity) }

@@ -93,38 +93,11 @@ public struct LiveRecording: Sendable {
         case never
     }
 
-    /// What the recording reports while it runs (from several threads).
-    public enum Event: Sendable {
-        /// After each resource written.
-        case progress(RecordingProgress)
-        /// The live reloader's own events (retries, refusals, pathway moves).
-        case reload(LiveReloader.Event)
-        /// Media sequence `mediaSequence` left the window before it could be fetched: a gap.
-        case gap(mediaSequence: UInt64, duration: Double)
-        /// Segment `mediaSequence` of track `track` could not be fetched (`reason`: the error,
-        /// URLs redacted): a gap, the recording goes on — unless `maximumConsecutiveUnavailable`
-        /// in a row could not.
-        case unavailable(track: String, mediaSequence: UInt64, reason: String)
-        /// An interrupted recording is continued: what its checkpoint vouched for.
-        case resumed(segments: Int, gaps: Int, bytes: UInt64)
-        /// A checkpoint was not used, and why (another source, files that no longer match).
-        case startingOver(reason: String)
-        /// An in-progress snapshot was published (`RecordingControl.snapshot()`).
-        case snapshot(RecordingSnapshot)
-        /// An in-progress snapshot failed (the recording goes on).
-        case snapshotFailed(reason: String)
-        /// Segment `mediaSequence` of track `track` had parts staged that could not be proven to
-        /// be it (`reason`): it is fetched whole.
-        case partsFellBack(track: String, mediaSequence: UInt64, reason: String)
-        /// An interstitial's assets could not be packaged (`reason`, URLs redacted): the Date
-        /// Ranges naming them are omitted whole.
-        case interstitialFailed(reason: String)
-        /// Track `track`'s source restarted (`reason` says how it showed); `lost` seconds of media
-        /// between what was recorded and the new source's first segment are declared as `gaps`
-        /// gap entries (estimated), and the new source follows behind a discontinuity — unless
-        /// `Options.onRestart` ends the recording there.
-        case sourceRestarted(track: String, reason: String, lost: Double, gaps: Int)
-    }
+    /// What the recording reports while it runs (from several threads): the lifecycle every
+    /// media job shares — the plan, a checkpoint not used (`checkpointDiscarded`), media
+    /// requests retried, progress after each resource written, Content Steering — and what only
+    /// a recording says (`Notice`).
+    public typealias Event = JobEvent<RecordingPlanSummary, RecordingProgress, Notice>
 
     let url: URL
     let destination: URL
@@ -147,20 +120,7 @@ public struct LiveRecording: Sendable {
     ///   committed — `control.stop()` is the clean end — but, as after a full volume, the
     ///   checkpoints stay and a later run resumes).
     public func run(control: RecordingControl = RecordingControl(), events: @escaping @Sendable (Event) -> Void = { _ in }) async throws(HLSError) -> RecordingReport {
-        try await client.withFetcher { fetcher throws(HLSError) in
-            let paths = DownloadPaths(destination: destination)
-            try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock says why
-            let lock: DestinationLock
-            do throws(SupportError) { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
-            defer { lock.release() }
-            let source = try await RecordingSource.load(url, selection: options.selection, fetcher: fetcher)
-            do throws(HLSError) {
-                return try await attempt(source, paths: paths, resume: options.resume != .never, fetcher: fetcher, control: control, events: events)
-            } catch where error.code == .sourceChanged && options.resume != .required {
-                events(.startingOver(reason: error.message))
-                return try await attempt(source, paths: paths, resume: false, fetcher: fetcher, control: control, events: events)
-            }
-        }
+        try await MediaJob(RecordingJob(recording: self, control: control), client: client).run(events: events)
     }
 
     /// The checkpoints' fingerprint: the source (its URL without the query — signed values
@@ -172,55 +132,5 @@ public struct LiveRecording: Sendable {
                         start == .now ? "now" : "start"]
         identity += source.renditions.map { "\($0.id) \($0.choice.type) \($0.choice.name)" }
         return "recording-2:" + SHA256Hasher.hash(Array(identity.joined(separator: "\n").utf8)).hex
-    }
-
-    /// One run on the locked destination: the staging folder and checkpoints opened (kept and
-    /// continued when `resume`), the session, and cleanup after a failure.
-    private func attempt(_ source: RecordingSource, paths: DownloadPaths, resume: Bool, fetcher: ResourceFetcher, control: RecordingControl,
-                         events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> RecordingReport {
-        let staging: StagingDirectory
-        do throws(SupportError) { staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: paths.partial) } catch {
-            throw HLSError(destination: error)
-        }
-        let log: CheckpointLog<ResourceFileRecord>
-        let timeline: CheckpointLog<RecordingEntryRecord>
-        let ledger: RecordingLedger
-        do throws(HLSError) {
-            let fingerprint = Self.fingerprint(source, start: options.start)
-            timeline = try CheckpointLog<RecordingEntryRecord>(path: paths.timeline, fingerprint: fingerprint, resume: resume)
-            let evictions = try CheckpointLog<RecordingEvictions>(path: paths.evictions, fingerprint: fingerprint, resume: resume)
-            ledger = RecordingLedger(timeline: timeline, evictionLog: evictions)
-            log = try CheckpointLog<ResourceFileRecord>(path: paths.checkpoint, fingerprint: fingerprint, resume: resume)
-            if options.resume == .required, timeline.restorable.isEmpty {
-                // (The lookup leaves no staging folder behind.)
-                throw HLSError(.noCheckpoint, "There is no recording to resume at \(destination.path)\(timeline.discarded.map { ": \($0)" } ?? "").")
-            }
-            if let reason = timeline.discarded { events(.startingOver(reason: reason)) }
-            try SpillFolder.prepare(paths.spill)
-        } catch {
-            staging.discard()
-            throw error
-        }
-        let session = RecordingSession(recording: self, source: source, paths: paths, staging: staging, log: log, ledger: ledger,
-                                       fetcher: fetcher, control: control, events: events)
-        do throws(HLSError) {
-            let report = try await session.run()
-            log.remove()
-            ledger.remove()
-            FolderTree.remove(at: paths.spill)
-            return report
-        } catch {
-            FolderTree.remove(at: paths.spill)
-            // A transient end (cancelled, a full or unwritable volume) keeps what the checkpoints
-            // vouch for: the same command resumes it. A refusal leaves nothing behind.
-            if error.code.keepsCheckpoint {
-                staging.keep()
-            } else {
-                staging.discard()
-                log.remove()
-                ledger.remove()
-            }
-            throw error
-        }
     }
 }

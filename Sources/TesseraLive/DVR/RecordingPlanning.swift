@@ -21,7 +21,7 @@ struct RecordingPlanning: Sendable {
     let resolver: LiveURLResolver
     /// LL-HLS part staging, when asked for: segments planned are promoted from it.
     let parts: PartStager?
-    let events: @Sendable (LiveRecording.Event) -> Void
+    let events: @Sendable (LiveRecording.Notice) -> Void
 
     /// How long a rendition is waited for once the primary is done: three of its target durations.
     static func grace(for track: RecordingTrackPlan) -> Duration {

@@ -31,12 +31,17 @@ struct RecordingSource: Sendable {
     let variant: Int?
     let provenance: String
     var renditions: [Rendition] = []
+    /// The URL that answered for the multivariant playlist, and the pathway the selection was made on.
+    var multivariantURL: URL?
+    var pathway = "."
+    /// The variables the multivariant playlist declared.
+    var variables: [String: String] = [:]
 
     /// Loads `url` and chooses the variant and renditions to record when it is a multivariant
     /// playlist.
     /// - Throws: `fetch-failed`, `http-status`, `invalid-playlist`, `no-matching-variant`.
-    static func load(_ url: URL, selection policy: SelectionPolicy, fetcher: ResourceFetcher) async throws(HLSError) -> RecordingSource {
-        let (playlist, finalURL, _) = try await PlaylistLoader(fetcher: fetcher).load(url, what: "Playlist")
+    static func load(_ url: URL, selection policy: SelectionPolicy, parser: PlaylistParser, fetcher: ResourceFetcher) async throws(HLSError) -> RecordingSource {
+        let (playlist, finalURL, variables) = try await PlaylistLoader(fetcher: fetcher, parser: parser).load(url, what: "Playlist")
         guard case .multivariant(let multivariant) = playlist else {
             return RecordingSource(mediaURL: finalURL, multivariant: nil, variant: nil, provenance: "the media playlist given")
         }
@@ -54,6 +59,6 @@ struct RecordingSource: Sendable {
                                         choice: LiveReloader.RenditionChoice(type: rendition.type, name: rendition.name)))
         }
         return RecordingSource(mediaURL: chosen[0].url, multivariant: multivariant, variant: index, provenance: chosen[0].provenance,
-                               renditions: renditions)
+                               renditions: renditions, multivariantURL: finalURL, pathway: selection.pathway, variables: variables)
     }
 }

@@ -200,3 +200,18 @@ struct RecordingTrackPlan: Sendable {
         return starts
     }
 }
+
+extension RecordingTrackPlan {
+    /// The tracks a recording of `source` starts with — the primary, then one for each rendition
+    /// — each going on after its own `records`.
+    static func tracks(of source: RecordingSource, restoring records: [RecordingEntryRecord], start: RecordingTimeline.Start,
+                       limit: Double?) -> [RecordingTrackPlan] {
+        func plan(_ id: String, _ role: PackageTrack.Role, rendition: Int?) -> RecordingTrackPlan {
+            let own = records.filter { $0.track == id }
+            let timeline = RecordingTimeline(start: rendition == nil ? start : .windowStart, limit: rendition == nil ? limit : nil,
+                                             restoring: own.compactMap(\.entry))
+            return RecordingTrackPlan(id: id, role: role, rendition: rendition, timeline: timeline, restoring: own)
+        }
+        return [plan(RecordingPlanner.primaryTrack, .video, rendition: nil)] + source.renditions.map { plan($0.id, $0.role, rendition: $0.index) }
+    }
+}

@@ -61,7 +61,7 @@ extension LiveReloader {
             position.held = first
             position.receivedAt = clock.elapsed()
         }
-        let steeringReloads = entry.steering.map { steering in Task { await steering.controller.run() } }
+        let steeringReloads = entry.steering.flatMap { steering in steering.runsController ? Task { await steering.controller.run() } : nil }
         defer { steeringReloads?.cancel() }
         while true {
             // No new segment is an outage whether or not the origin answers; reloads that fail

@@ -43,6 +43,9 @@ public struct LiveReloader: Sendable {
         public var steering = true
         /// How long a failed pathway is avoided (unless the steering manifest says otherwise).
         public var steeringPenalty: Duration = .seconds(300)
+        /// A steering controller the caller runs for several follows (a recording's tracks):
+        /// followed instead of one of the reloader's own. Default nil.
+        package var sharedSteering: SteeringController?
         /// The defaults.
         public init() {}
     }
@@ -145,7 +148,8 @@ public struct LiveReloader: Sendable {
         let variantURL = try ResourceURL.resolve(uri, against: response.head.url, what: what)
         let onEvent = self.onEvent
         let steering = options.steering
-            ? try LiveSteering.of(equivalent, in: multivariant, at: response.head.url, client: client, penalty: options.steeringPenalty) { onEvent(.steering($0)) }
+            ? try LiveSteering.of(equivalent, in: multivariant, at: response.head.url, client: client, penalty: options.steeringPenalty,
+                                  shared: options.sharedSteering) { onEvent(.steering($0)) }
             : nil
         return Entry(url: variantURL, first: nil, age: 0, freshness: nil, steering: steering, pathway: steering.map { _ in selection.pathway },
                      variables: parsed.variables)

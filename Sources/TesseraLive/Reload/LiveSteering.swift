@@ -16,6 +16,8 @@ struct LiveSteering: Sendable {
     let controller: SteeringController
     let equivalent: PathwayEquivalent
     let multivariantURL: URL
+    /// Whether the follow runs the controller (reloads its manifest); a shared one is its owner's.
+    var runsController = true
 
     /// Where the follow goes after `pathway`.
     struct Move: Sendable {
@@ -24,11 +26,13 @@ struct LiveSteering: Sendable {
     }
 
     /// The steering of the playlist `equivalent` finds on every pathway of `multivariant` (at
-    /// `url`), or nil when it does not steer or the playlist has no stable ID (nil: nothing to
-    /// fail over to).
+    /// `url`) — on the `shared` controller when there is one — or nil when it does not steer or
+    /// the playlist has no stable ID (nil: nothing to fail over to).
     static func of(_ equivalent: PathwayEquivalent?, in multivariant: MultivariantPlaylist, at url: URL, client: HLSClient,
-                   penalty: Duration, onEvent: @escaping @Sendable (SteeringEvent) -> Void) throws(HLSError) -> LiveSteering? {
+                   penalty: Duration, shared: SteeringController? = nil,
+                   onEvent: @escaping @Sendable (SteeringEvent) -> Void) throws(HLSError) -> LiveSteering? {
         guard let steering = multivariant.contentSteering, let equivalent else { return nil }
+        if let shared { return LiveSteering(controller: shared, equivalent: equivalent, multivariantURL: url, runsController: false) }
         let state = try SteeringState(multivariant: multivariant, url: url, steering: steering, penalty: penalty)
         let controller = SteeringController(state: state, url: url, client: client, onEvent: onEvent)
         return LiveSteering(controller: controller, equivalent: equivalent, multivariantURL: url)

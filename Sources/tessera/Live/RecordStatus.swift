@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
+import TesseraHLS
 import TesseraLive
 import TesseraSupport
 
@@ -26,13 +27,24 @@ final class RecordStatus: Sendable {
 
     func show(_ event: LiveRecording.Event) {
         switch event {
+        case .planned: break
         case .progress(let progress): update(progress)
+        case .resumed: break   // a recording says what it resumed in its own terms (`Notice.resumed`)
+        case .checkpointDiscarded(let reason): say("starting over: \(reason)")
+        case .retry(let url, let attempt, let delay, let reason): say(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason))
+        case .steering(let event): say("steering: \(event)")
+        case .warning(let text): say("warning: \(text)")
+        case .job(let notice): show(notice)
+        }
+    }
+
+    private func show(_ notice: LiveRecording.Notice) {
+        switch notice {
         // A restart is said by the recording's own event, with its track and what was lost.
         case .reload(.sourceRestarted): break
         case .reload(let event): if let line = WatchCommand.line(event) { say(line) }
         case .resumed(let segments, let gaps, let bytes):
             say("resuming: \(segments) segments and \(gaps) gaps (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint")
-        case .startingOver(let reason): say("starting over: \(reason)")
         case .gap(let mediaSequence, let duration):
             say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
         case .snapshot(let snapshot):

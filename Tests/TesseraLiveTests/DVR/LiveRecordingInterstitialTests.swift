@@ -52,7 +52,7 @@ struct LiveRecordingInterstitialTests {
         let failures = Lock([String]())
         let report = try await live.recording(options).run { event in
             if case .progress(let progress) = event { publisher.publish(after: progress) }
-            if case .interstitialFailed(let reason) = event { failures.withLock { $0.append(reason) } }
+            if case .job(.interstitialFailed(let reason)) = event { failures.withLock { $0.append(reason) } }
         }
         return (report, failures.withLock { $0 })
     }

@@ -30,7 +30,7 @@ struct LiveRecordingPartsTests {
         let fellBack = Lock([String]())
         let report = try await live.recording(options).run { event in
             switch event {
-            case .partsFellBack(let track, let msn, let reason): fellBack.withLock { $0.append("\(track) \(msn): \(reason)") }
+            case .job(.partsFellBack(let track, let msn, let reason)): fellBack.withLock { $0.append("\(track) \(msn): \(reason)") }
             case .progress(let progress): origin.publishOnDemand(through: (7 + progress.segments) * perSegment)
             default: break
             }

@@ -261,7 +261,7 @@ struct LiveRecordingRenditionTests {
         let again = publisher
         let report = try await live.recording(options).run { event in
             switch event {
-            case .resumed(let segments, let gaps, _):
+            case .job(.resumed(let segments, let gaps, _)):
                 resumed.withLock { $0 = true }
                 again.publish(total: segments + gaps)
             case .progress(let progress): again.publish(after: progress)
@@ -306,7 +306,7 @@ extension LiveRecordingRenditionTests {
                     video.advance(parts: 2)
                     audio.advance(parts: 2)
                 }
-            case .reload(.retry):
+            case .job(.reload(.retry)):
                 // Back after the first retries, 30 s later: more than either window (12 s, 18 s).
                 if retries.withLock({ count -> Int in count += 1; return count }) == 4 {
                     video.advance(parts: 30)

@@ -94,7 +94,7 @@ struct LiveRecordingTests {
         /// after each progress report.
         func follow(_ event: LiveRecording.Event, endAfter: Int? = nil) {
             switch event {
-            case .resumed(let segments, let gaps, _): publish(total: segments + gaps, endAfter: endAfter)
+            case .job(.resumed(let segments, let gaps, _)): publish(total: segments + gaps, endAfter: endAfter)
             case .progress(let progress): publish(after: progress, endAfter: endAfter)
             default: break
             }
@@ -180,7 +180,7 @@ struct LiveRecordingTests {
                 guard progress.segments > before else { return }
                 if progress.segments == 6 { origin.setOutage(true) }
                 else if progress.segments >= 9 { origin.end() }
-            case .reload(.retry):
+            case .job(.reload(.retry)):
                 // Back after three retries, ten segments later: four of them left the window of six.
                 if retries.withLock({ count -> Int in count += 1; return count }) == 3 {
                     origin.advance(parts: 20)
@@ -215,7 +215,7 @@ struct LiveRecordingTests {
         options.outageLimit = .seconds(20)
         let waits = Lock<[Duration]>([])
         let report = try await live.recording(options).run { event in
-            if case .reload(.noNewSegment(let waited, _)) = event { waits.withLock { $0.append(waited) } }
+            if case .job(.reload(.noNewSegment(let waited, _))) = event { waits.withLock { $0.append(waited) } }
         }
         guard case .failed(let code, let reason) = report.end else { Issue.record("ended \(report.end)"); return }
         #expect(code == .sourceStopped && reason.contains("the source stopped producing media"), "\(reason)")
@@ -236,7 +236,7 @@ struct LiveRecordingTests {
             _ = try await live.recording(options).run { event in
                 switch event {
                 case .progress(let progress) where progress.segments == 6: origin.setOutage(true)
-                case .reload(.retry):
+                case .job(.reload(.retry)):
                     if retries.withLock({ count -> Int in count += 1; return count }) == 2 {
                         origin.advance(parts: 20)
                         origin.setOutage(false)
@@ -457,7 +457,7 @@ struct LiveRecordingTests {
         let publisher = Publisher(live.origin)
         let report = try await live.recording(options, query: "?token=rotated", to: crashed).run { event in
             switch event {
-            case .resumed(let segments, let gaps, _): resumed.withLock { $0 = (segments, gaps) }
+            case .job(.resumed(let segments, let gaps, _)): resumed.withLock { $0 = (segments, gaps) }
             case .progress(let progress): publisher.publish(after: progress)
             default: break
             }
@@ -509,7 +509,7 @@ struct LiveRecordingTests {
                 // after that only B can serve.
                 if progress.segments >= 1 { hostA.origin.setOutage(true) }
                 publisher.publish(after: progress)
-            case .reload(.pathwayChanged("A", "B", _)): moved.withLock { $0 = true }
+            case .job(.reload(.pathwayChanged("A", "B", _))): moved.withLock { $0 = true }
             default: break
             }
         }
@@ -537,7 +537,7 @@ struct LiveRecordingTests {
         let publisher = Publisher(live.origin)
         let report = try await live.recording(options).run { event in
             switch event {
-            case .resumed(let segments, let gaps, _):
+            case .job(.resumed(let segments, let gaps, _)):
                 resumed.withLock { $0 = segments }
                 publisher.publish(total: segments + gaps)    // every written segment restored: the next ones must come
             case .progress(let progress): publisher.publish(after: progress)

@@ -25,7 +25,7 @@ struct LiveRecordingUnavailableTests {
         let report = try await live.recording(options).run { event in
             switch event {
             case .progress(let progress): publisher.publish(after: progress, endAfter: 9)
-            case .unavailable(let track, let msn, let reason): told.withLock { $0.append("\(track) \(msn) \(reason)") }
+            case .job(.unavailable(let track, let msn, let reason)): told.withLock { $0.append("\(track) \(msn) \(reason)") }
             default: break
             }
         }

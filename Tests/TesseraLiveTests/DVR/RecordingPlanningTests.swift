@@ -18,7 +18,7 @@ struct RecordingPlanningTests {
                                      renditions: [.init(id: "audio-1", role: .audio, index: 0, url: URL(string: "https://origin.example/a.m3u8")!,
                                                         provenance: "audio", choice: LiveReloader.RenditionChoice(type: .audio, name: "English"))])
         var options = LiveRecording.Options()
-        let events = Lock<[LiveRecording.Event]>([])
+        let events = Lock<[LiveRecording.Notice]>([])
 
         init(start: LiveRecording.Start = .windowStart) throws {
             folder = try TemporaryDirectory()
