@@ -24,37 +24,20 @@ struct DownloadCommand: Sendable {
     private func run(_ client: HLSClient) async -> Int32 {
         let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
-        let result = await SignalCancellation.run { () -> Result<String, HLSError> in
-            do throws(HLSError) {
-                if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
-                let report = try await job.run { event in Self.show(event, display: display) }
-                var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
-                    + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
-                if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
-                let warnings = report.findings.filter { $0.severity == .warning }
-                if !warnings.isEmpty {
-                    let ids = Set(warnings.map(\.id)).sorted().joined(separator: ", ")
-                    line += "; \(warnings.count) validator warning\(warnings.count == 1 ? "" : "s") (\(ids); see tessera validate)"
-                }
-                return .success(line)
-            } catch {
-                return .failure(error)
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in Self.describe(try await job.plan(), dryRun: true) }) {
+            () async throws(HLSError) in
+            let report = try await job.run { event in
+                JobLines.show(event, plan: { Self.describe($0, dryRun: false) }, progress: { display.update($0) })
             }
-        }
-        return JobOutput.end(result)
-    }
-
-    private static func show(_ event: SingleFileDownload.Event, display: ProgressDisplay) {
-        switch event {
-        case .planned(let summary): Terminal.line(describe(summary, dryRun: false), to: .standardError)
-        case .resumed(let resources, let bytes):
-            JobOutput.resumed(resources, bytes: bytes)
-        case .checkpointDiscarded(let reason): JobOutput.startingOver(reason)
-        case .retry(let url, let attempt, let delay, let reason):
-            Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
-        case .progress(let progress): display.update(progress)
-        case .steering(let steering): Terminal.line(steering.description, to: .standardError)
-        case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
+            var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
+                + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+            if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+            let warnings = report.findings.filter { $0.severity == .warning }
+            if !warnings.isEmpty {
+                let ids = Set(warnings.map(\.id)).sorted().joined(separator: ", ")
+                line += "; \(warnings.count) validator warning\(warnings.count == 1 ? "" : "s") (\(ids); see tessera validate)"
+            }
+            return line
         }
     }
 

@@ -23,38 +23,21 @@ struct PackageCommand: Sendable {
         let job = PackageDownload(url: url, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
         let totals = Lock<[String: Int]>([:])
-        let result = await SignalCancellation.run { () -> Result<String, HLSError> in
-            do throws(HLSError) {
-                if dryRun { return .success(Self.describe(try await job.plan(), dryRun: true)) }
-                let report = try await job.run { event in
-                    if case .planned(let summary) = event { totals.withLock { $0 = summary.resourcesByTrack } }
-                    Self.show(event, display: display, totals: totals.withLock { $0 })
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in Self.describe(try await job.plan(), dryRun: true) }) {
+            () async throws(HLSError) in
+            let report = try await job.run { event in
+                if case .planned(let summary) = event { totals.withLock { $0 = summary.resourcesByTrack } }
+                JobLines.show(event, plan: { Self.describe($0, dryRun: false) }) { progress in
+                    let totals = totals.withLock { $0 }
+                    let detail = totals.keys.sorted().map { "\($0) \(progress.tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
+                    display.update(progress.whole, detail: detail)
                 }
-                let media = report.manifest.files.filter { $0.role == .media }
-                var line = "wrote \(report.destination.path): \(report.manifest.tracks.map(\.id).joined(separator: ", ")); "
-                    + "\(report.manifest.files.count + 2) files, \(ProgressDisplay.bytes(media.reduce(0) { $0 + $1.size })) of media"
-                if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
-                return .success(line + "; check it with tessera verify-package or sha256sum -c manifest-sha256.txt")
-            } catch {
-                return .failure(error)
             }
-        }
-        return JobOutput.end(result)
-    }
-
-    private static func show(_ event: PackageDownload.Event, display: ProgressDisplay, totals: [String: Int]) {
-        switch event {
-        case .planned(let summary): Terminal.line(describe(summary, dryRun: false), to: .standardError)
-        case .resumed(let resources, let bytes):
-            JobOutput.resumed(resources, bytes: bytes)
-        case .checkpointDiscarded(let reason): JobOutput.startingOver(reason)
-        case .retry(let url, let attempt, let delay, let reason):
-            Terminal.line(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason), to: .standardError)
-        case .progress(let progress):
-            let detail = totals.keys.sorted().map { "\($0) \(progress.tracks[$0] ?? 0)/\(totals[$0] ?? 0)" }.joined(separator: " ")
-            display.update(progress.whole, detail: detail)
-        case .steering(let steering): Terminal.line(steering.description, to: .standardError)
-        case .warning(let text): Terminal.line("warning: \(text)", to: .standardError)
+            let media = report.manifest.files.filter { $0.role == .media }
+            var line = "wrote \(report.destination.path): \(report.manifest.tracks.map(\.id).joined(separator: ", ")); "
+                + "\(report.manifest.files.count + 2) files, \(ProgressDisplay.bytes(media.reduce(0) { $0 + $1.size })) of media"
+            if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+            return line + "; check it with tessera verify-package or sha256sum -c manifest-sha256.txt"
         }
     }
 
