@@ -46,7 +46,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "TesseraLive", dependencies: ["TesseraPlaylist", "TesseraSupport", "TesseraHLS", "TesseraHTTP", "TesseraMedia"],
                 swiftSettings: strict),
-        .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "tessera",
                           dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia", "TesseraHLS",
                                          "TesseraPlayback", "TesseraLive"],

@@ -20,7 +20,9 @@ struct FaultInjectingResponder: HTTPResponder {
         guard let fault else { return .response(normal) }
         switch fault {
         case .status(let code, let headers):
-            return .response(.status(code, headers: headers))
+            var fields = ResponseHeaders()
+            for field in headers { fields.add(field.name, field.value) }
+            return .response(.status(code, headers: fields))
         case .delay(let wait):
             let nanoseconds = Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
             return .park(expiry: wait + .seconds(30)) { parked in

@@ -255,7 +255,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
             }
             return (published, state.ended, state.age)
         }
-        var headers: HTTPHeaders = ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"]
+        var headers: ResponseHeaders = ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"]
         if let age { headers.set("Age", String(age)) }
         let text = renderer.text(published: published, ended: ended, skip: skip != nil, skipDateRanges: skip == .v2)
         onAnswer(published, target)
@@ -290,7 +290,7 @@ public final class LiveOrigin: HTTPResponder, Sendable {
         let name = path.dropFirst(2).dropLast(ext.count).split(separator: ".", omittingEmptySubsequences: false)
         guard let msn = name.first.flatMap({ Int($0) }), msn >= 0 else { return .status(404) }
         let segment = media[msn % media.count]
-        let headers: HTTPHeaders = ["Content-Type": ext == ".ts" ? "video/mp2t" : "video/mp4"]
+        let headers: ResponseHeaders = ["Content-Type": ext == ".ts" ? "video/mp2t" : "video/mp4"]
         if name.count == 1 {
             guard (msn + 1) * partsPerSegment <= published, !renderer.isGap(msn) else { return .status(404) }
             let shortened = state.withLock { $0.shortened }

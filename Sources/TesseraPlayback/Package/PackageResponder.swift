@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraHLS
-import TesseraHTTP
 import TesseraSupport
 
 /// Serves one verified package: its playlists and manifests from memory (frozen when the server
@@ -21,7 +20,7 @@ final class PackageResponder: HTTPResponder {
         /// The file as verified: it is served only while it still is.
         let identity: FileIdentity
         /// Content-Type, ETag and Cache-Control, made once.
-        let headers: HTTPHeaders
+        let headers: ResponseHeaders
     }
 
     private let openFiles: OpenFileCache
@@ -92,7 +91,7 @@ final class PackageResponder: HTTPResponder {
             return ServerResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"], body: .bytes(page))
         }
         if let playlist = playlists[path] {
-            let headers: HTTPHeaders = ["Content-Type": ContentType.forPath(path), "Cache-Control": "no-cache", "ETag": playlist.etag]
+            let headers: ResponseHeaders = ["Content-Type": ContentType.forPath(path), "Cache-Control": "no-cache", "ETag": playlist.etag]
             if request.ifNoneMatchHeader == playlist.etag { return ServerResponse(status: 304, headers: headers) }
             return ServerResponse(status: 200, headers: headers, body: .bytes(playlist.bytes), servesRanges: Self.matches(request.ifRangeHeader, playlist.etag))
         }

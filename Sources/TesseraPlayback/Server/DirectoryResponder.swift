@@ -8,7 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TesseraHTTP
 import TesseraSupport
 
 /// Serves the regular files of one directory tree, read-only. Nothing outside the tree is
@@ -34,7 +33,7 @@ public final class DirectoryResponder: HTTPResponder {
     /// The response for `path` (200 with the file, or 404).
     public func response(for path: String) -> ServerResponse {
         guard let safe = SafeRelativePath(requestPath: path), let file = Self.open(safe, in: root) else { return .status(404) }
-        var headers: HTTPHeaders = ["Content-Type": ContentType.forPath(path)]
+        var headers: ResponseHeaders = ["Content-Type": ContentType.forPath(path)]
         if ContentType.isPlaylist(path) { headers.add("Cache-Control", "no-cache") }
         return ServerResponse(status: 200, headers: headers, body: .file(file))
     }

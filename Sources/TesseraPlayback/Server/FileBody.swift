@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TesseraHTTP
 import TesseraSupport
 
 /// An open regular file to serve, owned until the server hands it to libmicrohttpd (which then

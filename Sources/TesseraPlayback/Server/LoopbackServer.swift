@@ -10,7 +10,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TesseraHTTP
 import TesseraSupport
 
 /// An HTTP/1.1 server on libmicrohttpd, bound to 127.0.0.1 or ::1 only, answering GET and HEAD

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import TesseraHTTP
 import TesseraSupport
 
 /// A request whose connection the server suspended so a responder can answer it later, from any

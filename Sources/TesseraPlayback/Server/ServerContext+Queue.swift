@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import TesseraHTTP
 
 extension ServerContext {
     /// Builds the libmicrohttpd response for `response` (ranges, HEAD, streamed bodies) and queues it.
@@ -34,7 +33,7 @@ extension ServerContext {
         return result
     }
 
-    private func queueBodiless(_ status: Int, headers: HTTPHeaders, extra: [(String, String)],
+    private func queueBodiless(_ status: Int, headers: ResponseHeaders, extra: [(String, String)],
                                on connection: OpaquePointer) -> MHD_Result {
         guard let response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) else { return .NO }
         for field in headers where field.name.lowercased() != "content-type" {

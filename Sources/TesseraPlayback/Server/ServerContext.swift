@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Dispatch
-import TesseraHTTP
 import TesseraSupport
 
 /// Everything libmicrohttpd's callbacks need, passed to them as an unretained pointer. The

@@ -1,4 +1,3 @@
-import TesseraHTTP
 
 /// A response a responder hands back. The server adds `Accept-Ranges`, answers `Range` on 200
 /// bodies in memory or in a file (206 / 416) and sends no body for HEAD.
@@ -20,7 +19,7 @@ public struct ServerResponse: Sendable {
     /// The status code.
     public var status: Int
     /// Extra header fields (never `Content-Length`: the server computes it).
-    public var headers: HTTPHeaders
+    public var headers: ResponseHeaders
     /// The body.
     public var body: Body
     /// Whether the server answers a `Range` for this 200 body (default true; false sends the
@@ -28,7 +27,7 @@ public struct ServerResponse: Sendable {
     public var servesRanges = true
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, servesRanges: Bool = true) {
+    public init(status: Int, headers: ResponseHeaders = ResponseHeaders(), body: Body = .empty, servesRanges: Bool = true) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -36,7 +35,7 @@ public struct ServerResponse: Sendable {
     }
 
     /// A bodiless response with only a status (and optional headers).
-    public static func status(_ code: Int, headers: HTTPHeaders = HTTPHeaders()) -> ServerResponse {
+    public static func status(_ code: Int, headers: ResponseHeaders = ResponseHeaders()) -> ServerResponse {
         ServerResponse(status: code, headers: headers, body: .bytes(Array("\(code)\n".utf8)))
     }
 

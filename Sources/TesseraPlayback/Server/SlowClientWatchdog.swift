@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import TesseraHTTP
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import TesseraHTTP
 import TesseraSupport
 
 /// A suspended connection: a parked request or a deliberately stalled body.
