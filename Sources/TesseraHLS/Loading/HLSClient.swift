@@ -52,23 +52,16 @@ public struct HLSClient: Sendable {
         makePipeline(events)
     }
 
-    /// Runs `work` with a fetcher whose events reach the observer and, mapped, `retry`; every
-    /// event is delivered before this returns.
+    /// Runs `work` with a fetcher whose events reach the observer and, mapped, `retry`, as they
+    /// happen (one route: no task forwards them, so every one is delivered before this returns).
     package func withFetcher<T: Sendable>(retry: (@Sendable (HTTPEvent) -> Void)? = nil,
                                   _ work: (ResourceFetcher) async throws(HLSError) -> T) async throws(HLSError) -> T {
         guard observer != nil || retry != nil else { return try await work(fetcher(events: nil)) }
-        let stream = HTTPEventStream()
         let observer = self.observer
-        let forwarder = Task {
-            for await event in stream.events {
-                observer?(event)
-                if case .retry = event.kind { retry?(event) }
-            }
+        let events = HTTPEventStream { event in
+            observer?(event)
+            if case .retry = event.kind { retry?(event) }
         }
-        let result: Result<T, HLSError>
-        do throws(HLSError) { result = .success(try await work(fetcher(events: stream))) } catch { result = .failure(error) }
-        stream.finish()
-        await forwarder.value
-        return try result.get()
+        return try await work(fetcher(events: events))
     }
 }

@@ -7,6 +7,8 @@ public final class HTTPEventStream: Sendable {
     private let continuation: AsyncStream<HTTPEvent>.Continuation
     private let droppedCount = Atomic<Int>(0)
     private let observed: Atomic<Bool>
+    /// Hears every event as it is emitted instead of the stream (a job's one route for its events).
+    private let handler: (@Sendable (HTTPEvent) -> Void)?
 
     /// A stream buffering at most `capacity` undelivered events.
     public convenience init(capacity: Int = 1024) {
@@ -18,6 +20,15 @@ public final class HTTPEventStream: Sendable {
     init(capacity: Int, waitsForObserver: Bool) {
         (stream, continuation) = AsyncStream.makeStream(of: HTTPEvent.self, bufferingPolicy: .bufferingNewest(max(1, capacity)))
         observed = Atomic(!waitsForObserver)
+        handler = nil
+    }
+
+    /// A stream whose events go straight to `handler`, on the emitting task, in order: nothing
+    /// is buffered, dropped or forwarded by a task of its own.
+    package init(handler: @escaping @Sendable (HTTPEvent) -> Void) {
+        (stream, continuation) = AsyncStream.makeStream(of: HTTPEvent.self, bufferingPolicy: .bufferingNewest(1))
+        observed = Atomic(true)
+        self.handler = handler
     }
 
     /// The events, for one consumer.
@@ -31,6 +42,7 @@ public final class HTTPEventStream: Sendable {
 
     /// Emits an event.
     public func emit(_ event: HTTPEvent) {
+        if let handler { return handler(event) }
         if case .dropped = continuation.yield(event) { droppedCount.add(1, ordering: .relaxed) }
     }
 
