@@ -59,30 +59,36 @@ def ms(value):
 
 # Low-Latency: publication of part k -> first watch line holding k parts.
 P = 4
-published, answers = origin("ll")
-watch = []
-for r in lines("ll-tessera.stdout"):
-    if r.get("msn") is None:
-        continue
-    total = (r["msn"] + 1) * P + (r["part"] + 1 if r.get("part") is not None else 0)
-    watch.append((r.get("_at") or datetime.fromisoformat(r["time"].replace("Z", "+00:00")).timestamp(), total))
-delays = []
-if watch:
-    first_time = watch[0][0]
-    for k, t in sorted(published.items()):
-        if t <= first_time:
+def low_latency(client):
+    """(delays, playlist requests per part) of `client` on its own Low-Latency origin."""
+    published, answers = origin("ll" if client == "tessera" else "ll-" + client)
+    watch = []
+    for r in lines(f"ll-{client}.stdout"):
+        if r.get("msn") is None:
             continue
-        seen = next((wt for wt, total in watch if total >= k), None)
-        if seen is not None:
-            delays.append(max(0.0, seen - t))
-playlist_answers = [a for a in answers if a["answer"].startswith("/live.m3u8")]
-parts = (playlist_answers[-1]["published"] - playlist_answers[0]["published"]) if len(playlist_answers) > 1 else 0
-per_part = (len(playlist_answers) - 1) / parts if parts else float("nan")
-t = timing("ll-tessera")
+        total = (r["msn"] + 1) * P + (r["part"] + 1 if r.get("part") is not None else 0)
+        watch.append((r.get("_at") or datetime.fromisoformat(r["time"].replace("Z", "+00:00")).timestamp(), total))
+    delays = []
+    if watch:
+        first_time = watch[0][0]
+        for k, t in sorted(published.items()):
+            if t <= first_time:
+                continue
+            seen = next((wt for wt, total in watch if total >= k), None)
+            if seen is not None:
+                delays.append(max(0.0, seen - t))
+    playlist_answers = [a for a in answers if a["answer"].startswith("/live.m3u8")]
+    parts = (playlist_answers[-1]["published"] - playlist_answers[0]["published"]) if len(playlist_answers) > 1 else 0
+    return delays, ((len(playlist_answers) - 1) / parts if parts else float("nan"))
+before = os.path.exists(os.path.join(work, "ll-before.stdout"))
+delays, per_part = low_latency("tessera")
 print(f"\nLow-Latency origin (target 4 s, part 1 s, deltas): {len(delays)} parts followed")
 print(f"{'client':<12} {'part→snapshot p50':>18} {'p95':>8} {'max':>8} {'requests/part':>14} {'CPU s':>7} {'RSS MB':>7}")
-print(f"{'tessera':<12} {ms(statistics.median(delays) if delays else float('nan')):>18} {ms(pct(delays, 95)):>8} {ms(max(delays) if delays else float('nan')):>8} "
-      f"{per_part:>14.3f} {t[1] if t else float('nan'):>7.2f} {t[2] if t else float('nan'):>7.1f}")
+for client in ["tessera"] + (["before"] if before else []):
+    d, rate = (delays, per_part) if client == "tessera" else low_latency(client)
+    t = timing("ll-" + client)
+    print(f"{client:<12} {ms(statistics.median(d) if d else float('nan')):>18} {ms(pct(d, 95)):>8} {ms(max(d) if d else float('nan')):>8} "
+          f"{rate:>14.3f} {t[1] if t else float('nan'):>7.2f} {t[2] if t else float('nan'):>7.1f}")
 print("# peers: streamlink, ffmpeg and N_m3u8DL-RE do not implement Low-Latency HLS (no PART, SKIP or blocking reload); see the plain origin below.")
 # The figures bench.sh --check compares with the baseline: `bound` lines (lower is better) where
 # no peer runs beside tessera, `ratio` lines (the peer's figure over ours) where one does.
@@ -92,7 +98,7 @@ checked = [f"bound live.ll.requests-per-part {per_part:.4f}"]
 print(f"\nPlain live origin (4 s TS segments, no parts, no blocking): one origin per client, run together")
 print(f"{'client':<12} {'segment→listed p50':>19} {'p95':>8} {'requests/segment':>17} {'segment→GET p50':>16} {'p95':>8} {'CPU s':>7} {'RSS MB':>7}")
 plain = {}
-for client in ("tessera", "streamlink", "ffmpeg"):
+for client in ("tessera", "streamlink", "ffmpeg") + (("before",) if before else ()):
     published, answers = origin("plain-" + client)
     playlists = [a for a in answers if a["answer"].startswith("/live.m3u8")]
     segments = {}
@@ -121,8 +127,9 @@ for client in ("tessera", "streamlink", "ffmpeg"):
     per_segment = (len(playlists) - 1) / new if new else float("nan")
     t = timing("plain-" + client)
     plain[client] = (statistics.median(listed) if listed else float("nan"), per_segment)
-    get50 = "n/a (watches)" if client == "tessera" else ms(statistics.median(fetched) if fetched else float("nan"))
-    get95 = "" if client == "tessera" else ms(pct(fetched, 95))
+    watches = client in ("tessera", "before")
+    get50 = "n/a (watches)" if watches else ms(statistics.median(fetched) if fetched else float("nan"))
+    get95 = "" if watches else ms(pct(fetched, 95))
     print(f"{client:<12} {ms(statistics.median(listed) if listed else float('nan')):>19} {ms(pct(listed, 95)):>8} {per_segment:>17.3f} "
           f"{get50:>16} {get95:>8} {t[1] if t else float('nan'):>7.2f} {t[2] if t else float('nan'):>7.1f}")
 

@@ -13,6 +13,7 @@
 #           delta updates for LIVE_DAY_SECONDS (default 60): watch's RSS after tune-in, at the
 #           end and at peak, against one parsed playlist (`tessera inspect` of the 40,000-segment
 #           playlist less that of a 6-segment one).
+# BEFORE=<an older tessera binary> adds it beside tessera in the ll and plain runs (row `before`).
 # Usage: bench-live.sh   (run by Scripts/bench.sh live)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -58,6 +59,10 @@ ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x36
 CLIENTS=()
 start_origin ll --parts-per-segment 4 --window 6 --can-skip-until 12 --duration "$RUN"
 client ll-tessera "$TESSERA" watch "$URL" --json
+if [ -n "${BEFORE:-}" ]; then   # an older tessera on an origin of its own, side by side
+  start_origin ll-before --parts-per-segment 4 --window 6 --can-skip-until 12 --duration "$RUN"
+  client ll-before "$BEFORE" watch "$URL" --json
+fi
 wait "${CLIENTS[@]}" || true
 
 CLIENTS=()
@@ -65,6 +70,7 @@ PLAIN=(--no-low-latency --no-skip --parts-per-segment 4 --window 6 --media "$WOR
 start_origin plain-tessera "${PLAIN[@]}"; U_T="$URL"
 start_origin plain-streamlink "${PLAIN[@]}"; U_S="$URL"
 start_origin plain-ffmpeg "${PLAIN[@]}"; U_F="$URL"
+if [ -n "${BEFORE:-}" ]; then start_origin plain-before "${PLAIN[@]}"; client plain-before "$BEFORE" watch "$URL" --json; fi
 client plain-tessera "$TESSERA" watch "$U_T" --json
 client plain-streamlink "$VENV/bin/streamlink" --no-config --loglevel info --progress no --force -o "$WORK/streamlink.ts" "hls://$U_S" best
 client plain-ffmpeg ffmpeg -nostdin -hide_banner -loglevel warning -y -i "$U_F" -c copy "$WORK/ffmpeg.ts"

@@ -5,7 +5,8 @@
 # by language (~210 MB packaged). The package is written to the disk's temporary folder.
 #   ceiling  curl -Z --parallel-max 8 fetching the same files, then `sync` (tessera fsyncs every
 #            file and folder; curl does not)
-#   tessera  tessera package URL -o DIR --audio lang:en --subtitles lang:en (peak RSS too)
+#   tessera  tessera package URL -o DIR --audio lang:en --subtitles lang:en (peak RSS too);
+#            BEFORE=<an older tessera binary> runs it too, interleaved, in a row of its own
 #   verify   tessera verify-package DIR (every byte hashed) against `openssl speed -evp sha256`
 #            on 1 MiB blocks
 # Interleaved runs, medians of REPS.   bench-package.sh [REPS]   (run by Scripts/bench.sh package)
@@ -74,6 +75,11 @@ for _ in $(seq 1 "$REPS"); do
   rm -rf "$OUT/curl"; sync
   measure tessera "$TESSERA" package "$URL" -o "$OUT/pkg" --audio lang:en --subtitles lang:en
   measure verify "$TESSERA" verify-package "$OUT/pkg"
+  if [ -n "${BEFORE:-}" ]; then   # an older tessera, interleaved: the same job side by side
+    rm -rf "$OUT/pkg-before"; sync
+    measure before "$BEFORE" package "$URL" -o "$OUT/pkg-before" --audio lang:en --subtitles lang:en
+    rm -rf "$OUT/pkg-before"
+  fi
 done
 grep -q "tracks video, audio-1, subtitles-1" "$SRC/verify.out" || { echo "bench package: unexpected package: $(cat "$SRC/verify.out")" >&2; exit 1; }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -86,6 +92,8 @@ awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rs
   printf "%-44s %8.2f %8.1f %10s\n", "curl -Z --parallel-max 8 + sync (ceiling)", c, cr / 1024, "1.00x"
   printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c
   printf "ratio package.package-vs-curl-sync %.4f\n", c / t }'   # for bench.sh --check: higher is better
+[ -z "${BEFORE:-}" ] || awk -v b="$(wall before)" -v t="$(wall tessera)" -v r="$(rss before)" -v c="$(wall curl)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %9.2fx  (this build %.2fx the older)\n", "tessera package (BEFORE)", b, r / 1024, b / c, b / t }'
 awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHA" -v r="$(rss verify)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6
   printf "ratio package.verify-vs-openssl-sha256 %.4f\n", b / v / s }'

@@ -42,7 +42,7 @@ ffmpeg -nostdin -hide_banner -loglevel error -y -stream_loop 7 -i "$WORK/base.ts
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 CONDITIONS=(ok 503once:10 503win:10:4 503long:10:20)
 CLIENTS=""
-for tool in tessera ffmpeg streamlink; do
+for tool in tessera ${BEFORE:+before} ffmpeg streamlink; do
   for condition in "${CONDITIONS[@]}"; do
     name="${tool}_${condition%%:*}"; rest="${condition#*:}"
     [ "$rest" = "$condition" ] && CLIENTS+="$name," || CLIENTS+="$name:$rest,"
@@ -55,20 +55,26 @@ for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/ready" &&
 echo "bench record: $(nproc) cores, ${SECONDS_REC} s recordings from live_origin.py (2 s segments, window 6) on 127.0.0.1:$PORT, release tessera"
 
 TESSERA_PIDS=()
-for condition in "${CONDITIONS[@]}"; do
-  name="tessera_${condition%%:*}"
-  /usr/bin/time -f "%e %U %S %M" -o "$WORK/$name.time" timeout --kill-after=5 $((SECONDS_REC + 60)) \
-    "$TESSERA" record "http://127.0.0.1:$PORT/$name/live.m3u8" -o "$WORK/out/$name" --duration "$SECONDS_REC" --json \
-    > "$WORK/$name.json" 2> "$WORK/$name.err" &
-  TESSERA_PIDS+=($!)
+# BEFORE=<an older tessera binary> records every condition too, side by side (rows before_*).
+for build in tessera ${BEFORE:+before}; do
+  binary="$TESSERA"; [ "$build" = before ] && binary="$BEFORE"
+  for condition in "${CONDITIONS[@]}"; do
+    name="${build}_${condition%%:*}"
+    /usr/bin/time -f "%e %U %S %M" -o "$WORK/$name.time" timeout --kill-after=5 $((SECONDS_REC + 60)) \
+      "$binary" record "http://127.0.0.1:$PORT/$name/live.m3u8" -o "$WORK/out/$name" --duration "$SECONDS_REC" --json \
+      > "$WORK/$name.json" 2> "$WORK/$name.err" &
+    TESSERA_PIDS+=($!)
+  done
 done
 python3 "$PEERS/live_clients.py" --base "http://127.0.0.1:$PORT" --origin-log "$WORK/origin.jsonl" --outdir "$WORK/peers" --rep 1 \
   --jsonl "$WORK/peers.jsonl" --venv "$VENV" --seconds "$SECONDS_REC" --timeout 90 \
-  --clients "$(tr ',' '\n' <<< "${CLIENTS%,}" | cut -d: -f1 | grep -v '^tessera' | paste -sd,)" 2> "$WORK/peers.err"
+  --clients "$(tr ',' '\n' <<< "${CLIENTS%,}" | cut -d: -f1 | grep -v '^tessera\|^before' | paste -sd,)" 2> "$WORK/peers.err"
 for pid in "${TESSERA_PIDS[@]}"; do wait "$pid" || true; done
-for condition in "${CONDITIONS[@]}"; do
-  name="tessera_${condition%%:*}"
-  if "$TESSERA" verify-package "$WORK/out/$name" > /dev/null 2>&1; then echo "$name verified" >> "$WORK/verified"; fi
+for build in tessera ${BEFORE:+before}; do
+  for condition in "${CONDITIONS[@]}"; do
+    name="${build}_${condition%%:*}"
+    if "$TESSERA" verify-package "$WORK/out/$name" > /dev/null 2>&1; then echo "$name verified" >> "$WORK/verified"; fi
+  done
 done
 
 python3 - "$WORK" <<'PY'
@@ -85,8 +91,8 @@ def fetched(name):
     got503 = sum(1 for x in mine if x.get("kind") == "playlist" and x.get("status") == 503)
     return uniq, len(seqs) - len(uniq), holes, got503
 verified = open(os.path.join(work, "verified")).read().splitlines() if os.path.exists(os.path.join(work, "verified")) else []
-for condition in ("ok", "503once", "503win", "503long"):
-    name = f"tessera_{condition}"
+builds = ["tessera"] + (["before"] if os.path.exists(os.path.join(work, "before_ok.time")) else [])
+for name in [f"{build}_{condition}" for build in builds for condition in ("ok", "503once", "503win", "503long")]:
     uniq, dups, holes, got503 = fetched(name)
     try:
         summary = json.loads(open(os.path.join(work, name + ".json")).read().splitlines()[-1])

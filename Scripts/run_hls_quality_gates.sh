@@ -23,7 +23,7 @@ FAST_GATES=(imports pins mutations scaling isolation races contract demo players
 
 describe() {
   case "$1" in
-    imports) echo "Package.swift declares exactly what each target imports" ;;
+    imports) echo "Package.swift declares exactly what each target imports, and docs/ARCHITECTURE.md maps every file of TesseraHLS and TesseraLive" ;;
     pins) echo "every fixture's size and SHA-256 against Fixtures/manifest.json, nothing unpinned; a tampered copy must fail" ;;
     mutations) echo "every fixture (playlists, TS, fMP4, WebVTT; encrypted ones decrypted first) mutated 500/100 ways each: accepted or a typed refusal, no crash, no hang, invariants kept; a planted crash and hang must fail" ;;
     isolation) echo "live recordings and VOD downloads at once in one process on one HTTP client: each its own segments and keys, failures and a cancellation alone (IsolationGateTests, LiveRecordingTests/isolation)" ;;
@@ -117,6 +117,7 @@ summary_of() { grep -E "$2" "$1" | tail -1; }
 
 gate_imports() {
   python3 QualityGates/Imports/check-imports.py || { reason "a target's imports and Package.swift disagree (above)"; return 1; }
+  python3 Scripts/make-architecture-map.py --check || { reason "docs/ARCHITECTURE.md's file map is stale (above)"; return 1; }
 }
 
 gate_pins() {
