@@ -93,7 +93,7 @@ awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rs
   printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c
   printf "ratio package.package-vs-curl-sync %.4f\n", c / t }'   # for bench.sh --check: higher is better
 [ -z "${BEFORE:-}" ] || awk -v b="$(wall before)" -v t="$(wall tessera)" -v r="$(rss before)" -v c="$(wall curl)" 'BEGIN {
-  printf "%-44s %8.2f %8.1f %9.2fx  (this build %.2fx the older)\n", "tessera package (BEFORE)", b, r / 1024, b / c, b / t }'
+  printf "%-44s %8.2f %8.1f %9.2fx  (this build runs it %.2fx as fast as the older)\n", "tessera package (BEFORE)", b, r / 1024, b / c, b / t }'
 awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHA" -v r="$(rss verify)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6
   printf "ratio package.verify-vs-openssl-sha256 %.4f\n", b / v / s }'

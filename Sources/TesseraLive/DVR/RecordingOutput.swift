@@ -20,12 +20,13 @@ final class RecordingOutput: JobOutput {
     let staging: StagingDirectory
     let sink: ResourceFileSink
     let ledger: Lock<RecordingLedger>
-    let shared: Lock<RecordingPlanning.Shared>
+    /// The recording's coordination, shared by the planner, the transfer's progress and the cut.
+    let state: Lock<RecordingState>
     private let checkpoint: CheckpointLog<ResourceFileRecord>
     private let partialPath: String
-    /// Where the recording starts (`restore`): the planned tracks, the resource index the transfer
-    /// goes on from, and the resources evicted before it (which the sink no longer counts).
-    private(set) var start = (planned: RecordingPlanning.Planned(tracks: [], resources: 0), resources: 0, offset: 0)
+    /// Where the recording starts (`restore`): the resource index the transfer goes on from, and
+    /// the resources evicted before it (which the sink no longer counts).
+    private(set) var start = (resources: 0, offset: 0)
     /// What the restored timeline held of the primary.
     private(set) var restoredCounts = (entries: 0, segments: 0, gaps: 0)
     /// How the session ended, for `finish` (set by the session).
@@ -49,11 +50,11 @@ final class RecordingOutput: JobOutput {
         self.checkpoint = checkpoint
         partialPath = paths.partial
         ledger = Lock(RecordingLedger(timeline: timeline, evictionLog: evictions))
-        let shared = Lock(RecordingPlanning.Shared())
-        self.shared = shared
+        let state = Lock(RecordingState(onRestart: options.onRestart, evicts: options.retention != nil))
+        self.state = state
         sink = ResourceFileSink(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
                                 clock: clock) { resource throws(HLSError) -> SafeRelativePath in
-            guard let path = shared.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
+            guard let path = state.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
             }
             return path
@@ -92,17 +93,17 @@ final class RecordingOutput: JobOutput {
         try ledger.withLock { ledger throws(HLSError) in try ledger.reset(keeping: records) }
         let primary = RecordingPlanner.primaryTrack
         var segments = 0, gaps = 0, duration = 0.0
-        shared.withLock { shared in
-            for record in records where record.track == primary {
-                if record.kind == "segment" { segments += 1 } else { gaps += 1 }
-                duration += record.duration
-                shared.marks.append((record.resourcesEnd, duration, segments, gaps))
-            }
+        var marks: [(resources: Int, duration: Double, segments: Int, gaps: Int)] = []
+        for record in records where record.track == primary {
+            if record.kind == "segment" { segments += 1 } else { gaps += 1 }
+            duration += record.duration
+            marks.append((record.resourcesEnd, duration, segments, gaps))
         }
         restoredCounts = (records.count, segments, gaps)
         let resources = records.last?.resourcesEnd ?? 0
         let tracks = RecordingTrackPlan.tracks(of: source, restoring: records, start: options.start == .now ? .now : .windowStart, limit: limit)
-        start = (RecordingPlanning.Planned(tracks: tracks, resources: resources), resources, resources - kept.count)
+        state.withLock { $0.restore(RecordingPlanning.Planned(tracks: tracks, resources: resources), marks: marks) }
+        start = (resources, resources - kept.count)
         return JobRestoration(resources: resources, bytes: sink.restoredBytes, fetchedBytes: sink.restoredBytes)
     }
 
@@ -110,11 +111,11 @@ final class RecordingOutput: JobOutput {
     /// - Throws: `nothing-recorded` when no segment was; `destination-unwritable`.
     func finish() throws(HLSError) -> RecordingReport {
         guard let (_, end, assets, _) = ending else { preconditionFailure("a recording is finished after its session") }
-        let state = shared.withLock { $0 }
+        let state = self.state.withLock { $0 }
         let files = try sink.finish()
         let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
         let package = try RecordingPackage(source: source, records: records, written: written, files: files, unavailable: sink.unavailable,
-                                           trimming: state.failure != nil, shared: state, evictions: evictions, assets: assets)
+                                           trimming: state.failure != nil, state: state, evictions: evictions, assets: assets)
         guard package.segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason

@@ -21,16 +21,28 @@ struct RecordingSession {
     let resolver: LiveURLResolver
     let context: JobContext
     let events: @Sendable (LiveRecording.Event) -> Void
+    /// The snapshots being verified and published.
+    private let publishing = Lock<[Int: Task<Void, Never>]>([:])
+
+    init(recording: LiveRecording, control: RecordingControl, output: RecordingOutput, resolver: LiveURLResolver, context: JobContext,
+         events: @escaping @Sendable (LiveRecording.Event) -> Void) {
+        self.recording = recording
+        self.control = control
+        self.output = output
+        self.resolver = resolver
+        self.context = context
+        self.events = events
+    }
 
     func run(_ engine: TransferEngine) async throws(HLSError) {
         let options = recording.options
         let source = output.source
-        let shared = output.shared
         let start = output.start
+        let tracks = output.state.withLock { $0.planned.tracks }
         let queue = BoundedChannel<PlannedFetch>(.backPressure(capacity: options.queueCapacity))
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
-        let streams = start.planned.tracks.map(\.stream)
-        let names = Dictionary(uniqueKeysWithValues: start.planned.tracks.map { ($0.stream, $0.id) })
+        let streams = tracks.map(\.stream)
+        let names = Dictionary(uniqueKeysWithValues: tracks.map { ($0.stream, $0.id) })
         let events = self.events
         let notices: @Sendable (LiveRecording.Notice) -> Void = { events(.job($0)) }
         let parts = options.parts.map { parts in
@@ -45,16 +57,14 @@ struct RecordingSession {
         let follows = follow(into: inbox, streams: streams, parts: parts, interstitials: interstitials)
         control.onStop { for follow in follows { follow.cancel() } }
         let planning = Task { [planner = RecordingPlanning(options: options, source: source, control: control, resolver: resolver,
-                                                               parts: parts, events: notices), ledger = output.ledger] in
-            await planner.plan(inbox, into: queue, shared: shared, log: ledger, from: start.planned)
+                                                               parts: parts, events: notices), state = output.state, ledger = output.ledger] in
+            await planner.plan(inbox, into: queue, state: state, log: ledger)
         }
         var transferError: HLSError?
         await withTaskCancellationHandler {
             do throws(HLSError) {
                 try await engine.run(queue, firstIndex: start.resources, into: output) {
-                    progress()
-                    evict()
-                    snapshotIfAsked(assets: interstitials?.packaged ?? [:])
+                    wrote(assets: interstitials?.packaged ?? [:])
                 }
             } catch {
                 transferError = error
@@ -68,7 +78,7 @@ struct RecordingSession {
         queue.finish()
         parts?.finish()
         control.end()
-        for task in shared.withLock({ Array($0.publishing.values) }) { await task.value }
+        for task in publishing.withLock({ Array($0.values) }) { await task.value }
         let planned = await planning.value
         let end: RecordingReport.End
         do throws(HLSError) { end = try ending(planned, transferError: transferError) } catch {
@@ -85,11 +95,11 @@ struct RecordingSession {
     /// unwritable volume, a fetch that failed under fail-on-gap.
     private func ending(_ planned: RecordingPlanning.Planned, transferError: HLSError?) throws(HLSError) -> RecordingReport.End {
         let options = recording.options
-        let shared = output.shared
+        let failure = output.state.withLock { $0.failure }
         if Task.isCancelled { throw HLSError(.cancelled, "The recording to \(recording.destination.path) was cancelled; nothing was committed.") }
         if let abandon = planned.abandon { throw abandon }
         // An eviction that could not be made durable: the volume, as for the transfer's writes.
-        if let failure = shared.withLock({ $0.failure }), failure.code == .destinationUnwritable || failure.code == .insufficientSpace { throw failure }
+        if let failure, failure.code == .destinationUnwritable || failure.code == .insufficientSpace { throw failure }
         if let transferError, transferError.code == .destinationUnwritable || transferError.code == .insufficientSpace || transferError.code == .cancelled {
             throw transferError
         }
@@ -97,7 +107,7 @@ struct RecordingSession {
             throw HLSError(transferError.code, "\(transferError.message) The recording fails rather than list a gap (fail-on-gap), and nothing was committed.",
                            cause: transferError)
         }
-        return if let failure = shared.withLock({ $0.failure }) {
+        return if let failure {
             .failed(code: failure.code, reason: failure.message)
         } else if let transferError {
             .failed(code: transferError.code, reason: transferError.message)
@@ -119,7 +129,7 @@ struct RecordingSession {
                         interstitials: InterstitialPackager?) -> [Task<Void, Never>] {
         let options = recording.options
         let source = output.source
-        let shared = output.shared
+        let state = output.state
         var reloadOptions = LiveReloader.Options()
         reloadOptions.outageLimit = options.outageLimit
         reloadOptions.parser = options.parser
@@ -134,7 +144,7 @@ struct RecordingSession {
             let url = choice == nil && source.multivariant == nil ? source.mediaURL : recording.url
             return LiveReloader(url: url, client: recording.client, options: trackOptions) { event in
                 if case .retry = event {
-                    shared.withLock { $0.retries += 1 }
+                    _ = state.withLock { $0.handle(.retried) }
                     inbox.retrying(track: track)
                 }
                 events(.job(.reload(event)))
@@ -162,31 +172,25 @@ struct RecordingSession {
         }
     }
 
-    /// Reports where the written files are, and each segment that could not be fetched; ends the
-    /// recording once `maximumConsecutiveUnavailable` in a row could not.
-    private func progress() {
-        let sink = output.sink, shared = output.shared
-        let written = output.written
-        let unavailable = sink.unavailable.count
-        let (mark, planned, retries, new) = shared.withLock { shared in
-            defer { shared.unavailableReported = unavailable }
-            let index = shared.marks.lastIndex { $0.resources <= written }
-            let mark = index.map { shared.marks[$0] }
-            // Marks before the last one written are never looked at again.
-            if let index, index > 0 { shared.marks.removeFirst(index) }
-            return (mark, shared.marks.last, shared.retries, unavailable > shared.unavailableReported)
-        }
-        if new, let (identity, error) = sink.lastUnavailable {
-            let track = identity.stream == .main ? RecordingPlanner.primaryTrack : identity.stream.rawValue
-            events(.job(.unavailable(track: track, mediaSequence: identity.mediaSequence, reason: error.message)))
-            if sink.consecutiveUnavailable >= LiveRecording.maximumConsecutiveUnavailable {
-                let failure = HLSError(error.code, "\(sink.consecutiveUnavailable) segments in a row could not be fetched; the source is taken to be gone. The last: \(error.message)", cause: error)
-                shared.withLock { $0.failure = failure }
-                control.stop()
+    /// After each write: what the recording's state says — the progress, a gap for each segment
+    /// its server could not give (and the stop once too many in a row could not), retention, a
+    /// snapshot asked for.
+    private func wrote(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
+        let sink = output.sink
+        let written = RecordingState.Written(resources: output.written, bytes: sink.bytesWritten, unavailable: sink.unavailable.count,
+                                             lastUnavailable: sink.lastUnavailable, consecutiveUnavailable: sink.consecutiveUnavailable,
+                                             snapshotAsked: control.wantsSnapshot)
+        for action in output.state.withLock({ $0.handle(.written(written)) }) {
+            switch action {
+            case .progress(let progress): events(.progress(progress))
+            case .unavailable(let track, let mediaSequence, let reason):
+                events(.job(.unavailable(track: track, mediaSequence: mediaSequence, reason: reason)))
+            case .stop: control.stop()
+            case .evict: evict()
+            case .publishSnapshot: publishSnapshot(assets: assets())
+            case .route, .plan, .restarted, .retire, .over: break
             }
         }
-        events(.progress(RecordingProgress(duration: mark?.duration ?? 0, segments: mark?.segments ?? 0, gaps: (mark?.gaps ?? 0) + unavailable, retries: retries,
-                                           bytes: sink.bytesWritten, edgeLag: max(0, (planned?.duration ?? 0) - (mark?.duration ?? 0)))))
     }
 
     /// Rolling retention, after each write: evicts what `RecordingEviction` says — durably in the
@@ -194,12 +198,12 @@ struct RecordingSession {
     /// holds is committed).
     private func evict() {
         guard let retention = recording.options.retention else { return }
-        let sink = output.sink, shared = output.shared, ledger = output.ledger, source = output.source
+        let sink = output.sink, state = output.state, ledger = output.ledger, source = output.source
         let written = output.written
         let primary = RecordingPlanner.primaryTrack
         let records = ledger.withLock { $0.records }
         // Each rendition's margin, as the cut takes it: its alignment and latest target duration.
-        let headers = shared.withLock { $0.headers }
+        let headers = state.withLock { $0.headers }
         var margins: [String: Double] = [:]
         for rendition in source.renditions {
             let alignment = records.last { $0.track == rendition.id }?.alignment.flatMap(RecordingTrackPlan.Alignment.init(rawValue:))
@@ -211,23 +215,22 @@ struct RecordingSession {
             try ledger.withLock { ledger throws(HLSError) in try ledger.evict(plan.records, bytes: plan.bytes, primary: primary) }
             try sink.evict(Set(plan.files))
         } catch {
-            shared.withLock { $0.failure = error }
+            state.withLock { $0.failure = error }
             control.stop()
         }
     }
 
     /// Publishes the snapshots asked for: staged here, between two writes (no eviction runs
     /// meanwhile), verified and published in their own task. Waits for a first segment.
-    private func snapshotIfAsked(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
-        guard control.wantsSnapshot else { return }
-        let sink = output.sink, shared = output.shared, ledger = output.ledger
+    private func publishSnapshot(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
+        let sink = output.sink, state = output.state, ledger = output.ledger
         let staged: RecordingSnapshotWriter.Staged
         let publication: Int
         do throws(HLSError) {
-            let state = shared.withLock { $0 }
+            let current = state.withLock { $0 }
             let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
             let package = try RecordingPackage(source: output.source, records: records, written: output.written, files: try sink.completeFiles(),
-                                               unavailable: sink.unavailable, trimming: false, shared: state, evictions: evictions,
+                                               unavailable: sink.unavailable, trimming: false, state: current, evictions: evictions,
                                                assets: assets())
             guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
             publication = taken
@@ -243,7 +246,8 @@ struct RecordingSession {
         }
         let control = self.control, events = self.events
         // Made under the lock its end takes to remove itself: only the ones running are held.
-        shared.withLock { $0.publishing[publication] = Task.detached {
+        let publishing = self.publishing
+        publishing.withLock { $0[publication] = Task.detached {
             let result: Result<RecordingSnapshot, HLSError>
             // Every request withdrawn: nothing to publish (checked again once verified).
             do throws(HLSError) { result = .success(try RecordingSnapshotWriter.publish(staged) { control.isAbandoned(publication) }) } catch {
@@ -251,13 +255,13 @@ struct RecordingSession {
             }
             switch result {
             case .success(let snapshot):
-                shared.withLock { $0.snapshots += 1 }
+                state.withLock { $0.snapshots += 1 }
                 events(.job(.snapshot(snapshot)))
             case .failure(let error) where error.code == .cancelled: break
             case .failure(let error): events(.job(.snapshotFailed(reason: error.message)))
             }
             control.published(result, publication: publication)
-            shared.withLock { $0.publishing[publication] = nil }
+            publishing.withLock { $0[publication] = nil }
         } }
     }
 }

@@ -49,8 +49,9 @@ struct RecordingPlanningTests {
                 events.withLock { $0.append(event) }
             }
             let queue = BoundedChannel<PlannedFetch>(.backPressure(capacity: 1000))
-            let planned = await planning.plan(inbox, into: queue, shared: Lock(RecordingPlanning.Shared()), log: ledger,
-                                              from: RecordingPlanning.Planned(tracks: tracks, resources: 0))
+            let state = Lock(RecordingState(from: RecordingPlanning.Planned(tracks: tracks, resources: 0), onRestart: options.onRestart,
+                                            evicts: false))
+            let planned = await planning.plan(inbox, into: queue, state: state, log: ledger)
             return (planned, ledger.withLock { $0.records })
         }
 
