@@ -1,6 +1,6 @@
-/// What a recording did with LL-HLS parts (`RecordingReport.parts`, when they were asked for);
-/// its coding keys are the CLI's `--json` `parts` object's.
-public struct RecordingPartsReport: Sendable, Equatable, Codable {
+/// What part staging did with LL-HLS parts (a recording's `RecordingReport.parts`, when they were
+/// asked for); its coding keys are the CLI's `--json` `parts` object's.
+public struct PartStagingReport: Sendable, Equatable, Codable {
     /// Parts fetched and staged (a confirmed preload hint counts as one).
     public var fetched = 0
     /// Their bytes.

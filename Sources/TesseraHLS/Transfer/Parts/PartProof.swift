@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TesseraHLS
 import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport

@@ -1,7 +1,6 @@
 import Testing
 @testable import TesseraHLS
 import TesseraPlaylist
-@testable import TesseraLive
 
 /// When staged LL-HLS parts may stand for their parent segment: the listing and the bytes.
 @Suite("Part proof: parts promoted only when the playlist and the bytes say they are the segment")

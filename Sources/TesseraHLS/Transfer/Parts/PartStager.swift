@@ -3,20 +3,19 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TesseraHLS
 import TesseraHTTP
 import TesseraPlaylist
 import TesseraSupport
 
-/// The recorder's LL-HLS part staging (`RecordingParts`): told every playlist a track's reloader
+/// LL-HLS part staging for a live job (`PartStaging`): told every playlist a track's reloader
 /// finds (before the planner sees it), it fetches through the transfer's resource processor each
 /// part of each segment that completes after tune-in — as the part is published, and with
 /// `preloadHints` the hinted next part before — and holds the bodies within the count and byte
 /// bounds; when the planner plans the segment, `promotion(for:stream:)` hands the transfer its
 /// parts to join, proven (`PartProof`) against what the playlist listed for the segment the
 /// first time it was complete. Whatever cannot be proven is fetched whole, counted and reported
-/// (`Event.partsFellBack`). Parts of segments planned, passed or of a retired track are dropped.
-final class PartStager: Sendable {
+/// (`fellBack`). Parts of segments planned, passed or of a retired track are dropped.
+package final class PartStager: Sendable {
     /// How a part's fetch ended.
     private enum Landed: Sendable {
         case body(ResourceBody)
@@ -64,12 +63,12 @@ final class PartStager: Sendable {
         var tracks: [StreamIdentity: Track] = [:]
         var owners: [Int: (owner: Owner, bytes: UInt64)] = [:]
         var bytes: UInt64 = 0
-        var report = RecordingPartsReport()
+        var report = PartStagingReport()
         var finished = false
         var nextID = 0
     }
 
-    private let options: RecordingParts
+    private let options: PartStaging
     private let processor: ResourceProcessor
     private let spillFolder: String
     private let fellBack: @Sendable (StreamIdentity, UInt64, String) -> Void
@@ -77,7 +76,7 @@ final class PartStager: Sendable {
 
     /// A stager fetching through `processor` (spilling joins to `spillFolder`), telling
     /// `fellBack` each segment whose staged parts could not be promoted, and why.
-    init(options: RecordingParts, processor: ResourceProcessor, spillFolder: String,
+    package init(options: PartStaging, processor: ResourceProcessor, spillFolder: String,
          fellBack: @escaping @Sendable (StreamIdentity, UInt64, String) -> Void) {
         self.options = options
         self.processor = processor
@@ -86,11 +85,11 @@ final class PartStager: Sendable {
     }
 
     /// What was staged, promoted and fell back so far.
-    var report: RecordingPartsReport { state.withLock { $0.report } }
+    package var report: PartStagingReport { state.withLock { $0.report } }
 
     /// Takes in a playlist of `stream`: notes each newly complete segment as listed, and starts
     /// fetching the parts (and the preload hint) not staged yet.
-    func observe(_ playlist: MediaPlaylist, stream: StreamIdentity) {
+    package func observe(_ playlist: MediaPlaylist, stream: StreamIdentity) {
         state.withLock { state in
             guard !state.finished else { return }
             // What is complete at tune-in is fetched whole.
@@ -125,7 +124,7 @@ final class PartStager: Sendable {
     /// The staged parts of `segment` (of `stream`) for the transfer to join, or nil when none
     /// were staged (it is fetched whole, as without parts). Everything staged for it and before
     /// it leaves the stage.
-    func promotion(for segment: MediaSegment, stream: StreamIdentity) -> StagedResource? {
+    package func promotion(for segment: MediaSegment, stream: StreamIdentity) -> StagedResource? {
         let msn = segment.mediaSequence
         let taken = state.withLock { state -> (parts: [Int: Staged], listed: MediaSegment?, refused: String?)? in
             guard var track = state.tracks[stream] else { return nil }
@@ -153,7 +152,7 @@ final class PartStager: Sendable {
     }
 
     /// Drops everything staged for `stream` up to `msn` (planned: a gap, or fetched whole).
-    func advance(_ stream: StreamIdentity, through msn: UInt64) {
+    package func advance(_ stream: StreamIdentity, through msn: UInt64) {
         state.withLock { state in
             guard var track = state.tracks[stream] else { return }
             drop(through: msn, &track, &state)
@@ -162,7 +161,7 @@ final class PartStager: Sendable {
     }
 
     /// `stream` takes nothing more: its staged parts are dropped and no more are fetched.
-    func retire(_ stream: StreamIdentity) {
+    package func retire(_ stream: StreamIdentity) {
         state.withLock { state in
             guard var track = state.tracks[stream] else { return }
             drop(through: .max, &track, &state)
@@ -174,7 +173,7 @@ final class PartStager: Sendable {
     }
 
     /// The recording is over: every fetch is cancelled, the stage emptied.
-    func finish() {
+    package func finish() {
         let streams = state.withLock { state -> [StreamIdentity] in
             state.finished = true
             return Array(state.tracks.keys)
