@@ -67,13 +67,23 @@ wait "${CLIENTS[@]}" || true
 
 CLIENTS=()
 PLAIN=(--no-low-latency --no-skip --parts-per-segment 4 --window 6 --media "$WORK/media" --extension ts --duration "$RUN")
+ORIGIN_T=$(date +%s%N)
 start_origin plain-tessera "${PLAIN[@]}"; U_T="$URL"
 start_origin plain-streamlink "${PLAIN[@]}"; U_S="$URL"
 start_origin plain-ffmpeg "${PLAIN[@]}"; U_F="$URL"
-if [ -n "${BEFORE:-}" ]; then start_origin plain-before "${PLAIN[@]}"; client plain-before "$BEFORE" watch "$URL" --json; fi
+CLIENT_T=$(date +%s%N)
 client plain-tessera "$TESSERA" watch "$U_T" --json
 client plain-streamlink "$VENV/bin/streamlink" --no-config --loglevel info --progress no --force -o "$WORK/streamlink.ts" "hls://$U_S" best
 client plain-ffmpeg ffmpeg -nostdin -hide_banner -loglevel warning -y -i "$U_F" -c copy "$WORK/ffmpeg.ts"
+if [ -n "${BEFORE:-}" ]; then
+  # A polling client's listing latency is the phase of its polls against the origin's
+  # publications, set by how long after its origin it starts: the older build starts as long
+  # after its own origin as tessera did.
+  ORIGIN_B=$(date +%s%N)
+  start_origin plain-before "${PLAIN[@]}"
+  sleep "$(awk -v gap=$((CLIENT_T - ORIGIN_T)) -v spent=$(( $(date +%s%N) - ORIGIN_B )) 'BEGIN { w = (gap - spent) / 1e9; print (w > 0 ? w : 0) }')"
+  client plain-before "$BEFORE" watch "$URL" --json
+fi
 wait "${CLIENTS[@]}" || true
 
 # A day: 40,000 segments of 2 s already out (80,000 one-second parts), growing.

@@ -114,21 +114,21 @@ extension SingleFileDownload: JobPlanner {
         }
     }
 
-    package func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> StagingFile {
-        do { return try StagingFile(destination: paths.destination, policy: options.overwrite, resumableAt: paths.partial) } catch {
+    package func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingFile {
+        do { return try StagingFile(destination: destination, policy: options.overwrite, resumableAt: context.paths.partial) } catch {
             throw HLSError(destination: error)
         }
     }
 
-    package func output(for planned: Planned, staging: StagingFile, checkpoint: CheckpointLog<AssemblyRecord>, paths: DownloadPaths,
-                        resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> SingleFileAssembler {
+    package func output(for planned: Planned, staging: StagingFile, checkpoint: CheckpointLog<AssemblyRecord>, context: JobContext,
+                        resumes: Bool) throws(HLSError) -> SingleFileAssembler {
         var settings = SingleFileAssembler.Settings()
         settings.capacity = options.capacity
         settings.maximumJobBytes = options.maximumJobBytes
         settings.maximumResourceBytes = options.maximumResourceBytes
         settings.checkpointBytes = options.checkpointBytes
-        return try SingleFileAssembler(plan: planned.plan, output: staging, checkpoint: checkpoint, spillFolder: paths.spill,
-                                       settings: settings, clock: clock)
+        return try SingleFileAssembler(plan: planned.plan, output: staging, checkpoint: checkpoint, spillFolder: context.paths.spill,
+                                       settings: settings, clock: context.clock)
     }
 
     package func preparation(of planned: Planned) -> ContainerPreparation {

@@ -55,11 +55,11 @@ package protocol JobPlanner: Sendable {
     func encryption(of records: [Output.Record], in planned: Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)]
     /// Where the output stages its result (refusing an existing destination by the job's policy).
     /// - Throws: `destination-exists`, `destination-unwritable`.
-    func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> Staging
+    func staging(for planned: Planned, context: JobContext) throws(HLSError) -> Staging
     /// The output writing into `staging` and recording into `checkpoint` (continuing an earlier
     /// run's when `resumes`).
-    func output(for planned: Planned, staging: Staging, checkpoint: CheckpointLog<Output.Record>, paths: DownloadPaths,
-                resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> Output
+    func output(for planned: Planned, staging: Staging, checkpoint: CheckpointLog<Output.Record>, context: JobContext,
+                resumes: Bool) throws(HLSError) -> Output
     /// Moves the plan's media through `engine` into `output` after what `restored` holds,
     /// reporting progress.
     func transfer(_ planned: Planned, engine: TransferEngine, into output: Output, restored: JobRestoration, context: JobContext,

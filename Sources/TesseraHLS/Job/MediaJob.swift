@@ -48,7 +48,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             }
         }) { fetcher throws(HLSError) in
             let destination = planner.destination
-            let paths = DownloadPaths(destination: destination)
+            let paths = JobPaths(destination: destination)
             try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock says why
             let lock: DestinationLock
             do throws(SupportError) { lock = try DestinationLock(destination: destination, path: paths.lock) } catch { throw HLSError(destination: error) }
@@ -59,7 +59,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
                 let planned = try await planner.plan(fetcher, events: events)
                 let outcome = try await steered(planned, fetcher: fetcher, events: events) { resolver, controller throws(HLSError) in
                     try await attempt(planned, paths: paths, resolver: resolver, resumes: resumes,
-                                      context: JobContext(fetcher: fetcher, paths: paths, steering: controller), events: events)
+                                      context: JobContext(fetcher: fetcher, paths: paths, clock: client.clock, steering: controller), events: events)
                 }
                 switch outcome {
                 case .finished(let report):
@@ -99,14 +99,14 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     }
 
     /// One attempt with the destination locked (the lifecycle drawn above).
-    private func attempt(_ planned: Planner.Planned, paths: DownloadPaths, resolver: any TransferURLResolver, resumes: Bool,
+    private func attempt(_ planned: Planner.Planned, paths: JobPaths, resolver: any TransferURLResolver, resumes: Bool,
                          context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
         let fetcher = context.fetcher
         let bounds = planner.settings.bounds
         let sizes = planner.sizes(of: planned)
         try bounds.checkBudgets(knownBytes: sizes.known, largestRange: sizes.largestRange)
         events(.planned(planner.summary(of: planned)))
-        let staging = try planner.staging(for: planned, paths: paths)
+        let staging = try planner.staging(for: planned, context: context)
         var checkpoint: CheckpointLog<Planner.Output.Record>?
         var output: Planner.Output?
         do throws(HLSError) {
@@ -121,7 +121,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
                 records = []
             }
             try SpillFolder.prepare(paths.spill)
-            let writer = try planner.output(for: planned, staging: staging, checkpoint: log, paths: paths, resumes: resumes, clock: client.clock)
+            let writer = try planner.output(for: planned, staging: staging, checkpoint: log, context: context, resumes: resumes)
             output = writer
             let restored = try writer.restore(records)
             if let resumed = planner.resumed(restored, output: writer) { events(resumed) }
@@ -148,7 +148,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     /// After a failure: a transient one keeps the staged result and a checkpoint of what it holds
     /// (flushed now); anything else, or nothing written, removes both.
     private func settle(_ error: HLSError, staging: Planner.Staging, output: Planner.Output?, checkpoint: CheckpointLog<Planner.Output.Record>?,
-                        paths: DownloadPaths) {
+                        paths: JobPaths) {
         FolderTree.remove(at: paths.spill)
         guard let output else {
             // Before the output took the staging place: an earlier run's state stays for a

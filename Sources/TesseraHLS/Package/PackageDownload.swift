@@ -136,16 +136,16 @@ extension PackageDownload: JobPlanner {
         return records.compactMap { record in record.identity.flatMap { encryption[$0] }.map { ($0, record.key) } }
     }
 
-    package func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> StagingDirectory {
-        do { return try StagingDirectory(destination: paths.destination, policy: options.overwrite, resumableAt: paths.partial) } catch {
+    package func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingDirectory {
+        do { return try StagingDirectory(destination: destination, policy: options.overwrite, resumableAt: context.paths.partial) } catch {
             throw HLSError(destination: error)
         }
     }
 
-    package func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, paths: DownloadPaths,
-                        resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> PackageOutput {
-        PackageOutput(plan: planned.plan, staging: staging, checkpoint: checkpoint, spillFolder: paths.spill,
-                      checkpointBytes: options.checkpointBytes, clock: clock)
+    package func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, context: JobContext,
+                        resumes: Bool) throws(HLSError) -> PackageOutput {
+        PackageOutput(plan: planned.plan, staging: staging, checkpoint: checkpoint, spillFolder: context.paths.spill,
+                      checkpointBytes: options.checkpointBytes, clock: context.clock)
     }
 
     package func preparation(of planned: Planned) -> ContainerPreparation { .validatedFiles }

@@ -65,7 +65,7 @@ public final class CurlTransport: CancellationAwareTransport {
     /// loop looks at the clock at least once a second.
     /// - Throws: `HTTPError` (`internal`) when libcurl cannot be initialised.
     public init<C: Clock>(configuration: Configuration = Configuration(), clock: C) throws(HTTPError) where C.Duration == Duration {
-        engine = try CurlEngine(configuration: configuration, elapsed: Stopwatch.start(clock))
+        engine = try CurlEngine(configuration: configuration, elapsed: ElapsedClock(clock).elapsed)
     }
 
     deinit { engine.stop() }

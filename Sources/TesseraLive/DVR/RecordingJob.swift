@@ -58,16 +58,16 @@ struct RecordingJob: JobPlanner {
 
     func encryption(of records: [ResourceFileRecord], in planned: Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)] { [] }
 
-    func staging(for planned: Planned, paths: DownloadPaths) throws(HLSError) -> StagingDirectory {
-        do throws(SupportError) { return try StagingDirectory(destination: paths.destination, policy: .refuse, resumableAt: paths.partial) } catch {
+    func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingDirectory {
+        do throws(SupportError) { return try StagingDirectory(destination: destination, policy: .refuse, resumableAt: context.paths.partial) } catch {
             throw HLSError(destination: error)
         }
     }
 
-    func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, paths: DownloadPaths,
-                resumes: Bool, clock: any Clock<Duration>) throws(HLSError) -> RecordingOutput {
+    func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, context: JobContext,
+                resumes: Bool) throws(HLSError) -> RecordingOutput {
         try RecordingOutput(source: planned.source, options: recording.options, destination: destination, staging: staging, checkpoint: checkpoint,
-                            paths: paths, fingerprint: fingerprint(of: planned), resumes: resumes, clock: clock)
+                            context: context, fingerprint: fingerprint(of: planned), resumes: resumes)
     }
 
     func resumed(_ restored: JobRestoration, output: RecordingOutput) -> LiveRecording.Event? {

@@ -36,8 +36,8 @@ final class RecordingOutput: JobOutput {
     /// (resumed when `resumes`).
     /// - Throws: `destination-unwritable`; `no-checkpoint` when a resume is required and there is none.
     init(source: RecordingSource, options: LiveRecording.Options, destination: URL, staging: StagingDirectory,
-         checkpoint: CheckpointLog<ResourceFileRecord>, paths: DownloadPaths, fingerprint: String, resumes: Bool,
-         clock: any Clock<Duration>) throws(HLSError) {
+         checkpoint: CheckpointLog<ResourceFileRecord>, context: JobContext, fingerprint: String, resumes: Bool) throws(HLSError) {
+        let paths = context.paths
         let timeline = try CheckpointLog<RecordingEntryRecord>(path: paths.timeline, fingerprint: fingerprint, resume: resumes)
         let evictions = try CheckpointLog<RecordingEvictions>(path: paths.evictions, fingerprint: fingerprint, resume: resumes)
         if options.resume == .required, timeline.restorable.isEmpty {
@@ -53,7 +53,7 @@ final class RecordingOutput: JobOutput {
         let state = Lock(RecordingState(onRestart: options.onRestart, evicts: options.retention != nil))
         self.state = state
         sink = ResourceFileSink(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
-                                clock: clock) { resource throws(HLSError) -> SafeRelativePath in
+                                clock: context.clock) { resource throws(HLSError) -> SafeRelativePath in
             guard let path = state.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
             }

@@ -39,7 +39,7 @@ struct CheckpointTests {
         let text = try FixtureStore.bytes("a_ts_vod/index.m3u8")
         guard case .media(let playlist) = try PlaylistParser().parse(text).playlist else { preconditionFailure("not media") }
         let plan = try DownloadPlan(playlist: playlist, baseURL: URL(string: "https://cdn.example/a/index.m3u8")!)
-        let paths = DownloadPaths(destination: folder.url.appendingPathComponent("out.ts"))
+        let paths = JobPaths(destination: folder.url.appendingPathComponent("out.ts"))
         let output = try StagingFile(destination: paths.destination, policy: .refuse, resumableAt: paths.partial)
         let log = try CheckpointLog<AssemblyRecord>(path: paths.checkpoint, fingerprint: plan.fingerprint.hex, resume: true)
         let assembler = try SingleFileAssembler(plan: plan, output: output, checkpoint: log, spillFolder: folder.url.path,

@@ -13,10 +13,11 @@ struct RecordingPlanningTests {
     /// A planner of a variant (`video`) and an audio rendition, over logs in a temporary folder.
     struct Harness {
         let folder: TemporaryDirectory
-        let source = RecordingSource(mediaURL: URL(string: "https://origin.example/v.m3u8")!, multivariant: nil, variant: nil,
+        static let source = RecordingSource(mediaURL: URL(string: "https://origin.example/v.m3u8")!, multivariant: nil, variant: nil,
                                      provenance: "the media playlist given",
                                      renditions: [.init(id: "audio-1", role: .audio, index: 0, url: URL(string: "https://origin.example/a.m3u8")!,
                                                         provenance: "audio", choice: LiveReloader.RenditionChoice(type: .audio, name: "English"))])
+        var source: RecordingSource { Self.source }
         var options = LiveRecording.Options()
         let events = Lock<[LiveRecording.Notice]>([])
 

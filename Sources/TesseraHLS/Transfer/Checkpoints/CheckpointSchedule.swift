@@ -13,7 +13,7 @@ package struct CheckpointSchedule {
     package init(bytes: UInt64, interval: Duration, clock: any Clock<Duration>) {
         self.bytes = bytes
         self.interval = interval
-        elapsed = Stopwatch.start(clock)
+        elapsed = ElapsedClock(clock).elapsed
     }
 
     /// Counts `count` bytes written since the last checkpoint.

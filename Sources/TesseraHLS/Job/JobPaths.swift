@@ -4,11 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The hidden files of a resumable download beside its destination `name`:
-/// `.name.tessera-partial` (the bytes so far), `.name.tessera-checkpoint` (what they are),
+/// The hidden files of a media job beside its destination `name`: `.name.tessera-partial` (the
+/// staged result so far: a file or a folder), `.name.tessera-checkpoint` (what it holds),
 /// `.name.tessera-lock` (admission) and `.name.tessera-spill` (resource bodies too large for
-/// memory, while the job runs).
-package struct DownloadPaths: Sendable {
+/// memory, while the job runs) — and a recording's ledger beside them.
+package struct JobPaths: Sendable {
     package let destination: URL
     package let partial: String
     package let checkpoint: String

@@ -1,5 +1,6 @@
-/// A clock of any instant type seen as time elapsed since it was made, and sleeps on it: what
-/// the watchers and controllers that wait on the client's (injected) clock need.
+/// A clock of any instant type seen as time elapsed since it was made, and sleeps on it — the
+/// one way the house reads an injected clock: the watchers and controllers that wait on the
+/// client's clock, the outputs deciding when a checkpoint is due, the curl engine's deadlines.
 package struct ElapsedClock: Sendable {
     /// The time since this was made.
     package let elapsed: @Sendable () -> Duration
