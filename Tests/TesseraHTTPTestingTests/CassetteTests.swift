@@ -129,5 +129,6 @@ struct CassetteTests {
         socket.close()
         await recorder.wait { if case .closed = $0 { true } else { false } }
         #expect(recorder.close?.kind == .closedByClient)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 }

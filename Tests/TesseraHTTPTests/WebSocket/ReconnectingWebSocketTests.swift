@@ -56,6 +56,7 @@ struct ReconnectingWebSocketTests {
         #expect(events.filter { if case .closed = $0 { true } else { false } }.count == 1 && H.close(of: events) == final)
         #expect(removed.all.isEmpty)
         #expect(connections.withLock { $0 } == 2)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("a refusal that will not fix itself (404) is not retried")

@@ -44,6 +44,7 @@ struct WebSocketClientTests {
         let close = try #require(H.close(of: await H.collect(task)))
         #expect(close.kind == .handshakeRefused && close.status == status)
         #expect(!close.wasClean)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("a wrong Sec-WebSocket-Accept ends handshake-invalid, no message delivered")
@@ -154,6 +155,7 @@ struct WebSocketClientTests {
         task.close()
         let rest = await H.read(&events) { if case .closed = $0 { true } else { false } }
         #expect(H.close(of: rest)?.kind == .closedByClient)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("the server's connection drops without a close frame: network-failure, 1006")
@@ -169,6 +171,7 @@ struct WebSocketClientTests {
         let close = try #require(H.close(of: events))
         #expect(H.messages(events) == [.text("one")])
         #expect(close.kind == .networkFailure && close.code == .abnormalClosure && close.error?.code == .connectionLost)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("nothing listening: network-failure with the connect error")
@@ -242,6 +245,7 @@ struct WebSocketClientTests {
             }
         }
         #expect(texts == (0..<2000).map { "m\($0)" })
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("the subprotocol the server chose is reported; extra header fields reach the server")
@@ -288,6 +292,8 @@ struct WebSocketClientTests {
         task.cancel()
         let rest = await H.read(&events) { if case .closed = $0 { true } else { false } }
         #expect(H.close(of: rest)?.kind == .cancelled)
+        // The server lives to the end: released after its last use, it would drop the connection.
+        withExtendedLifetime(server) {}
     }
 
     @Test("retry() gives a fresh, unstarted task whose events are in place before it starts")
@@ -308,5 +314,6 @@ struct WebSocketClientTests {
         #expect(H.messages(echoed) == [.text("again")])
         second.close()
         _ = await H.read(&events) { if case .closed = $0 { true } else { false } }
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 }

@@ -44,6 +44,7 @@ struct WebSocketExecutorTests {
         let afterArrival = onThread.drop { !$0 }
         #expect(afterArrival.allSatisfy { $0 }, "left the connection's thread after reaching it")
         #expect(afterArrival.count >= 2 * 199, "only \(afterArrival.count) of \(onThread.count) steps on the connection's thread")
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 
     @Test("after the connection has ended, a task that prefers its executor runs on, off that thread")
@@ -65,5 +66,6 @@ struct WebSocketExecutorTests {
             return !executor.isCurrentThread
         }
         #expect(finished)
+        withExtendedLifetime(server) {}   // the server lives to the end of the test
     }
 }
