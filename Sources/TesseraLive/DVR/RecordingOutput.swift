@@ -111,11 +111,14 @@ final class RecordingOutput: JobOutput {
     /// - Throws: `nothing-recorded` when no segment was; `destination-unwritable`.
     func finish() throws(HLSError) -> RecordingReport {
         guard let (_, end, assets, _) = ending else { preconditionFailure("a recording is finished after its session") }
-        let state = self.state.withLock { $0 }
+        // (Its fields, not the whole state: the planned timelines stay where they are.)
+        let (headers, dateRanges, failed, retries, snapshots, restarts) = self.state.withLock {
+            ($0.headers, $0.dateRanges, $0.failure != nil, $0.retries, $0.snapshots, $0.restarts)
+        }
         let files = try sink.finish()
         let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
         let package = try RecordingPackage(source: source, records: records, written: written, files: files, unavailable: sink.unavailable,
-                                           trimming: state.failure != nil, state: state, evictions: evictions, assets: assets)
+                                           trimming: failed, headers: headers, dateRanges: dateRanges, evictions: evictions, assets: assets)
         guard package.segments > 0 else {
             let why: String = switch end {
             case .failed(_, let reason): reason
@@ -144,10 +147,10 @@ final class RecordingOutput: JobOutput {
         return RecordingReport(destination: destination, end: end, segments: package.segments, duration: package.primary.duration,
                                gaps: tracks.reduce(0) { $0 + $1.recorderGaps },
                                originGaps: tracks.reduce(0) { total, track in total + track.entries.count { $0.kind == .originGap } },
-                               dateRangesOmitted: package.dateRangesOmitted, retries: state.retries,
+                               dateRangesOmitted: package.dateRangesOmitted, retries: retries,
                                bytes: package.media.reduce(0) { $0 + $1.byteCount }, evicted: evictions.segments,
-                               evictedDuration: evictions.duration, evictedBytes: evictions.bytes, snapshots: state.snapshots,
-                               restarts: state.restarts, interstitials: package.interstitials, manifest: manifest)
+                               evictedDuration: evictions.duration, evictedBytes: evictions.bytes, snapshots: snapshots,
+                               restarts: restarts, interstitials: package.interstitials, manifest: manifest)
     }
 
     /// Publishes the folder; the ledger's logs go with the checkpoint.

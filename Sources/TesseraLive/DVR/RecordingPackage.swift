@@ -27,17 +27,17 @@ struct RecordingPackage {
     /// (by their attribute's text).
     /// - Throws: `invalid-playlist` when a playlist cannot be written standalone.
     init(source: RecordingSource, records: [RecordingEntryRecord], written: Int, files: [ResourceFileSink.WrittenFile],
-         unavailable: [ResourceIdentity: HLSError], trimming: Bool, state: RecordingState,
+         unavailable: [ResourceIdentity: HLSError], trimming: Bool, headers: [String: MediaPlaylist], dateRanges: RecordingDateRanges,
          evictions: RecordingEvictions, assets: [String: InterstitialPackager.Packaged] = [:]) throws(HLSError) {
         let id = RecordingPlanner.primaryTrack
         let primary = RecordedTrack(id: id, role: .video, rendition: nil, stream: .main, records: records.filter { $0.track == id },
                                     written: written, before: nil, margin: 0, unavailable: unavailable, trimming: trimming,
-                                    header: state.headers[id] ?? MediaPlaylist())
+                                    header: headers[id] ?? MediaPlaylist())
         var tracks = [primary]
         var alignments: [String] = []
         for rendition in source.renditions {
             let own = records.filter { $0.track == rendition.id }
-            let header = state.headers[rendition.id] ?? MediaPlaylist()
+            let header = headers[rendition.id] ?? MediaPlaylist()
             let alignment = own.last?.alignment.flatMap(RecordingTrackPlan.Alignment.init(rawValue:))
             let margin = alignment?.margin(targetDuration: header.targetDuration) ?? 0
             tracks.append(RecordedTrack(id: rendition.id, role: rendition.role, rendition: rendition.index, stream: StreamIdentity(rendition.id),
@@ -53,7 +53,7 @@ struct RecordingPackage {
         let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
         let peak = primary.peakBitRate(sizes: sizes)
         let span = primary.dateSpan
-        var (ranges, omitted) = state.dateRanges.kept(from: span?.start, to: span?.end)
+        var (ranges, omitted) = dateRanges.kept(from: span?.start, to: span?.end)
         // An interstitial is kept only with its assets local: its attribute then names them.
         var local: [String: String] = [:]
         var report = RecordingInterstitialsReport()

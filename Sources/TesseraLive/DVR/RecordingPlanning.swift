@@ -111,18 +111,24 @@ struct RecordingPlanning: Sendable {
         var failure: RecordingReport.End?
         planning: for (track, added, starts) in taken {
             for (index, position) in zip(added, starts) {
-                let (entry, plan) = state.withLock { ($0.planned.tracks[track].timeline.entries[index], $0.planned.tracks[track]) }
+                // The entry and what its planning needs, read in place: a copy of the track held
+                // across its planning would make every entry copy the track's whole timeline.
+                let (entry, id, stream, listedIn, sourceSequence) = state.withLock { state in
+                    let entry = state.planned.tracks[track].timeline.entries[index]
+                    return (entry, state.planned.tracks[track].id, state.planned.tracks[track].stream, state.planned.tracks[track].latest?.url,
+                            state.planned.tracks[track].sourceSequence(of: entry))
+                }
                 if options.failOnGap, entry.kind == .missed || entry.kind == .restart {
                     let error = entry.kind == .missed
-                        ? HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) of \(plan.id) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
-                        : HLSError(.sourceRestarted, "The source of \(plan.id) restarted, losing media; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+                        ? HLSError(.liveWindowAdvanced, "Media sequence \(entry.segment.mediaSequence) of \(id) left the live window before it could be fetched; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
+                        : HLSError(.sourceRestarted, "The source of \(id) restarted, losing media; the recording fails rather than list a gap (fail-on-gap), and nothing was committed.")
                     _ = state.withLock { $0.handle(.abandoned(error)) }
                     return false
                 }
                 let planned: (fetches: [RecordingPlanner.Planned], record: RecordingEntryRecord)
                 do throws(HLSError) {
                     planned = try state.withLock { state throws(HLSError) in
-                        try state.plan(entry: index, of: track, at: position, listedIn: plan.latest?.url ?? source.mediaURL,
+                        try state.plan(entry: index, of: track, at: position, listedIn: listedIn ?? source.mediaURL,
                                        gapWhenUnavailable: !options.failOnGap)
                     }
                 } catch {
@@ -130,7 +136,7 @@ struct RecordingPlanning: Sendable {
                     break planning
                 }
                 var items = planned.fetches
-                if let parts, let sourceSequence = plan.sourceSequence(of: entry) { stage(entry, sourceSequence: sourceSequence, of: plan.stream, in: &items, parts) }
+                if let parts, let sourceSequence { stage(entry, sourceSequence: sourceSequence, of: stream, in: &items, parts) }
                 fetches += items
                 records.append(planned.record)
                 if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }

@@ -38,11 +38,12 @@ struct RecordingSession {
         let options = recording.options
         let source = output.source
         let start = output.start
-        let tracks = output.state.withLock { $0.planned.tracks }
+        // (Read in place: a copy of the tracks held while the planner grows them would be copied.)
+        let (streams, names) = output.state.withLock { state in
+            (state.planned.tracks.map(\.stream), Dictionary(uniqueKeysWithValues: state.planned.tracks.map { ($0.stream, $0.id) }))
+        }
         let queue = BoundedChannel<PlannedFetch>(.backPressure(capacity: options.queueCapacity))
         let inbox = SnapshotInbox(tracks: 1 + source.renditions.count)
-        let streams = tracks.map(\.stream)
-        let names = Dictionary(uniqueKeysWithValues: tracks.map { ($0.stream, $0.id) })
         let events = self.events
         let notices: @Sendable (LiveRecording.Notice) -> Void = { events(.job($0)) }
         let parts = options.parts.map { parts in
@@ -227,11 +228,11 @@ struct RecordingSession {
         let staged: RecordingSnapshotWriter.Staged
         let publication: Int
         do throws(HLSError) {
-            let current = state.withLock { $0 }
+            let (headers, dateRanges) = state.withLock { ($0.headers, $0.dateRanges) }
             let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
             let package = try RecordingPackage(source: output.source, records: records, written: output.written, files: try sink.completeFiles(),
-                                               unavailable: sink.unavailable, trimming: false, state: current, evictions: evictions,
-                                               assets: assets())
+                                               unavailable: sink.unavailable, trimming: false, headers: headers, dateRanges: dateRanges,
+                                               evictions: evictions, assets: assets())
             guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
             publication = taken
             do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: output.staging, beside: recording.destination) } catch {

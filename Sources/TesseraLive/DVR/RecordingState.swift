@@ -249,10 +249,9 @@ struct RecordingState: Sendable {
                                                              sourceSequence: sourceSequence ?? entry.segment.mediaSequence,
                                                              gapWhenUnavailable: gapWhenUnavailable)
         for item in fetches { places[item.fetch.resources[0].identity] = item.path }
-        let plan = planned.tracks[track]
-        let record = RecordingEntryRecord(entry, track: plan.id, local: plan.planner.locals[index],
+        let record = RecordingEntryRecord(entry, track: planned.tracks[track].id, local: planned.tracks[track].planner.locals[index],
                                           mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil,
-                                          alignment: plan.alignment?.rawValue, continuity: plan.continuity)
+                                          alignment: planned.tracks[track].alignment?.rawValue, continuity: planned.tracks[track].continuity)
         if track == 0 {
             let last = marks.last
             let segment = entry.kind == .segment ? 1 : 0

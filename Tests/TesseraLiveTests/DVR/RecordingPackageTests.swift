@@ -30,7 +30,7 @@ struct RecordingPackageTests {
 
     static func package(_ state: RecordingState, _ records: [RecordingEntryRecord], written: Int) throws -> RecordingPackage {
         try RecordingPackage(source: RecordingPlanningTests.Harness.source, records: records, written: written, files: files(records), unavailable: [:],
-                             trimming: false, state: state, evictions: RecordingEvictions())
+                             trimming: false, headers: state.headers, dateRanges: state.dateRanges, evictions: RecordingEvictions())
     }
 
     @Test("every written entry is in its track's playlist, a VOD ending in ENDLIST, with its file in the media")
