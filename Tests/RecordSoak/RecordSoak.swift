@@ -35,7 +35,7 @@ enum RecordSoak {
             case "--make-media":
                 do {
                     try FileManager.default.createDirectory(atPath: value, withIntermediateDirectories: true)
-                    for (index, body) in media(bitrate: bitrate, segment: segment).enumerated() {
+                    for (index, body) in try media(bitrate: bitrate, segment: segment).enumerated() {
                         try Data(body).write(to: URL(fileURLWithPath: value + "/seg_\(index).ts"))
                     }
                 } catch {
@@ -60,7 +60,7 @@ enum RecordSoak {
         configuration.window = 30
         configuration.canSkipUntil = nil
         configuration.segmentExtension = "ts"
-        let origin = urls.isEmpty ? LiveOrigin(configuration, published: segment * 6, media: media(bitrate: bitrate, segment: segment)) : nil
+        let origin = urls.isEmpty ? LiveOrigin(configuration, published: segment * 6, media: try media(bitrate: bitrate, segment: segment)) : nil
         let host = try origin.map { try LiveOriginHost($0) }
         let clock = ScaledClock(scale: scale)
         let root = URL(fileURLWithPath: folder).appendingPathComponent("tessera-soak-\(getpid())")
@@ -126,9 +126,10 @@ enum RecordSoak {
     /// Four distinct bodies of one segment's bytes at `bitrate`, cycled: valid MPEG-TS (a
     /// recording checks each segment as media) — the SDT, PAT and PMT of a fixture segment, then
     /// null packets (PID 0x1FFF) whose payloads differ from body to body.
-    static func media(bitrate: Int, segment: Int) -> [[UInt8]] {
+    /// - Throws: when the fixture cannot be read (bodies without its tables are not valid media).
+    static func media(bitrate: Int, segment: Int) throws -> [[UInt8]] {
         let packets = max(4, bitrate / 8 * segment / 188)
-        let tables = (try? FixtureStore.bytes("a_ts_vod/seg_000.ts").prefix(3 * 188)).map(Array.init) ?? []
+        let tables = Array(try FixtureStore.bytes("a_ts_vod/seg_000.ts").prefix(3 * 188))
         return (0..<4).map { index in
             var body = tables
             body.reserveCapacity(packets * 188)

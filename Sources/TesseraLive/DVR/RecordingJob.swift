@@ -23,7 +23,8 @@ struct RecordingJob: JobPlanner {
 
     var destination: URL { recording.destination }
     var settings: JobSettings {
-        JobSettings(noun: "recording", bounds: recording.options.bounds, resumes: recording.options.resume != .never, steeringPenalty: .seconds(300))
+        JobSettings(noun: "recording", bounds: recording.options.bounds, resumes: recording.options.resume != .never,
+                    steeringPenalty: LiveReloader.Options().steeringPenalty)
     }
     /// A required resume fails rather than start over.
     var restartsWhenSourceChanges: Bool { recording.options.resume != .required }

@@ -134,7 +134,7 @@ final class RecordingOutput: JobOutput {
         for file in files where !referenced.contains(file.path.value) { staging.remove(file.path) }
         // Interstitial assets no kept Date Range names go too (no folder: none was packaged).
         let assetsPath = staging.stagingPath + "/" + InterstitialPackager.folder
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: assetsPath) {
+        if let entries = try? FileManager.default.contentsOfDirectory(atPath: assetsPath) {   // none: nothing was packaged there
             for entry in entries where !package.assetFolders.contains(InterstitialPackager.folder + "/" + entry) {
                 FolderTree.remove(at: assetsPath + "/" + entry)
             }
