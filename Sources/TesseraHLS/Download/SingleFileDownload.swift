@@ -38,7 +38,7 @@ public struct SingleFileDownload: Sendable {
     /// Loads and plans without fetching media, keys or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> DownloadPlanSummary {
-        try await client.withFetcher { fetcher throws(HLSError) in summary(of: try await plan(fetcher, events: { _ in })) }
+        try await client.withFetcher { fetcher throws(HLSError) in summary(of: try await plan(PlaylistLoader(fetcher: fetcher), events: { _ in })) }
     }
 
     /// Runs the job; `events` may be called from several threads.
@@ -61,16 +61,17 @@ public struct SingleFileDownload: Sendable {
 
 extension SingleFileDownload: JobPlanner {
     package var settings: JobSettings {
-        JobSettings(noun: "download", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty)
+        JobSettings(noun: "download", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty,
+                    overwrite: options.overwrite)
     }
 
-    package func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
+    package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
         let prefetch = Lock<SessionKeyPrefetch?>(nil)
         let prefetches = options.prefetchSessionKeys
-        let loaded = try await PlaylistLoader(fetcher: fetcher).loadMediaPlaylist(playlistURL, choosing: options.variant,
+        let loaded = try await loader.loadMediaPlaylist(playlistURL, choosing: options.variant,
                                                                                   capabilities: options.capabilities) { multivariant, url in
             guard prefetches, !multivariant.sessionKeys.isEmpty else { return }
-            prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, fetcher: fetcher) }
+            prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, fetcher: loader.jobFetcher) }
         }
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         return Planned(plan: plan, url: loaded.url, loaded: loaded, prefetched: prefetch.withLock { $0 })
@@ -114,12 +115,6 @@ extension SingleFileDownload: JobPlanner {
         }
     }
 
-    package func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingFile {
-        do { return try StagingFile(destination: destination, policy: options.overwrite, resumableAt: context.paths.partial) } catch {
-            throw HLSError(destination: error)
-        }
-    }
-
     package func output(for planned: Planned, staging: StagingFile, checkpoint: CheckpointLog<AssemblyRecord>, context: JobContext,
                         resumes: Bool) throws(HLSError) -> SingleFileAssembler {
         var settings = SingleFileAssembler.Settings()
@@ -135,7 +130,7 @@ extension SingleFileDownload: JobPlanner {
         planned.plan.container == .fragmentedMP4 ? .joinedFragmentedMP4 : .asFetched
     }
 
-    package func transfer(_ planned: Planned, engine: TransferEngine, into writer: SingleFileAssembler, restored: JobRestoration,
+    package func transfer(_ planned: Planned, into writer: SingleFileAssembler, restored: JobRestoration,
                           context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
         let report = {
@@ -144,7 +139,7 @@ extension SingleFileDownload: JobPlanner {
                                               totalBytes: plan.knownBytes)))
         }
         report()
-        try await engine.run(ListInput(plan.fetches(from: restored.resources)), firstIndex: restored.resources, into: writer, progress: report)
+        try await context.engine.run(ListInput(plan.fetches(from: restored.resources)), firstIndex: restored.resources, into: writer, progress: report)
     }
 
     package func report(_ planned: Planned, product: (sha256: SHA256Digest, findings: [MediaFinding]), output: SingleFileAssembler,

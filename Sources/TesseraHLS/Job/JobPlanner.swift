@@ -34,7 +34,7 @@ package protocol JobPlanner: Sendable {
     var restartsWhenSourceChanges: Bool { get }
 
     /// Loads the source and plans, touching neither media nor the destination.
-    func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned
+    func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned
     /// The `planned` event's payload.
     func summary(of planned: Planned) -> Summary
     /// The event saying what an output kept from an interrupted run (by default `resumed`).
@@ -60,9 +60,9 @@ package protocol JobPlanner: Sendable {
     /// run's when `resumes`).
     func output(for planned: Planned, staging: Staging, checkpoint: CheckpointLog<Output.Record>, context: JobContext,
                 resumes: Bool) throws(HLSError) -> Output
-    /// Moves the plan's media through `engine` into `output` after what `restored` holds,
-    /// reporting progress.
-    func transfer(_ planned: Planned, engine: TransferEngine, into output: Output, restored: JobRestoration, context: JobContext,
+    /// Moves the plan's media through the context's engine into `output` after what `restored`
+    /// holds, reporting progress.
+    func transfer(_ planned: Planned, into output: Output, restored: JobRestoration, context: JobContext,
                   events: @escaping @Sendable (Event) -> Void) async throws(HLSError)
     /// How the engine prepares each resource for the output.
     func preparation(of planned: Planned) -> ContainerPreparation
@@ -73,6 +73,14 @@ package protocol JobPlanner: Sendable {
 extension JobPlanner {
     /// By default a job whose source changed under its checkpoint runs again from the start.
     package var restartsWhenSourceChanges: Bool { true }
+    /// By default the staging place for the destination by the job's overwrite policy.
+    package func staging(for planned: Planned, context: JobContext) throws(HLSError) -> Staging {
+        do { return try Staging(destination: destination, policy: settings.overwrite, resumableAt: context.paths.partial) } catch {
+            throw HLSError(destination: error)
+        }
+    }
+    /// By default each resource is validated as the file it will be.
+    package func preparation(of planned: Planned) -> ContainerPreparation { .validatedFiles }
     /// By default no session key is fetched while planning.
     package func prefetchedKeys(of planned: Planned) -> SessionKeyPrefetch? { nil }
     /// By default: the resources and bytes kept, when there are any.

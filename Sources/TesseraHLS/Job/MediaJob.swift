@@ -47,6 +47,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
                 events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
             }
         }) { fetcher throws(HLSError) in
+            let loader = PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser)
             let destination = planner.destination
             let paths = JobPaths(destination: destination)
             try? FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)   // else the lock says why
@@ -56,10 +57,9 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             var resumes = planner.settings.resumes
             var restarted = false
             while true {
-                let planned = try await planner.plan(fetcher, events: events)
-                let outcome = try await steered(planned, fetcher: fetcher, events: events) { resolver, controller throws(HLSError) in
-                    try await attempt(planned, paths: paths, resolver: resolver, resumes: resumes,
-                                      context: JobContext(fetcher: fetcher, paths: paths, clock: client.clock, steering: controller), events: events)
+                let planned = try await planner.plan(loader, events: events)
+                let outcome = try await steered(planned, loader: loader, events: events) { resolver, controller throws(HLSError) in
+                    try await attempt(planned, fetcher: fetcher, loader: loader, paths: paths, resolver: resolver, steering: controller, resumes: resumes, events: events)
                 }
                 switch outcome {
                 case .finished(let report):
@@ -77,7 +77,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     /// Runs `work` with the job's one `SteeringController` when `planned` steers (its manifest
     /// reloaded while the work runs) and the resolver: every steered track on the pathway the
     /// controller has in use; else each stream against its playlist's URL.
-    private func steered(_ planned: Planner.Planned, fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void,
+    private func steered(_ planned: Planner.Planned, loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void,
                          _ work: (any TransferURLResolver, SteeringController?) async throws(HLSError) -> Outcome) async throws(HLSError) -> Outcome {
         guard let steering = planner.steering(of: planned, events: events) else { return try await work(planner.resolver(of: planned), nil) }
         let state = try SteeringState(multivariant: steering.multivariant, url: steering.url, steering: steering.steering,
@@ -86,7 +86,6 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         let reloads = Task { await controller.run() }
         defer { reloads.cancel() }
         guard let first = steering.tracks.first else { return try await work(planner.resolver(of: planned), controller) }
-        let loader = PlaylistLoader(fetcher: fetcher)
         var resolvers: [StreamIdentity: any TransferURLResolver] = [:]
         for track in steering.tracks {
             resolvers[track.stream] = SteeringResolver(controller: controller, stream: track.stream, equivalent: track.equivalent,
@@ -99,20 +98,22 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     }
 
     /// One attempt with the destination locked (the lifecycle drawn above).
-    private func attempt(_ planned: Planner.Planned, paths: JobPaths, resolver: any TransferURLResolver, resumes: Bool,
-                         context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
-        let fetcher = context.fetcher
+    private func attempt(_ planned: Planner.Planned, fetcher: ResourceFetcher, loader: PlaylistLoader, paths: JobPaths, resolver: any TransferURLResolver,
+                         steering: SteeringController?, resumes: Bool, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Outcome {
         let bounds = planner.settings.bounds
         let sizes = planner.sizes(of: planned)
         try bounds.checkBudgets(knownBytes: sizes.known, largestRange: sizes.largestRange)
         events(.planned(planner.summary(of: planned)))
+        let keys = KeyCache(fetcher: fetcher, resolver: resolver, prefetched: planner.prefetchedKeys(of: planned))
+        let engine = bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: planner.preparation(of: planned),
+                                   spillFolder: paths.spill, clock: client.clock)
+        let context = JobContext(loader: loader, paths: paths, clock: client.clock, engine: engine, steering: steering)
         let staging = try planner.staging(for: planned, context: context)
         var checkpoint: CheckpointLog<Planner.Output.Record>?
         var output: Planner.Output?
         do throws(HLSError) {
             let log = try CheckpointLog<Planner.Output.Record>(path: paths.checkpoint, fingerprint: planner.fingerprint(of: planned), resume: resumes)
             checkpoint = log
-            let keys = KeyCache(fetcher: fetcher, resolver: resolver, prefetched: planner.prefetchedKeys(of: planned))
             var records = log.restorable
             if let reason = log.discarded {
                 events(.checkpointDiscarded(reason: reason))
@@ -126,10 +127,8 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             let restored = try writer.restore(records)
             if let resumed = planner.resumed(restored, output: writer) { events(resumed) }
             try bounds.checkCapacity(knownBytes: sizes.known, restoredBytes: restored.fetchedBytes, destination: planner.destination)
-            let engine = bounds.engine(fetcher: fetcher, resolver: resolver, keys: keys, preparation: planner.preparation(of: planned),
-                                       spillFolder: paths.spill, clock: client.clock)
             do {
-                try await planner.transfer(planned, engine: engine, into: writer, restored: restored, context: context, events: events)
+                try await planner.transfer(planned, into: writer, restored: restored, context: context, events: events)
             } catch where error.code == .cancelled {
                 throw HLSError(.cancelled, "The \(planner.settings.noun) to \(paths.destination.path) was cancelled.", cause: error.cause)
             }

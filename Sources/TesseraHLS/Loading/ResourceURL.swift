@@ -8,8 +8,11 @@ import TesseraSupport
 
 /// Resolves a playlist URI against the playlist's URL (RFC 8216bis §4.1, RFC 3986 §5), refusing
 /// schemes other than http/https and any downgrade from https to http.
-package enum ResourceURL {
-    package static func resolve(_ uri: String, against base: URL, what: String) throws(HLSError) -> URL {
+public enum ResourceURL {
+    /// `uri` resolved against `base`, where `what` names it in messages.
+    /// - Throws: `invalid-playlist` for a URI that is not one (only what comes before its query
+    ///   is echoed); `unsupported` for another scheme or an HTTPS-to-HTTP downgrade.
+    public static func resolve(_ uri: String, against base: URL, what: String) throws(HLSError) -> URL {
         guard let url = URL(string: uri, relativeTo: base)?.absoluteURL else {
             // Echo only what comes before a query: its values may be signed.
             throw HLSError(.invalidPlaylist, "\(what) URI \"\(uri.prefix { $0 != "?" }.prefix(80))\" is not a valid URI.")

@@ -32,7 +32,7 @@ public struct PackageDownload: Sendable {
     /// Loads and plans without fetching media or keys, or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> PackagePlanSummary {
-        try await client.withFetcher { fetcher throws(HLSError) in try await load(fetcher).summary }
+        try await load(PlaylistLoader(client: client)).summary
     }
 
     /// Runs the job; `events` may be called from several threads.
@@ -59,8 +59,7 @@ public struct PackageDownload: Sendable {
         let variables: [String: String]
     }
 
-    fileprivate func load(_ fetcher: ResourceFetcher) async throws(HLSError) -> Planned {
-        let loader = PlaylistLoader(fetcher: fetcher)
+    fileprivate func load(_ loader: PlaylistLoader) async throws(HLSError) -> Planned {
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
         let multivariant: MultivariantPlaylist
         switch playlist {
@@ -101,11 +100,12 @@ public struct PackageDownload: Sendable {
 
 extension PackageDownload: JobPlanner {
     package var settings: JobSettings {
-        JobSettings(noun: "package", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty)
+        JobSettings(noun: "package", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty,
+                    overwrite: options.overwrite)
     }
 
-    package func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
-        try await load(fetcher)
+    package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
+        try await load(loader)
     }
 
     package func summary(of planned: Planned) -> PackagePlanSummary { planned.summary }
@@ -136,22 +136,14 @@ extension PackageDownload: JobPlanner {
         return records.compactMap { record in record.identity.flatMap { encryption[$0] }.map { ($0, record.key) } }
     }
 
-    package func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingDirectory {
-        do { return try StagingDirectory(destination: destination, policy: options.overwrite, resumableAt: context.paths.partial) } catch {
-            throw HLSError(destination: error)
-        }
-    }
-
     package func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, context: JobContext,
                         resumes: Bool) throws(HLSError) -> PackageOutput {
         PackageOutput(plan: planned.plan, staging: staging, checkpoint: checkpoint, spillFolder: context.paths.spill,
                       checkpointBytes: options.checkpointBytes, clock: context.clock)
     }
 
-    package func preparation(of planned: Planned) -> ContainerPreparation { .validatedFiles }
-
     /// The resources not restored, coalesced; progress for the whole package and each track.
-    package func transfer(_ planned: Planned, engine: TransferEngine, into output: PackageOutput, restored: JobRestoration,
+    package func transfer(_ planned: Planned, into output: PackageOutput, restored: JobRestoration,
                           context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
         let done = output.restored
@@ -175,7 +167,7 @@ extension PackageDownload: JobPlanner {
                                              tracks: perTrack)))
         }
         report()
-        try await engine.run(ListInput(PlannedFetch.coalescing(pending, maximumBytes: plan.maximumCoalescedBytes)),
+        try await context.engine.run(ListInput(PlannedFetch.coalescing(pending, maximumBytes: plan.maximumCoalescedBytes)),
                              firstIndex: done.count, into: output, progress: report)
     }
 

@@ -3,7 +3,7 @@ import TesseraPlaylist
 /// How one stream of a steered job is found on another pathway: a variant or an I-frame variant
 /// by its STABLE-VARIANT-ID, a rendition by its STABLE-RENDITION-ID in the group that pathway's
 /// variant (of the job's STABLE-VARIANT-ID) names.
-package enum PathwayEquivalent: Hashable, Sendable, CustomStringConvertible {
+public enum PathwayEquivalent: Hashable, Sendable, CustomStringConvertible {
     /// The variant of this STABLE-VARIANT-ID.
     case variant(stableId: String)
     /// The I-frame variant of this STABLE-VARIANT-ID.
@@ -13,7 +13,7 @@ package enum PathwayEquivalent: Hashable, Sendable, CustomStringConvertible {
     case rendition(stableId: String, type: Rendition.MediaType, variant: String)
 
     /// The URI of the equivalent playlist on `pathway`, or nil when the pathway has none.
-    package func uri(on pathway: String, in playlist: MultivariantPlaylist) -> String? {
+    public func uri(on pathway: String, in playlist: MultivariantPlaylist) -> String? {
         switch self {
         case .variant(let id):
             return playlist.variants.first { ($0.pathwayId ?? ".") == pathway && $0.stableVariantId == id }?.uri
@@ -31,7 +31,7 @@ package enum PathwayEquivalent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .variant(let id): "the variant with STABLE-VARIANT-ID \"\(id)\""
         case .iFrameVariant(let id): "the I-frame variant with STABLE-VARIANT-ID \"\(id)\""

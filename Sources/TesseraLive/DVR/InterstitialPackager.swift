@@ -52,7 +52,7 @@ final class InterstitialPackager: Sendable {
     private let selection: SelectionPolicy
     private let bounds: TransferBounds
     private let client: HLSClient
-    private let fetcher: ResourceFetcher
+    private let loader: PlaylistLoader
     private let stagingPath: String
     private let failed: @Sendable (String) -> Void
     private let state = Lock(State())
@@ -60,14 +60,14 @@ final class InterstitialPackager: Sendable {
     /// A packager into the staging folder at `stagingPath`, telling `failed` why each source
     /// could not be packaged.
     /// The assets are fetched within the recording's `bounds` (deadlines, sizes, requests).
-    init(options: RecordingInterstitials, selection: SelectionPolicy, bounds: TransferBounds, client: HLSClient, fetcher: ResourceFetcher,
+    init(options: RecordingInterstitials, selection: SelectionPolicy, bounds: TransferBounds, client: HLSClient, loader: PlaylistLoader,
          stagingPath: String, failed: @escaping @Sendable (String) -> Void) {
         self.failed = failed
         self.bounds = bounds
         self.options = options
         self.selection = selection
         self.client = client
-        self.fetcher = fetcher
+        self.loader = loader
         self.stagingPath = stagingPath
         // A resumed recording packages its interstitials again: what an interrupted run left goes.
         FolderTree.remove(at: stagingPath + "/" + Self.folder)
@@ -154,7 +154,7 @@ final class InterstitialPackager: Sendable {
             return Packaged(entry: container + "/asset/" + PackageManifest.entryName, files: files, assets: 1)
         case .list(let text):
             let listURL = try ResourceURL.resolve(text, against: url, what: "An interstitial's X-ASSET-LIST")
-            let (bytes, answered) = try await fetcher.fetch(listURL, purpose: .sessionData, what: "The asset list", limit: options.maximumListBytes)
+            let (bytes, answered) = try await loader.bytes(listURL, purpose: .sessionData, what: "The asset list", limit: options.maximumListBytes)
             let list = try AssetList.parse(bytes)
             var files: [ResourceFileSink.WrittenFile] = []
             var local: [LocalAssetList.Asset] = []

@@ -24,14 +24,13 @@ struct RecordingJob: JobPlanner {
     var destination: URL { recording.destination }
     var settings: JobSettings {
         JobSettings(noun: "recording", bounds: recording.options.bounds, resumes: recording.options.resume != .never,
-                    steeringPenalty: LiveReloader.Options().steeringPenalty)
+                    steeringPenalty: LiveReloader.Options().steeringPenalty, overwrite: .refuse, parser: recording.options.parser)
     }
     /// A required resume fails rather than start over.
     var restartsWhenSourceChanges: Bool { recording.options.resume != .required }
 
-    func plan(_ fetcher: ResourceFetcher, events: @escaping @Sendable (LiveRecording.Event) -> Void) async throws(HLSError) -> Planned {
-        let source = try await RecordingSource.load(recording.url, selection: recording.options.selection, parser: recording.options.parser,
-                                                    fetcher: fetcher)
+    func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (LiveRecording.Event) -> Void) async throws(HLSError) -> Planned {
+        let source = try await RecordingSource.load(recording.url, selection: recording.options.selection, loader: loader)
         var urls = [StreamIdentity.main: source.mediaURL]
         for rendition in source.renditions { urls[StreamIdentity(rendition.id)] = rendition.url }
         return Planned(source: source, resolver: LiveURLResolver(urls: urls, clock: ElapsedClock(recording.client.clock)))
@@ -59,12 +58,6 @@ struct RecordingJob: JobPlanner {
 
     func encryption(of records: [ResourceFileRecord], in planned: Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)] { [] }
 
-    func staging(for planned: Planned, context: JobContext) throws(HLSError) -> StagingDirectory {
-        do throws(SupportError) { return try StagingDirectory(destination: destination, policy: .refuse, resumableAt: context.paths.partial) } catch {
-            throw HLSError(destination: error)
-        }
-    }
-
     func output(for planned: Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, context: JobContext,
                 resumes: Bool) throws(HLSError) -> RecordingOutput {
         try RecordingOutput(source: planned.source, options: recording.options, destination: destination, staging: staging, checkpoint: checkpoint,
@@ -76,13 +69,11 @@ struct RecordingJob: JobPlanner {
         return counts.entries > 0 ? .job(.resumed(segments: counts.segments, gaps: counts.gaps, bytes: restored.bytes)) : nil
     }
 
-    func preparation(of planned: Planned) -> ContainerPreparation { .validatedFiles }
-
-    func transfer(_ planned: Planned, engine: TransferEngine, into output: RecordingOutput, restored: JobRestoration, context: JobContext,
+    func transfer(_ planned: Planned, into output: RecordingOutput, restored: JobRestoration, context: JobContext,
                   events: @escaping @Sendable (LiveRecording.Event) -> Void) async throws(HLSError) {
         let session = RecordingSession(recording: recording, control: control, output: output, resolver: planned.resolver, context: context,
                                        events: events)
-        try await session.run(engine)
+        try await session.run()
     }
 
     func report(_ planned: Planned, product: RecordingReport, output: RecordingOutput, restored: JobRestoration) -> RecordingReport {

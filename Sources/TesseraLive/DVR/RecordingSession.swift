@@ -34,7 +34,8 @@ struct RecordingSession {
         self.events = events
     }
 
-    func run(_ engine: TransferEngine) async throws(HLSError) {
+    func run() async throws(HLSError) {
+        let engine = context.engine
         let options = recording.options
         let source = output.source
         let start = output.start
@@ -53,7 +54,7 @@ struct RecordingSession {
         }
         let interstitials = options.interstitials.map { interstitials in
             InterstitialPackager(options: interstitials, selection: options.selection, bounds: options.bounds, client: recording.client,
-                                 fetcher: context.fetcher, stagingPath: output.staging.stagingPath) { reason in notices(.interstitialFailed(reason: reason)) }
+                                 loader: context.loader, stagingPath: output.staging.stagingPath) { reason in notices(.interstitialFailed(reason: reason)) }
         }
         let follows = follow(into: inbox, streams: streams, parts: parts, interstitials: interstitials)
         control.onStop { for follow in follows { follow.cancel() } }

@@ -40,8 +40,8 @@ struct RecordingSource: Sendable {
     /// Loads `url` and chooses the variant and renditions to record when it is a multivariant
     /// playlist.
     /// - Throws: `fetch-failed`, `http-status`, `invalid-playlist`, `no-matching-variant`.
-    static func load(_ url: URL, selection policy: SelectionPolicy, parser: PlaylistParser, fetcher: ResourceFetcher) async throws(HLSError) -> RecordingSource {
-        let (playlist, finalURL, variables) = try await PlaylistLoader(fetcher: fetcher, parser: parser).load(url, what: "Playlist")
+    static func load(_ url: URL, selection policy: SelectionPolicy, loader: PlaylistLoader) async throws(HLSError) -> RecordingSource {
+        let (playlist, finalURL, variables) = try await loader.load(url, what: "Playlist")
         guard case .multivariant(let multivariant) = playlist else {
             return RecordingSource(mediaURL: finalURL, multivariant: nil, variant: nil, provenance: "the media playlist given")
         }

@@ -50,9 +50,8 @@ extension LiveReloader {
     /// keeps answering).
     public static let regressionsTolerated = 2
 
-    func follow(_ fetcher: ResourceFetcher, _ channel: SnapshotChannel) async throws(HLSError) {
+    func follow(_ loader: PlaylistLoader, _ channel: SnapshotChannel) async throws(HLSError) {
         let clock = ElapsedClock(client.clock)
-        let loader = PlaylistLoader(fetcher: fetcher, parser: options.parser)
         let entry = try await tuneIn(loader, clock)
         var position = Position(url: entry.url, pathway: entry.pathway, cachedAge: entry.age, lastNewSegment: clock.elapsed())
         if let first = entry.first {

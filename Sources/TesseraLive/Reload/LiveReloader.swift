@@ -96,7 +96,7 @@ public struct LiveReloader: Sendable {
     ///   `multivariant-playlist`) once an outage has lasted the limit; `cancelled`.
     public func run(into channel: SnapshotChannel) async throws(HLSError) {
         defer { channel.finish() }
-        try await client.withFetcher { fetcher throws(HLSError) in try await follow(fetcher, channel) }
+        try await client.withFetcher { fetcher throws(HLSError) in try await follow(PlaylistLoader(fetcher: fetcher, parser: options.parser), channel) }
     }
 
     /// Where a follow starts: the media playlist's URL, its first load when `url` was it, the
