@@ -32,8 +32,7 @@ package final class PackageOutput: JobOutput {
 
     /// The gap files, each track's local playlist, `master.m3u8` and the manifests; returns the manifest.
     package func finish() throws(HLSError) -> PackageManifest {
-        let media = try sink.finish() + PackageWriter.emptyFiles(plan.gapFiles)
-        try PackageWriter.writeEmpty(plan.gapFiles, in: staging)
+        let media = try sink.finish()
         return try PackageWriter.finish(try plan.contents(of: media), media: media, in: staging)
     }
 

@@ -187,7 +187,7 @@ struct PackagePlan: Sendable {
                                           resolution: info.resolution, provenance: "the media playlist given (its BANDWIDTH the peak segment bit rate)",
                                           segments: info.segments, duration: info.duration)
         }
-        return PackageContents(kind: .vod, tracks: described, masterText: master, owners: owners, gaps: gaps)
+        return PackageContents(kind: .vod, tracks: described, masterText: master, owners: owners, gaps: gaps, emptyFiles: gapFiles)
     }
 
     /// The track's description; `duration` is its segments' EXTINF sum (the planner's).

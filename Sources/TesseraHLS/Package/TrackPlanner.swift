@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraHTTP
-import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport
 
@@ -72,11 +71,9 @@ struct TrackPlanner {
         if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
             try checker.check(map: map)
             lastMap = map
-            let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
             let label = "The initialization section of line \(map.line.number) of \(redacted)"
-            try add(map.uri, range: range, label: label, layout: &layout, resources: &resources) { range in
-                PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
-                                encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
+            try add(map.uri, range: map.byteRange.map(ByteRange.init), label: label, layout: &layout, resources: &resources) { range in
+                .initialization(map, stream: stream, mediaSequence: segment.mediaSequence, range: range)
             }
         } else if segment.map == nil {
             lastMap = nil
@@ -88,12 +85,10 @@ struct TrackPlanner {
                                             reason: "EXT-X-GAP in the source"))
             return
         }
-        let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
         let discontinuity = previousDiscontinuity.map { $0 != segment.discontinuitySequence } ?? false
-        try add(segment.uri, range: range, label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)", layout: &layout, resources: &resources) { range in
-            PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
-                            encryption: ResourceSequence.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
-                            startsDiscontinuity: discontinuity, duration: segment.duration, line: segment.line.number, uri: segment.uri)
+        try add(segment.uri, range: segment.byteRange.map(ByteRange.init), label: "Segment \(segment.mediaSequence) (line \(segment.line.number)) of \(redacted)",
+                layout: &layout, resources: &resources) { range in
+            .segment(segment, stream: stream, range: range, startsDiscontinuity: discontinuity)
         }
     }
 

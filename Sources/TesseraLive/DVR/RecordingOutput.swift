@@ -140,7 +140,6 @@ final class RecordingOutput: JobOutput {
             }
             if package.assetFolders.isEmpty { FolderTree.remove(at: assetsPath) }
         }
-        try PackageWriter.writeEmpty(package.gapFiles, in: staging)
         let manifest = try PackageWriter.finish(package.contents, media: package.media, in: staging)
         // Gaps of every track: a hole in the audio is one too.
         let tracks = package.tracks

@@ -9,10 +9,8 @@ import TesseraSupport
 struct RecordingPackage {
     let tracks: [RecordedTrack]
     let contents: PackageContents
-    /// The media files referenced, of `files`, and the tracks' gap files.
+    /// The media files referenced, of `files` (the gap files are the contents' `emptyFiles`).
     let media: [ResourceFileSink.WrittenFile]
-    /// The zero-length files the gap entries name (among `media`; `PackageWriter.writeEmpty` makes them).
-    let gapFiles: [SafeRelativePath]
     /// Date Ranges omitted because they could not be kept whole (interstitials among them).
     let dateRangesOmitted: Int
     /// The interstitials kept and omitted, their assets' files among `media`.
@@ -49,7 +47,6 @@ struct RecordingPackage {
         var media = files.filter { referenced.contains($0.path.value) }
         // A name made of the track's ID and "gap." with an extension of letters and digits: safe.
         let gaps = tracks.flatMap(\.gapFiles).map { SafeRelativePath($0)! }
-        media += PackageWriter.emptyFiles(gaps)
         let sizes = Dictionary(media.map { ($0.path.value, $0.byteCount) }, uniquingKeysWith: { first, _ in first })
         let peak = primary.peakBitRate(sizes: sizes)
         let span = primary.dateSpan
@@ -85,10 +82,10 @@ struct RecordingPackage {
         let owners = PackageFileOwners(exceptions: Dictionary(media.filter { $0.path.value.hasPrefix(InterstitialPackager.folder + "/") }
             .map { ($0.path.value, String?.none) }, uniquingKeysWith: { first, _ in first }))
         contents = PackageContents(kind: .recording, tracks: described, masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
-                                   owners: owners, gaps: tracks.flatMap(\.gaps), evictions: evictions.manifest)
+                                   owners: owners, gaps: tracks.flatMap(\.gaps), emptyFiles: gaps,
+                                   evictions: evictions.manifest)
         self.tracks = tracks
         self.media = media
-        gapFiles = gaps
         dateRangesOmitted = omitted
         interstitials = report
         assetFolders = folders

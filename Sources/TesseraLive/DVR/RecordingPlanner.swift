@@ -5,7 +5,6 @@ import Foundation
 #endif
 import TesseraHLS
 import TesseraHTTP
-import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport
 
@@ -104,19 +103,10 @@ struct RecordingPlanner: Sendable {
                 let local = "init-\(maps.count).\(Self.fileExtension(of: map.uri, default: "mp4"))"
                 maps[key] = local
                 localMap = MediaInitializationSection(uri: local)
-                let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-                let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: segment.mediaSequence, byteRange: range),
-                                               encryption: ResourceSequence.encryption(map.keys, stream: stream, iv: nil), line: map.line.number,
-                                               uri: map.uri)
-                fetches.append(add(resource, at: local, &resources))
+                fetches.append(add(.initialization(map, stream: stream, mediaSequence: segment.mediaSequence, range: map.byteRange.map(ByteRange.init)), at: local, &resources))
             }
         }
-        let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-        let resource = PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
-                                       encryption: ResourceSequence.encryption(segment.keys, stream: stream,
-                                                                               iv: AES128IV.mediaSequence(sourceSequence ?? segment.mediaSequence)),
-                                       startsDiscontinuity: segment.isDiscontinuity, duration: segment.duration, line: segment.line.number,
-                                       uri: segment.uri)
+        let resource = PlannedResource.segment(segment, stream: stream, range: segment.byteRange.map(ByteRange.init), ivSequence: sourceSequence, startsDiscontinuity: segment.isDiscontinuity)
         fetches.append(add(resource, at: name, &resources, gapWhenUnavailable: gapWhenUnavailable))
         locals.append(Local(uri: name, map: localMap, resourcesEnd: resources, position: position))
         return fetches

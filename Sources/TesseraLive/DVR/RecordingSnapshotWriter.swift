@@ -43,7 +43,7 @@ enum RecordingSnapshotWriter {
             throw HLSError(destination: error)
         }
         do throws(HLSError) {
-            for file in package.media where !package.gapFiles.contains(file.path) {
+            for file in package.media {
                 let source = staging.stagingPath + "/" + file.path.value
                 let target = hidden + "/" + file.path.value
                 let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
@@ -56,7 +56,6 @@ enum RecordingSnapshotWriter {
                     throw HLSError(.destinationUnwritable, "\(file.path.value) cannot be linked or copied into the snapshot: \(error)", cause: error)
                 }
             }
-            try PackageWriter.writeEmpty(package.gapFiles, in: snapshot)
             _ = try PackageWriter.finish(package.contents, media: package.media, in: snapshot)
         } catch {
             snapshot.discard()

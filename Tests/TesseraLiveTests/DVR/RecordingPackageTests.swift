@@ -38,7 +38,7 @@ struct RecordingPackageTests {
         let (state, records) = try Self.planned(RecordingPlanningTests.playlist(0...3))
         let package = try Self.package(state, records, written: Int.max)
         #expect(package.segments == 4 && package.primary.duration == 4)
-        #expect(package.media.count == 8 && package.gapFiles.isEmpty)
+        #expect(package.media.count == 8 && package.contents.emptyFiles.isEmpty)
         let video = try #require(package.contents.tracks.first?.playlistText)
         #expect(video.contains("#EXT-X-PLAYLIST-TYPE:VOD") && video.hasSuffix("#EXT-X-ENDLIST\n"))
         #expect(video.components(separatedBy: "#EXTINF:").count == 5)
@@ -67,7 +67,7 @@ struct RecordingPackageTests {
         }
         #expect(records.contains { $0.kind == "missed" && $0.sequence == 2 })
         let package = try Self.package(state, records, written: Int.max)
-        #expect(package.gapFiles.map(\.value).contains("video/gap.ts"))
+        #expect(package.contents.emptyFiles.map(\.value).contains("video/gap.ts"))
         let video = try #require(package.contents.tracks.first?.playlistText)
         #expect(video.contains("#EXT-X-GAP\n#EXTINF:1"), "the gap keeps its duration")
         #expect(!video.contains("#EXT-X-DISCONTINUITY") && video.contains("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:03.000Z\n#EXTINF:1,\n3.ts"),

@@ -1,5 +1,4 @@
 import TesseraHTTP
-import TesseraMedia
 import TesseraPlaylist
 
 /// The resources of a media playlist in output order — the initialization section (when the
@@ -68,24 +67,11 @@ package struct ResourceSequence: Sendable {
     private func segment(at position: Int) -> PlannedResource {
         let segment = playlist.segments[position]
         let previous = position > 0 ? playlist.segments[position - 1] : nil
-        let range = segment.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-        return PlannedResource(identity: ResourceIdentity(stream: stream, kind: .segment, mediaSequence: segment.mediaSequence, byteRange: range),
-                               encryption: Self.encryption(segment.keys, stream: stream, iv: AES128IV.mediaSequence(segment.mediaSequence)),
-                               startsDiscontinuity: previous.map { $0.discontinuitySequence != segment.discontinuitySequence } ?? false,
-                               duration: segment.duration, line: segment.line.number, uri: segment.uri)
+        return .segment(segment, stream: stream, range: segment.byteRange.map(ByteRange.init),
+                        startsDiscontinuity: previous.map { $0.discontinuitySequence != segment.discontinuitySequence } ?? false)
     }
 
     private func initialization(_ map: MediaInitializationSection, firstSequence: UInt64) -> PlannedResource {
-        let range = map.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
-        return PlannedResource(identity: ResourceIdentity(stream: stream, kind: .initialization, mediaSequence: firstSequence, byteRange: range),
-                               encryption: Self.encryption(map.keys, stream: stream, iv: nil), line: map.line.number, uri: map.uri)
-    }
-
-    /// The identity AES-128 key among `keys`, or nil when clear (the checker refused anything
-    /// else before the transfer).
-    /// `iv` is the IV when the key has none, made only then (not an array per clear segment).
-    package static func encryption(_ keys: [SegmentKey], stream: StreamIdentity, iv: @autoclosure () -> [UInt8]?) -> ResourceEncryption? {
-        guard let key = keys.first(where: \.isIdentity), key.method == .aes128, let uri = key.uri, let resolved = key.iv ?? iv() else { return nil }
-        return ResourceEncryption(keyURI: uri, stream: stream, iv: resolved)
+        .initialization(map, stream: stream, mediaSequence: firstSequence, range: map.byteRange.map(ByteRange.init))
     }
 }

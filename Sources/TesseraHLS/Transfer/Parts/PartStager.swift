@@ -206,7 +206,7 @@ package final class PartStager: Sendable {
         }
         let id = state.nextID
         state.nextID += 1
-        let range = part.byteRange.map { ByteRange(offset: $0.resolvedOffset, length: $0.length) }
+        let range = part.byteRange.map(ByteRange.init)
         let task = Task { [self] in await fetch(part.uri, range: range, stream: stream, msn: msn, index: index, id: id) }
         state.owners[id] = (.part(stream, msn, index), 0)
         track.parts[msn, default: [:]][index] = Staged(id: id, uri: part.uri, range: part.byteRange, task: task)
