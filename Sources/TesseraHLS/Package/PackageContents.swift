@@ -12,7 +12,7 @@ package struct PackageContents: Sendable {
     /// The text of `master.m3u8`.
     package let masterText: String
     /// The track ID owning each media file, by path.
-    package let owners: PackageFileOwners
+    let owners: PackageFileOwners
     /// Listed media without a file.
     package let gaps: [PackageManifest.Gap]
     /// The zero-length files gap entries name (`PackageWriter.finish` makes and lists them):
@@ -22,14 +22,15 @@ package struct PackageContents: Sendable {
     /// Runs a recording dropped.
     package let evictions: [PackageManifest.Eviction]
 
-    /// Contents of a package of `kind`.
+    /// Contents of a package of `kind`; each media file is its track folder's but for
+    /// `otherOwners` (by path; nil: no track owns it).
     package init(kind: PackageManifest.Kind, tracks: [(info: PackageTrack, playlistText: String)], masterText: String,
-                 owners: PackageFileOwners, gaps: [PackageManifest.Gap] = [], emptyFiles: [SafeRelativePath] = [],
+                 otherOwners: [String: String?] = [:], gaps: [PackageManifest.Gap] = [], emptyFiles: [SafeRelativePath] = [],
                  evictions: [PackageManifest.Eviction] = []) {
         self.kind = kind
         self.tracks = tracks
         self.masterText = masterText
-        self.owners = owners
+        owners = PackageFileOwners(exceptions: otherOwners)
         self.gaps = gaps
         self.emptyFiles = emptyFiles
         self.evictions = evictions

@@ -76,10 +76,9 @@ struct PackageFileLayout {
     private var closed: Set<SourceKey> = []
     /// The files whose first bytes were planned for a folder (track) other than their own, by
     /// local path: the exceptions of the manifest's owners.
-    private var otherOwners: [String: String?] = [:]
+    private(set) var otherOwners: [String: String?] = [:]
 
     /// The owner of each file: the folder (track) whose reference planned its first bytes.
-    var owners: PackageFileOwners { PackageFileOwners(exceptions: otherOwners) }
 
     /// Room for `count` more source files.
     mutating func reserveCapacity(_ count: Int) {

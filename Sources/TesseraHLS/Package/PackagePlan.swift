@@ -61,7 +61,7 @@ struct PackagePlan: Sendable {
     /// The file each URI names, by track.
     private let files: [StreamIdentity: TrackFiles]
     /// The track whose resources go to each file first (the manifest's owner of a file).
-    private let owners: PackageFileOwners
+    private let otherOwners: [String: String?]
     /// The master's inputs, when its one variant's BANDWIDTH is measured from the written files.
     private let measured: (multivariant: MultivariantPlaylist, variant: Int, uris: [PackagePlaylistKey: String])?
 
@@ -123,7 +123,7 @@ struct PackagePlan: Sendable {
                 known = nil
             }
         }
-        owners = layout.owners
+        otherOwners = layout.otherOwners
         self.tracks = tracks
         self.resources = resources
         self.layout = layout
@@ -187,7 +187,7 @@ struct PackagePlan: Sendable {
                                           resolution: info.resolution, provenance: "the media playlist given (its BANDWIDTH the peak segment bit rate)",
                                           segments: info.segments, duration: info.duration)
         }
-        return PackageContents(kind: .vod, tracks: described, masterText: master, owners: owners, gaps: gaps, emptyFiles: gapFiles)
+        return PackageContents(kind: .vod, tracks: described, masterText: master, otherOwners: otherOwners, gaps: gaps, emptyFiles: gapFiles)
     }
 
     /// The track's description; `duration` is its segments' EXTINF sum (the planner's).

@@ -79,10 +79,10 @@ struct RecordingPackage {
                               try track.playlistText(dateRanges: [])))
         }
         // Each file is its track folder's, but the interstitial assets, which no track owns.
-        let owners = PackageFileOwners(exceptions: Dictionary(media.filter { $0.path.value.hasPrefix(InterstitialPackager.folder + "/") }
-            .map { ($0.path.value, String?.none) }, uniquingKeysWith: { first, _ in first }))
+        let otherOwners = Dictionary(media.filter { $0.path.value.hasPrefix(InterstitialPackager.folder + "/") }
+            .map { ($0.path.value, String?.none) }, uniquingKeysWith: { first, _ in first })
         contents = PackageContents(kind: .recording, tracks: described, masterText: try RecordedTrack.master(source, tracks: tracks, bandwidth: peak),
-                                   owners: owners, gaps: tracks.flatMap(\.gaps), emptyFiles: gaps,
+                                   otherOwners: otherOwners, gaps: tracks.flatMap(\.gaps), emptyFiles: gaps,
                                    evictions: evictions.manifest)
         self.tracks = tracks
         self.media = media
