@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "TesseraMedia", dependencies: ["TesseraSupport", "CCrypto"], swiftSettings: strict),
         .target(name: "TesseraHLS", dependencies: ["TesseraSupport", "TesseraHTTP", "TesseraPlaylist", "TesseraMedia"],
                 swiftSettings: strict),
-        .target(name: "TesseraLive", dependencies: ["TesseraPlaylist", "TesseraSupport", "TesseraHLS", "TesseraHTTP", "TesseraMedia"],
+        .target(name: "TesseraLive", dependencies: ["TesseraPlaylist", "TesseraSupport", "TesseraHLS", "TesseraHTTP"],
                 swiftSettings: strict),
         .target(name: "TesseraPlayback", dependencies: ["TesseraSupport", "TesseraHLS", "CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "tessera",
