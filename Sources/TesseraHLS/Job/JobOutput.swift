@@ -1,9 +1,11 @@
 /// Where a media job's resources go, and the lifecycle of its staged result under `MediaJob`:
-/// restore what a checkpoint vouches for, accept each resource in transfer order
-/// (`TransferOutput.write`), checkpoint, finish, commit — or, after a failure, keep what the
-/// checkpoint can vouch for or discard it all. The single-file assembler, the package and the
-/// recording are the outputs.
-package protocol JobOutput: TransferOutput {
+/// restore what a checkpoint vouches for, accept each resource in transfer order and checkpoint
+/// (its `writer`: the single-file assembler or the package folder), finish, commit — or, after a
+/// failure, keep what the checkpoint can vouch for or discard it all. The single-file download,
+/// the package and the recording are the outputs.
+package protocol JobOutput: AnyObject {
+    /// What the transfer engine writes each resource into, in transfer order.
+    associatedtype Writer: TransferOutput
     /// One entry of the output's checkpoint log.
     associatedtype Record: Codable & Equatable & Sendable
     /// What a finished output gives its report.
@@ -14,6 +16,8 @@ package protocol JobOutput: TransferOutput {
     /// - Throws: `destination-unwritable`; `source-changed` when what is on disk no longer
     ///   matches its checkpoint.
     func restore(_ records: [Record]) throws(HLSError) -> JobRestoration
+    /// The transfer's output.
+    var writer: Writer { get }
     /// Resources written (restored ones included).
     var resourcesDone: Int { get }
     /// Completes the staged result (the last checks, playlists, manifests).

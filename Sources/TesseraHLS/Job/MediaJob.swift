@@ -161,7 +161,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             return
         }
         if error.code.keepsCheckpoint, output.resourcesDone > 0,
-           (try? output.checkpointIfDue(force: true)) != nil {   // else the checkpoint cannot vouch for what is written: drop both
+           (try? output.writer.checkpointIfDue(force: true)) != nil {   // else the checkpoint cannot vouch for what is written: drop both
             output.settle(keeping: true)
             return
         }

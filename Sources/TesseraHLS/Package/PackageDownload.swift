@@ -153,7 +153,7 @@ extension PackageDownload: JobPlanner {
         let order = pending.map(\.identity.stream.rawValue)
         var reported = 0
         let total = plan.resources.count
-        let sink = output.sink
+        let sink = output.writer
         let report = {
             // Resources are written in order: the ones written since the last report are the next in `order`.
             while reported < sink.resourcesDone - done.count, reported < order.count {
@@ -168,11 +168,11 @@ extension PackageDownload: JobPlanner {
         }
         report()
         try await context.engine.run(ListInput(PlannedFetch.coalescing(pending, maximumBytes: plan.maximumCoalescedBytes)),
-                             firstIndex: done.count, into: output, progress: report)
+                             firstIndex: done.count, into: output.writer, progress: report)
     }
 
     package func report(_ planned: Planned, product: PackageManifest, output: PackageOutput, restored: JobRestoration) -> PackageReport {
-        PackageReport(destination: destination, plan: planned.summary, manifest: product, bytesWritten: output.sink.bytesWritten,
+        PackageReport(destination: destination, plan: planned.summary, manifest: product, bytesWritten: output.writer.bytesWritten,
                       resumedResources: restored.resources)
     }
 }

@@ -166,7 +166,7 @@ struct PackagePlan: Sendable {
     /// What the package's last files say, `media` written: the master's measured BANDWIDTH
     /// (when the plan measures it) the peak bit rate of the variant's segments.
     /// - Throws: `invalid-playlist` when the master cannot be written standalone.
-    func contents(of media: [ResourceFileSink.WrittenFile]) throws(HLSError) -> PackageContents {
+    func contents(of media: [PackageFolder.WrittenFile]) throws(HLSError) -> PackageContents {
         var master = masterText
         var described = tracks.map { ($0.info, $0.playlistText) }
         if let measured, let track = tracks.first, let trackFiles = files[track.stream] {

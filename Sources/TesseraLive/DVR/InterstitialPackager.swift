@@ -26,7 +26,7 @@ final class InterstitialPackager: Sendable {
     struct Packaged: Sendable {
         /// The package path of its X-ASSET-URI's master playlist or its local asset list.
         let entry: String
-        let files: [ResourceFileSink.WrittenFile]
+        let files: [PackageFolder.WrittenFile]
         let assets: Int
     }
 
@@ -156,7 +156,7 @@ final class InterstitialPackager: Sendable {
             let listURL = try ResourceURL.resolve(text, against: url, what: "An interstitial's X-ASSET-LIST")
             let (bytes, answered) = try await loader.bytes(listURL, purpose: .sessionData, what: "The asset list", limit: options.maximumListBytes)
             let list = try AssetList.parse(bytes)
-            var files: [ResourceFileSink.WrittenFile] = []
+            var files: [PackageFolder.WrittenFile] = []
             var local: [LocalAssetList.Asset] = []
             for (index, item) in list.assets.enumerated() {
                 let resolved = try ResourceURL.resolve(item.uri, against: answered, what: "Asset \(index) of an asset list")
@@ -172,7 +172,7 @@ final class InterstitialPackager: Sendable {
     }
 
     /// One asset packaged at `folder` (a package of its own), within what the bounds leave.
-    private func packageAsset(_ url: URL, at folder: String) async throws(HLSError) -> [ResourceFileSink.WrittenFile] {
+    private func packageAsset(_ url: URL, at folder: String) async throws(HLSError) -> [PackageFolder.WrittenFile] {
         let (assets, bytes) = state.withLock { ($0.assets, $0.bytes) }
         guard assets < options.maximumAssets else { throw HLSError(.budgetExceeded, "More than \(options.maximumAssets) interstitial assets.") }
         guard bytes < options.maximumBytes else { throw HLSError(.budgetExceeded, "The interstitial assets reached \(options.maximumBytes) bytes.") }
@@ -207,12 +207,12 @@ final class InterstitialPackager: Sendable {
     }
 
     /// Every file under `folder` of the staging folder, hashed.
-    private func files(under folder: String, budget: UInt64) throws(HLSError) -> [ResourceFileSink.WrittenFile] {
+    private func files(under folder: String, budget: UInt64) throws(HLSError) -> [PackageFolder.WrittenFile] {
         let path = stagingPath + "/" + folder
         guard let entries = FolderTree.entries(at: path), let root = FolderHandle(path: path) else {
             throw HLSError(.destinationUnwritable, "The interstitial asset at \(path) cannot be read back.")
         }
-        var files: [ResourceFileSink.WrittenFile] = []
+        var files: [PackageFolder.WrittenFile] = []
         var total: UInt64 = 0
         for entry in entries {
             guard entry.kind == .file, let relative = SafeRelativePath(entry.path), let inside = SafeRelativePath(folder + "/" + entry.path),
@@ -220,7 +220,7 @@ final class InterstitialPackager: Sendable {
                 throw HLSError(.destinationUnwritable, "The interstitial asset at \(path) holds \(entry.path), which is not a readable file.")
             }
             total += digest.size
-            files.append(ResourceFileSink.WrittenFile(path: inside, byteCount: digest.size, sha256: digest.sha256))
+            files.append(PackageFolder.WrittenFile(path: inside, byteCount: digest.size, sha256: digest.sha256))
         }
         guard total <= budget else { throw HLSError(.budgetExceeded, "An interstitial asset would take the assets past \(options.maximumBytes) bytes.") }
         return files
@@ -233,7 +233,7 @@ final class InterstitialPackager: Sendable {
     }
 
     /// Writes `bytes` at `path` of the staging folder, durably.
-    private func write(_ bytes: [UInt8], at path: String) throws(HLSError) -> ResourceFileSink.WrittenFile {
+    private func write(_ bytes: [UInt8], at path: String) throws(HLSError) -> PackageFolder.WrittenFile {
         guard let root = FolderHandle(path: stagingPath), let safe = SafeRelativePath(path), root.makeParents(of: safe) else {
             throw HLSError(.destinationUnwritable, "Cannot create the folders of \(path) in \(stagingPath).")
         }
@@ -242,6 +242,6 @@ final class InterstitialPackager: Sendable {
         defer { close(fd) }
         let written = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(fd, $0) }
         guard written, fsync(fd) == 0 else { throw HLSError(.destinationUnwritable, "Cannot write \(path) in \(stagingPath): \(FileDescriptorIO.lastError).") }
-        return ResourceFileSink.WrittenFile(path: safe, byteCount: UInt64(bytes.count), sha256: SHA256Hasher.hash(bytes))
+        return PackageFolder.WrittenFile(path: safe, byteCount: UInt64(bytes.count), sha256: SHA256Hasher.hash(bytes))
     }
 }

@@ -6,8 +6,7 @@ import Foundation
 import TesseraHLS
 import TesseraSupport
 
-/// The output of a recording: each resource through the per-resource file sink into the staging
-/// folder (a checkpoint after every one: live segments arrive seconds apart, and one lost to a
+/// The output of a recording: each resource into the package folder (a checkpoint after every one: live segments arrive seconds apart, and one lost to a
 /// crash may have left the window by the time the recording is resumed), beside the URL-free
 /// `RecordingLedger` (timeline and evictions). `restore` takes back what the checkpoints vouch
 /// for; once the session has run, `finish` cuts the recording at the last primary entry whose
@@ -17,8 +16,8 @@ final class RecordingOutput: JobOutput {
     let source: RecordingSource
     let options: LiveRecording.Options
     let destination: URL
-    let staging: StagingDirectory
-    let sink: ResourceFileSink
+    /// The folder the transfer writes into.
+    let writer: PackageFolder
     let ledger: Lock<RecordingLedger>
     /// The recording's coordination, shared by the planner, the transfer's progress and the cut.
     let state: Lock<RecordingState>
@@ -46,13 +45,12 @@ final class RecordingOutput: JobOutput {
         self.source = source
         self.options = options
         self.destination = destination
-        self.staging = staging
         self.checkpoint = checkpoint
         partialPath = paths.partial
         ledger = Lock(RecordingLedger(timeline: timeline, evictionLog: evictions))
         let state = Lock(RecordingState(onRestart: options.onRestart, evicts: options.retention != nil))
         self.state = state
-        sink = ResourceFileSink(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
+        writer = PackageFolder(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
                                 clock: context.clock) { resource throws(HLSError) -> SafeRelativePath in
             guard let path = state.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
@@ -61,13 +59,10 @@ final class RecordingOutput: JobOutput {
         }
     }
 
-    var spillFolder: String { sink.spillFolder }
-    var resourcesDone: Int { sink.resourcesDone }
-    func write(_ resource: FetchedResource) throws(HLSError) { try sink.write(resource) }
-    func checkpointIfDue(force: Bool) throws(HLSError) { try sink.checkpointIfDue(force: force) }
+    var resourcesDone: Int { writer.resourcesDone }
 
     /// Resources written, counting those evicted before this run.
-    var written: Int { sink.resourcesDone + start.offset }
+    var written: Int { writer.resourcesDone + start.offset }
 
     /// What the checkpoint vouches for — the timeline entries whose every resource the sink's
     /// checkpoint holds, with files that still give their recorded sizes and SHA-256 — restored
@@ -86,7 +81,7 @@ final class RecordingOutput: JobOutput {
         })
         let named = Set(records.flatMap(RecordingEviction.paths))
         let kept = files.filter { named.contains($0.path) }
-        let done = try sink.restore(kept)
+        let done = try writer.restore(kept)
         guard done.count == kept.count, kept.count == named.count else {
             throw HLSError(.sourceChanged, "The recording's files at \(partialPath) no longer match its checkpoint.")
         }
@@ -104,7 +99,7 @@ final class RecordingOutput: JobOutput {
         let tracks = RecordingTrackPlan.tracks(of: source, restoring: records, start: options.start == .now ? .now : .windowStart, limit: limit)
         state.withLock { $0.restore(RecordingPlanning.Planned(tracks: tracks, resources: resources), marks: marks) }
         start = (resources, resources - kept.count)
-        return JobRestoration(resources: resources, bytes: sink.restoredBytes, fetchedBytes: sink.restoredBytes)
+        return JobRestoration(resources: resources, bytes: writer.restoredBytes, fetchedBytes: writer.restoredBytes)
     }
 
     /// The recording cut where everything was written, its gap files, playlists and manifests.
@@ -115,9 +110,9 @@ final class RecordingOutput: JobOutput {
         let (headers, dateRanges, failed, retries, snapshots, restarts) = self.state.withLock {
             ($0.headers, $0.dateRanges, $0.failure != nil, $0.retries, $0.snapshots, $0.restarts)
         }
-        let files = try sink.finish()
+        let files = try writer.finishMedia()
         let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
-        let package = try RecordingPackage(source: source, records: records, written: written, files: files, unavailable: sink.unavailable,
+        let package = try RecordingPackage(source: source, records: records, written: written, files: files, unavailable: writer.unavailable,
                                            trimming: failed, headers: headers, dateRanges: dateRanges, evictions: evictions, assets: assets)
         guard package.segments > 0 else {
             let why: String = switch end {
@@ -131,16 +126,16 @@ final class RecordingOutput: JobOutput {
         }
         // Files written past the cut (a map or a rendition segment beyond it) are removed.
         let referenced = Set(package.media.map(\.path.value))
-        for file in files where !referenced.contains(file.path.value) { staging.remove(file.path) }
+        for file in files where !referenced.contains(file.path.value) { writer.staging.remove(file.path) }
         // Interstitial assets no kept Date Range names go too (no folder: none was packaged).
-        let assetsPath = staging.stagingPath + "/" + InterstitialPackager.folder
+        let assetsPath = writer.staging.stagingPath + "/" + InterstitialPackager.folder
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: assetsPath) {   // none: nothing was packaged there
             for entry in entries where !package.assetFolders.contains(InterstitialPackager.folder + "/" + entry) {
                 FolderTree.remove(at: assetsPath + "/" + entry)
             }
             if package.assetFolders.isEmpty { FolderTree.remove(at: assetsPath) }
         }
-        let manifest = try PackageWriter.finish(package.contents, media: package.media, in: staging)
+        let manifest = try writer.finish(package.contents, media: package.media)
         // Gaps of every track: a hole in the audio is one too.
         let tracks = package.tracks
         return RecordingReport(destination: destination, end: end, segments: package.segments, duration: package.primary.duration,
@@ -154,18 +149,14 @@ final class RecordingOutput: JobOutput {
 
     /// Publishes the folder; the ledger's logs go with the checkpoint.
     func commit() throws(HLSError) {
-        do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
+        try writer.commit()
         ledger.withLock { $0.remove() }
     }
 
     /// A transient end (cancelled, a full or unwritable volume) keeps what the checkpoints vouch
     /// for: the same command resumes it. A refusal leaves nothing behind.
     func settle(keeping: Bool) {
-        if keeping {
-            staging.keep()
-        } else {
-            staging.discard()
-            ledger.withLock { $0.remove() }
-        }
+        writer.settle(keeping: keeping)
+        if !keeping { ledger.withLock { $0.remove() } }
     }
 }

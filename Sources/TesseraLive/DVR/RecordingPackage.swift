@@ -10,7 +10,7 @@ struct RecordingPackage {
     let tracks: [RecordedTrack]
     let contents: PackageContents
     /// The media files referenced, of `files` (the gap files are the contents' `emptyFiles`).
-    let media: [ResourceFileSink.WrittenFile]
+    let media: [PackageFolder.WrittenFile]
     /// Date Ranges omitted because they could not be kept whole (interstitials among them).
     let dateRangesOmitted: Int
     /// The interstitials kept and omitted, their assets' files among `media`.
@@ -24,7 +24,7 @@ struct RecordingPackage {
     /// written, `files` the sink's finished files, `assets` the interstitial sources packaged
     /// (by their attribute's text).
     /// - Throws: `invalid-playlist` when a playlist cannot be written standalone.
-    init(source: RecordingSource, records: [RecordingEntryRecord], written: Int, files: [ResourceFileSink.WrittenFile],
+    init(source: RecordingSource, records: [RecordingEntryRecord], written: Int, files: [PackageFolder.WrittenFile],
          unavailable: [ResourceIdentity: HLSError], trimming: Bool, headers: [String: MediaPlaylist], dateRanges: RecordingDateRanges,
          evictions: RecordingEvictions, assets: [String: InterstitialPackager.Packaged] = [:]) throws(HLSError) {
         let id = RecordingPlanner.primaryTrack

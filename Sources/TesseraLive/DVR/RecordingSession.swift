@@ -54,7 +54,7 @@ struct RecordingSession {
         }
         let interstitials = options.interstitials.map { interstitials in
             InterstitialPackager(options: interstitials, selection: options.selection, bounds: options.bounds, client: recording.client,
-                                 loader: context.loader, stagingPath: output.staging.stagingPath) { reason in notices(.interstitialFailed(reason: reason)) }
+                                 loader: context.loader, stagingPath: output.writer.staging.stagingPath) { reason in notices(.interstitialFailed(reason: reason)) }
         }
         let follows = follow(into: inbox, streams: streams, parts: parts, interstitials: interstitials)
         control.onStop { for follow in follows { follow.cancel() } }
@@ -65,7 +65,7 @@ struct RecordingSession {
         var transferError: HLSError?
         await withTaskCancellationHandler {
             do throws(HLSError) {
-                try await engine.run(queue, firstIndex: start.resources, into: output) {
+                try await engine.run(queue, firstIndex: start.resources, into: output.writer) {
                     wrote(assets: interstitials?.packaged ?? [:])
                 }
             } catch {
@@ -178,7 +178,7 @@ struct RecordingSession {
     /// its server could not give (and the stop once too many in a row could not), retention, a
     /// snapshot asked for.
     private func wrote(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
-        let sink = output.sink
+        let sink = output.writer
         let written = RecordingState.Written(resources: output.written, bytes: sink.bytesWritten, unavailable: sink.unavailable.count,
                                              lastUnavailable: sink.lastUnavailable, consecutiveUnavailable: sink.consecutiveUnavailable,
                                              snapshotAsked: control.wantsSnapshot)
@@ -200,7 +200,7 @@ struct RecordingSession {
     /// holds is committed).
     private func evict() {
         guard let retention = recording.options.retention else { return }
-        let sink = output.sink, state = output.state, ledger = output.ledger, source = output.source
+        let sink = output.writer, state = output.state, ledger = output.ledger, source = output.source
         let written = output.written
         let primary = RecordingPlanner.primaryTrack
         let records = ledger.withLock { $0.records }
@@ -225,7 +225,7 @@ struct RecordingSession {
     /// Publishes the snapshots asked for: staged here, between two writes (no eviction runs
     /// meanwhile), verified and published in their own task. Waits for a first segment.
     private func publishSnapshot(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
-        let sink = output.sink, state = output.state, ledger = output.ledger
+        let sink = output.writer, state = output.state, ledger = output.ledger
         let staged: RecordingSnapshotWriter.Staged
         let publication: Int
         do throws(HLSError) {
@@ -236,7 +236,7 @@ struct RecordingSession {
                                                evictions: evictions, assets: assets())
             guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
             publication = taken
-            do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: output.staging, beside: recording.destination) } catch {
+            do throws(HLSError) { staged = try RecordingSnapshotWriter.stage(package, from: output.writer.staging, beside: recording.destination) } catch {
                 control.published(.failure(error), publication: publication)
                 events(.job(.snapshotFailed(reason: error.message)))
                 return

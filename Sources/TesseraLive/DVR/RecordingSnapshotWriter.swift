@@ -56,7 +56,7 @@ enum RecordingSnapshotWriter {
                     throw HLSError(.destinationUnwritable, "\(file.path.value) cannot be linked or copied into the snapshot: \(error)", cause: error)
                 }
             }
-            _ = try PackageWriter.finish(package.contents, media: package.media, in: snapshot)
+            _ = try PackageFolder.finish(package.contents, media: package.media, in: snapshot)
         } catch {
             snapshot.discard()
             throw error

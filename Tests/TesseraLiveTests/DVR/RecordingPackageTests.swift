@@ -24,8 +24,8 @@ struct RecordingPackageTests {
     }
 
     /// A written file of 100 bytes for each segment record.
-    static func files(_ records: [RecordingEntryRecord]) -> [ResourceFileSink.WrittenFile] {
-        records.flatMap(RecordingEviction.paths).map { ResourceFileSink.WrittenFile(path: SafeRelativePath($0)!, byteCount: 100, sha256: SHA256Hasher.hash(Array($0.utf8))) }
+    static func files(_ records: [RecordingEntryRecord]) -> [PackageFolder.WrittenFile] {
+        records.flatMap(RecordingEviction.paths).map { PackageFolder.WrittenFile(path: SafeRelativePath($0)!, byteCount: 100, sha256: SHA256Hasher.hash(Array($0.utf8))) }
     }
 
     static func package(_ state: RecordingState, _ records: [RecordingEntryRecord], written: Int) throws -> RecordingPackage {

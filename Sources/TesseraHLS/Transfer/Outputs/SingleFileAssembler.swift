@@ -14,7 +14,7 @@ import TesseraSupport
 /// resource boundary is that resource's checkpoint digest), and records durable checkpoints.
 /// A resource that arrived in a spill file is read from it a chunk at a time. Before
 /// publication the whole file passes its container's validator. One owner; not `Sendable`.
-package final class SingleFileAssembler: JobOutput {
+package final class SingleFileAssembler: JobOutput, TransferOutput {
     /// What it needs beyond the plan.
     struct Settings {
         var capacity: CapacityPolicy = .required
@@ -45,6 +45,8 @@ package final class SingleFileAssembler: JobOutput {
     private var validators = SourceValidators()
     private var pendingRecords: [AssemblyRecord] = []
     private var schedule: CheckpointSchedule
+    /// It writes what the transfer gives it itself.
+    package var writer: SingleFileAssembler { self }
     package let spillFolder: String
     /// Resources written (restored ones included).
     package private(set) var resourcesDone = 0

@@ -6,16 +6,17 @@ import Foundation
 import TesseraHTTP
 import TesseraSupport
 
-/// The per-resource output of the transfer engine — what offline packages and recordings stand
-/// on: each resource goes to its own file under a staging folder (resources named to one file,
-/// consecutive byte ranges of one source, are appended to it in order), with a running SHA-256
-/// per file, and checkpoints that record each file's length and digest at every resource it
-/// took. A later run restores what the checkpoint vouches for — every kept file is read back
-/// and must give its recorded digest; a file that does not is cut back or removed — and fetches
-/// only the rest. Nothing reaches the destination until the caller commits the staging folder.
-/// One owner; not `Sendable`.
-package final class ResourceFileSink: TransferOutput {
-    /// One file the sink wrote, as a manifest lists it.
+/// A package folder as a job writes it — the per-resource output of the transfer engine that
+/// offline packages and recordings stand on: each resource goes to its own file under the
+/// staging folder (resources named to one file, consecutive byte ranges of one source, are
+/// appended to it in order), with a running SHA-256 per file, and checkpoints that record each
+/// file's length and digest at every resource it took. A later run restores what the checkpoint
+/// vouches for — every kept file is read back and must give its recorded digest; a file that
+/// does not is cut back or removed — and fetches only the rest. Once the media is in, `finish`
+/// writes the package's empty files, playlists and manifests; nothing reaches the destination
+/// until `commit` publishes the folder in one step. One owner; not `Sendable`.
+package final class PackageFolder: TransferOutput {
+    /// One file the folder holds, as a manifest lists it.
     package struct WrittenFile: Sendable, Equatable {
         /// Its path inside the staging folder.
         package let path: SafeRelativePath
@@ -32,7 +33,8 @@ package final class ResourceFileSink: TransferOutput {
         }
     }
 
-    private let staging: StagingDirectory
+    /// The hidden folder the package is staged in.
+    package let staging: StagingDirectory
     private let checkpoint: CheckpointLog<ResourceFileRecord>
     private let place: (PlannedResource) throws(HLSError) -> SafeRelativePath
     package let spillFolder: String
@@ -58,7 +60,7 @@ package final class ResourceFileSink: TransferOutput {
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
-    /// A sink writing into `staging`, naming each resource's file with `place`, spilling to
+    /// A folder writing into `staging`, naming each resource's file with `place`, spilling to
     /// `spillFolder` (beside the staging folder, never inside it).
     package init(staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, spillFolder: String,
          checkpointBytes: UInt64 = 8 << 20, checkpointInterval: Duration = .seconds(1), clock: any Clock<Duration>,
@@ -271,12 +273,25 @@ package final class ResourceFileSink: TransferOutput {
         pendingRecords.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the transfer: the last file closed, a final checkpoint, and every file the sink
+    /// Ends the transfer: the last file closed, a final checkpoint, and every file the folder
     /// holds (restored and new) with its size and SHA-256, by path.
     /// - Throws: `destination-unwritable`.
-    package func finish() throws(HLSError) -> [WrittenFile] {
+    package func finishMedia() throws(HLSError) -> [WrittenFile] {
         try finishCurrent()
         try checkpointIfDue(force: true)
         return finished.values.sorted { $0.path.value < $1.path.value }
+    }
+
+    // MARK: Publication
+
+    /// Publishes the folder at the destination in one step.
+    /// - Throws: `destination-exists`, `destination-unwritable`.
+    package func commit() throws(HLSError) {
+        do { _ = try staging.commit() } catch { throw HLSError(destination: error) }
+    }
+
+    /// After a failure: keeps the staged folder for a later run, or removes it.
+    package func settle(keeping: Bool) {
+        if keeping { staging.keep() } else { staging.discard() }
     }
 }

@@ -4,16 +4,22 @@ import TesseraSupport
 /// track's local playlist, `master.m3u8`, `manifest.json` (every other file with its size and
 /// SHA-256) and `manifest-sha256.txt` (every file but itself), and the empty files its gaps
 /// name; the commit flushes them with the media.
-package enum PackageWriter {
-    /// Writes the empty files, playlists and manifests of `contents` beside `media`; returns the
-    /// manifest.
+extension PackageFolder {
+    /// Writes the empty files, playlists and manifests of `contents` beside `media` into this
+    /// folder; returns the manifest.
     /// - Throws: `destination-unwritable`, `insufficient-space`.
-    package static func finish(_ contents: PackageContents, media: [ResourceFileSink.WrittenFile], in staging: StagingDirectory) throws(HLSError) -> PackageManifest {
+    package func finish(_ contents: PackageContents, media: [WrittenFile]) throws(HLSError) -> PackageManifest {
+        try Self.finish(contents, media: media, in: staging)
+    }
+
+    /// `finish` into another staging folder (a recording's in-progress snapshot).
+    /// - Throws: `destination-unwritable`, `insufficient-space`.
+    package static func finish(_ contents: PackageContents, media: [WrittenFile], in staging: StagingDirectory) throws(HLSError) -> PackageManifest {
         for path in contents.emptyFiles {
             do throws(SupportError) { try staging.file(at: path, contents: .empty).close() } catch { throw HLSError(destination: error) }
         }
         let empty = SHA256Hasher.hash([])
-        var files = (media + contents.emptyFiles.map { ResourceFileSink.WrittenFile(path: $0, byteCount: 0, sha256: empty) }).map { file in
+        var files = (media + contents.emptyFiles.map { WrittenFile(path: $0, byteCount: 0, sha256: empty) }).map { file in
             PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: file.sha256.hex, role: .media, track: contents.owners[file.path.value])
         }
         for track in contents.tracks {

@@ -55,11 +55,11 @@ final class SinkHarness: Sendable {
     /// Runs the transfer of everything not in `done`; with `stopAfter`, the input fails after
     /// that many fetches and the sink is dropped as a killed process would leave it (no finish,
     /// no cleanup). Returns the files on success.
-    func run(stopAfter: Int? = nil) async throws -> [ResourceFileSink.WrittenFile]? {
+    func run(stopAfter: Int? = nil) async throws -> [PackageFolder.WrittenFile]? {
         let staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: stagingPath)
         let log = try CheckpointLog<ResourceFileRecord>(path: checkpointPath, fingerprint: "sink-test", resume: true)
         try SpillFolder.prepare(spillPath)
-        let sink = ResourceFileSink(staging: staging, checkpoint: log, spillFolder: spillPath, checkpointBytes: 1,
+        let sink = PackageFolder(staging: staging, checkpoint: log, spillFolder: spillPath, checkpointBytes: 1,
                                     clock: ContinuousClock(), place: Self.place)
         let done = try sink.restore(log.restorable)
         let pending = try resources().filter { !done.contains($0.identity) }
@@ -79,7 +79,7 @@ final class SinkHarness: Sendable {
             staging.keep()    // a killed process removes nothing
             return nil
         }
-        let files = try sink.finish()
+        let files = try sink.finishMedia()
         try staging.commit()
         log.remove()
         return files
@@ -98,8 +98,8 @@ final class SinkHarness: Sendable {
     }
 }
 
-@Suite("ResourceFileSink through the transfer engine")
-struct ResourceFileSinkTests {
+@Suite("PackageFolder through the transfer engine")
+struct PackageFolderTests {
     /// What the package must hold: each fixture file whole.
     static func expected() throws -> [String: Data] {
         var out: [String: Data] = [:]
