@@ -38,7 +38,7 @@ public struct SingleFileDownload: Sendable {
     /// Loads and plans without fetching media, keys or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> DownloadPlanSummary {
-        try await client.withFetcher { fetcher throws(HLSError) in summary(of: try await plan(PlaylistLoader(fetcher: fetcher), events: { _ in })) }
+        try await MediaJob(self, client: client).plan()
     }
 
     /// Runs the job; `events` may be called from several threads.

@@ -38,6 +38,15 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         self.client = client
     }
 
+    /// Loads and plans without fetching media or touching the destination (a dry run): what the
+    /// `planned` event would say.
+    /// - Throws: the failures of the playlist and plan stages.
+    package func plan() async throws(HLSError) -> Planner.Summary {
+        try await client.withFetcher { fetcher throws(HLSError) in
+            planner.summary(of: try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser), events: { _ in }))
+        }
+    }
+
     /// Loads, plans and runs the job; `events` hears everything in order, from several threads.
     /// - Throws: the job's failure; `source-changed` when the source changed again on the second
     ///   attempt.

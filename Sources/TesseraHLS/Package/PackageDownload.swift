@@ -32,7 +32,7 @@ public struct PackageDownload: Sendable {
     /// Loads and plans without fetching media or keys, or touching the destination.
     /// - Throws: as `run`, for the playlist and plan stages.
     public func plan() async throws(HLSError) -> PackagePlanSummary {
-        try await load(PlaylistLoader(client: client)).summary
+        try await MediaJob(self, client: client).plan()
     }
 
     /// Runs the job; `events` may be called from several threads.
@@ -59,7 +59,9 @@ public struct PackageDownload: Sendable {
         let variables: [String: String]
     }
 
-    fileprivate func load(_ loader: PlaylistLoader) async throws(HLSError) -> Planned {
+    /// Loads the multivariant playlist (or, accepted, a media playlist as its one variant),
+    /// chooses by the selection policy, loads the chosen playlists and plans the package.
+    package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
         let multivariant: MultivariantPlaylist
         switch playlist {
@@ -102,10 +104,6 @@ extension PackageDownload: JobPlanner {
     package var settings: JobSettings {
         JobSettings(noun: "package", bounds: options.bounds, resumes: options.resumes, steeringPenalty: options.steeringPenalty,
                     overwrite: options.overwrite)
-    }
-
-    package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
-        try await load(loader)
     }
 
     package func summary(of planned: Planned) -> PackagePlanSummary { planned.summary }
