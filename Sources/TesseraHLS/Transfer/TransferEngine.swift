@@ -98,3 +98,13 @@ extension NumberedFetches.AsyncIterator: ImmediateIterator where Base.AsyncItera
         }
     }
 }
+
+extension TransferEngine {
+    /// LL-HLS part staging for a live job, fetching through this engine's processor (its joins
+    /// spilled beside the output); `fellBack` hears each segment whose staged parts could not be
+    /// promoted, and why.
+    package func stagingParts(_ options: PartStaging,
+                              fellBack: @escaping @Sendable (StreamIdentity, UInt64, String) -> Void) -> PartStager {
+        PartStager(options: options, processor: processor, fellBack: fellBack)
+    }
+}

@@ -48,7 +48,7 @@ struct RecordingSession {
         let events = self.events
         let notices: @Sendable (LiveRecording.Notice) -> Void = { events(.job($0)) }
         let parts = options.parts.map { parts in
-            PartStager(options: parts, processor: engine.processor, spillFolder: context.paths.spill) { stream, msn, reason in
+            engine.stagingParts(parts) { stream, msn, reason in
                 notices(.partsFellBack(track: names[stream] ?? stream.rawValue, mediaSequence: msn, reason: reason))
             }
         }

@@ -74,13 +74,12 @@ package final class PartStager: Sendable {
     private let fellBack: @Sendable (StreamIdentity, UInt64, String) -> Void
     private let state = Lock(State())
 
-    /// A stager fetching through `processor` (spilling joins to `spillFolder`), telling
+    /// A stager fetching through `processor` (spilling joins to its spill folder), telling
     /// `fellBack` each segment whose staged parts could not be promoted, and why.
-    package init(options: PartStaging, processor: ResourceProcessor, spillFolder: String,
-         fellBack: @escaping @Sendable (StreamIdentity, UInt64, String) -> Void) {
+    init(options: PartStaging, processor: ResourceProcessor, fellBack: @escaping @Sendable (StreamIdentity, UInt64, String) -> Void) {
         self.options = options
         self.processor = processor
-        self.spillFolder = spillFolder
+        spillFolder = processor.spillFolder
         self.fellBack = fellBack
     }
 
