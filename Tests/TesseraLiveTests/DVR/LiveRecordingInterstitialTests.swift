@@ -102,6 +102,19 @@ struct LiveRecordingInterstitialTests {
         #expect((list?["SKIP-CONTROL"] as? [String: Any])?["OFFSET"] as? Double == 2)
     }
 
+    @Test("an X-ASSET-LIST over its byte bound is refused as the loader reads it: its ranges omitted whole, nothing of it packaged")
+    func assetListOverBound() async throws {
+        let ads = try Ads()
+        let live = try Self.live(ads, "X-ASSET-LIST", "list.json")
+        var small = RecordingInterstitials()
+        small.maximumListBytes = 16
+        let (report, failures) = try await record(live, interstitials: small)
+        #expect(report.interstitials?.kept == 0 && report.interstitials?.omitted == 2 && report.interstitials?.assets == 0)
+        #expect(failures.count == 1 && failures[0].contains("byte budget"), "told once, why: \(failures)")
+        #expect(!ads.server.log.contains { $0.path.hasPrefix("/ad/") }, "no asset of a refused list is fetched")
+        #expect(try ranges(live).playlist.dateRanges.isEmpty)
+    }
+
     @Test("an asset that cannot be fetched: its ranges omitted whole and counted, nothing of it in the package")
     func assetMissing() async throws {
         let ads = try Ads()
