@@ -71,7 +71,7 @@ extension SingleFileDownload: JobPlanner {
         let loaded = try await loader.loadMediaPlaylist(playlistURL, choosing: options.variant,
                                                                                   capabilities: options.capabilities) { multivariant, url in
             guard prefetches, !multivariant.sessionKeys.isEmpty else { return }
-            prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, fetcher: loader.jobFetcher) }
+            prefetch.withLock { $0 = SessionKeyPrefetch(multivariant, url: url, loader: loader) }
         }
         let plan = try DownloadPlan(playlist: loaded.playlist, baseURL: loaded.url, maximumCoalescedBytes: options.maximumCoalescedBytes)
         return Planned(plan: plan, url: loaded.url, loaded: loaded, prefetched: prefetch.withLock { $0 })

@@ -68,13 +68,6 @@ public struct PlaylistLoader: Sendable {
         try await bytes(url, purpose: purpose, what: "Playlist")
     }
 
-    /// The fetcher of a loader made on one (a job's): for the resources a plan fetches besides
-    /// playlists (session keys).
-    package var jobFetcher: ResourceFetcher {
-        guard let fetcher else { preconditionFailure("a job's loader is made on its fetcher") }
-        return fetcher
-    }
-
     /// Runs `work` with this loader's fetcher (the client's, events forwarded, when it has one).
     private func withFetcher<T: Sendable>(_ work: (ResourceFetcher) async throws(HLSError) -> T) async throws(HLSError) -> T {
         if let fetcher { return try await work(fetcher) }
@@ -138,8 +131,8 @@ public struct PlaylistLoader: Sendable {
         return PlaylistRead(parsed: try parse(bytes, at: finalURL, importing: variables, checks: checks), url: finalURL)
     }
 
-    /// The bytes of the playlist (or asset list) at `url` (at most `limit`, by default the
-    /// parser's byte limit; a regular file with `files`) and the URL that answered.
+    /// The bytes of the playlist (or asset list, or session key) at `url` — at most `limit`, by
+    /// default the parser's byte limit; a regular file with `files` — and the URL that answered.
     /// - Throws: `fetch-failed`, `http-status`, `budget-exceeded`, `cancelled`.
     package func bytes(_ url: URL, purpose: RequestPurpose, what: String, limit: Int? = nil,
                        files: Bool = false) async throws(HLSError) -> (bytes: [UInt8], url: URL) {

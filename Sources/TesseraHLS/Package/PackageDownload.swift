@@ -11,7 +11,7 @@ import TesseraSupport
 /// renditions (and, asked, an I-frame stream) a `SelectionPolicy` chooses, as plaintext local
 /// files with local playlists a player opens without the network, a `master.m3u8`, and a
 /// `manifest.json` plus `manifest-sha256.txt` that prove nothing is missing or altered. Media is
-/// written through the transfer engine into the per-resource sink under a staging folder beside
+/// written through the transfer engine into the package folder, staged beside
 /// the destination — checkpointed, resumable after a kill — and the folder is published with one
 /// rename when everything is in it: nothing appears at the destination before that. Every
 /// request goes through the caller's `HLSClient`.
@@ -151,16 +151,16 @@ extension PackageDownload: JobPlanner {
         let order = pending.map(\.identity.stream.rawValue)
         var reported = 0
         let total = plan.resources.count
-        let sink = output.writer
+        let folder = output.writer
         let report = {
             // Resources are written in order: the ones written since the last report are the next in `order`.
-            while reported < sink.resourcesDone - done.count, reported < order.count {
+            while reported < folder.resourcesDone - done.count, reported < order.count {
                 perTrack[order[reported], default: 0] += 1
                 reported += 1
             }
-            events(.progress(PackageProgress(whole: DownloadProgress(resourcesDone: sink.resourcesDone, resourceCount: total,
-                                                                     bytesWritten: sink.bytesWritten,
-                                                                     bytesFetched: restored.fetchedBytes + sink.bytesWritten,
+            events(.progress(PackageProgress(whole: DownloadProgress(resourcesDone: folder.resourcesDone, resourceCount: total,
+                                                                     bytesWritten: folder.bytesWritten,
+                                                                     bytesFetched: restored.fetchedBytes + folder.bytesWritten,
                                                                      totalBytes: plan.knownBytes),
                                              tracks: perTrack)))
         }

@@ -12,7 +12,7 @@ import TesseraSupport
 /// range names: the bytes between listed ranges are fetched too (`unlisted` resources), so every
 /// BYTERANGE stays exact. Local names are the URL's last path segment reduced to safe
 /// characters, unique within the track's folder. A file's bytes arrive in one run — the per-file
-/// sink appends and cannot reopen a file it finished — so a playlist whose ranges come back to a
+/// folder appends and cannot reopen a file it finished — so a playlist whose ranges come back to a
 /// file after another one started is refused.
 struct PackageFileLayout {
     /// What the plan must fetch to cover a reference.
@@ -70,7 +70,7 @@ struct PackageFileLayout {
     /// that differ only in their query take `seg-2.ts` … `seg-1000.ts` without probing every
     /// number below each one again.
     private var nextNumber: [String: Int] = [:]
-    /// The source whose bytes were planned last (the sink's open file).
+    /// The source whose bytes were planned last (the folder's open file).
     private var current: SourceKey?
     /// Sources another file followed: no more bytes may be planned for them.
     private var closed: Set<SourceKey> = []

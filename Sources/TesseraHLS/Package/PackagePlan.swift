@@ -41,7 +41,7 @@ struct PackagePlan: Sendable {
     }
 
     let tracks: [Track]
-    /// Every resource, in the order the sink writes them.
+    /// Every resource, in the order the folder writes them.
     let resources: [PlannedResource]
     let masterText: String
     let gaps: [PackageManifest.Gap]

@@ -16,7 +16,7 @@ struct TrackPlanner {
     let id: String
     let stream: StreamIdentity
     /// The file each URI names — fetched, covered by bytes already planned, or a gap's name —
-    /// (what the sink's `place` looks up, and what the local playlist names).
+    /// (what the folder's `place` looks up, and what the local playlist names).
     private(set) var files: TrackFiles
     private(set) var gaps: [PackageManifest.Gap] = []
     /// The distinct AES-128 key URIs (the checker's, which checked them).

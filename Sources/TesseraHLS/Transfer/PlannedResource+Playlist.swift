@@ -32,10 +32,3 @@ extension PlannedResource {
         return ResourceEncryption(keyURI: uri, stream: stream, iv: resolved)
     }
 }
-
-extension ByteRange {
-    /// The bytes a playlist's EXT-X-BYTERANGE names (its offset resolved).
-    package init(_ range: PlaylistByteRange) {
-        self.init(offset: range.resolvedOffset, length: range.length)
-    }
-}

@@ -17,8 +17,9 @@ package final class SessionKeyPrefetch: Sendable {
 
     private let tasks: [URL: Task<Result<[UInt8], HLSError>, Never>]
 
-    /// Starts fetching the identity AES-128 session keys of `playlist` (fetched from `url`).
-    init(_ playlist: MultivariantPlaylist, url: URL, fetcher: ResourceFetcher) {
+    /// Starts fetching the identity AES-128 session keys of `playlist` (fetched from `url`)
+    /// through the job's `loader`.
+    init(_ playlist: MultivariantPlaylist, url: URL, loader: PlaylistLoader) {
         var tasks: [URL: Task<Result<[UInt8], HLSError>, Never>] = [:]
         // A session key whose URI does not resolve is simply not prefetched: the media's own
         // EXT-X-KEY, if it names it, fails with the typed error when the cache fetches it.
@@ -27,7 +28,7 @@ package final class SessionKeyPrefetch: Sendable {
                   let keyURL = try? ResourceURL.resolve(uri, against: url, what: "Session key"), tasks[keyURL] == nil else { continue }
             tasks[keyURL] = Task {
                 do throws(HLSError) {
-                    let (bytes, _) = try await fetcher.fetch(keyURL, purpose: .key, what: "Key", limit: 4096)
+                    let (bytes, _) = try await loader.bytes(keyURL, purpose: .key, what: "Key", limit: 4096)
                     return .success(bytes)
                 } catch {
                     return .failure(error)

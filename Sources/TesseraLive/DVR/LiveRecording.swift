@@ -11,7 +11,7 @@ import TesseraSupport
 /// Records a live HLS stream into an offline package (DVR): the variant a selection policy
 /// chooses (or the media playlist given) followed by a `LiveReloader` that keeps going through
 /// outages (10 minutes without any answer by default), each new complete segment fetched once
-/// through the transfer engine into the per-resource sink — decrypted, maps deduplicated — under a
+/// through the transfer engine into the package folder — decrypted, maps deduplicated — under a
 /// staging folder beside the destination, and committed with one rename when the recording
 /// ends: the duration reached, EXT-X-ENDLIST, `RecordingControl.stop()`, or a failure after
 /// media was recorded (what came before it is committed, the report says why). Nothing is at

@@ -6,8 +6,9 @@ import Foundation
 import TesseraHLS
 import TesseraSupport
 
-/// The output of a recording: each resource into the package folder (a checkpoint after every one: live segments arrive seconds apart, and one lost to a
-/// crash may have left the window by the time the recording is resumed), beside the URL-free
+/// The output of a recording: each resource into the package folder (a checkpoint after every
+/// one: live segments arrive seconds apart, and one lost to a crash may have left the window by
+/// the time the recording is resumed), beside the URL-free
 /// `RecordingLedger` (timeline and evictions). `restore` takes back what the checkpoints vouch
 /// for; once the session has run, `finish` cuts the recording at the last primary entry whose
 /// resources were all written — and each rendition at its last written entry that starts before
@@ -21,10 +22,9 @@ final class RecordingOutput: JobOutput {
     let ledger: Lock<RecordingLedger>
     /// The recording's coordination, shared by the planner, the transfer's progress and the cut.
     let state: Lock<RecordingState>
-    private let checkpoint: CheckpointLog<ResourceFileRecord>
     private let partialPath: String
     /// Where the recording starts (`restore`): the resource index the transfer goes on from, and
-    /// the resources evicted before it (which the sink no longer counts).
+    /// the resources evicted before it (which the folder no longer counts).
     private(set) var start = (resources: 0, offset: 0)
     /// What the restored timeline held of the primary.
     private(set) var restoredCounts = (entries: 0, segments: 0, gaps: 0)
@@ -45,13 +45,12 @@ final class RecordingOutput: JobOutput {
         self.source = source
         self.options = options
         self.destination = destination
-        self.checkpoint = checkpoint
         partialPath = paths.partial
         ledger = Lock(RecordingLedger(timeline: timeline, evictionLog: evictions))
         let state = Lock(RecordingState(onRestart: options.onRestart, evicts: options.retention != nil))
         self.state = state
         writer = PackageFolder(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
-                                clock: context.clock) { resource throws(HLSError) -> SafeRelativePath in
+                               clock: context.clock) { resource throws(HLSError) -> SafeRelativePath in
             guard let path = state.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
             }
@@ -64,9 +63,9 @@ final class RecordingOutput: JobOutput {
     /// Resources written, counting those evicted before this run.
     var written: Int { writer.resourcesDone + start.offset }
 
-    /// What the checkpoint vouches for — the timeline entries whose every resource the sink's
+    /// What the checkpoint vouches for — the timeline entries whose every resource the folder's
     /// checkpoint holds, with files that still give their recorded sizes and SHA-256 — restored
-    /// into the sink and the planner; else nothing (a fresh start).
+    /// into the folder and the planner; else nothing (a fresh start).
     /// - Throws: `destination-unwritable`; `source-changed` when a restored file no longer
     ///   matches its checkpoint (the job starts over).
     func restore(_ files: [ResourceFileRecord]) throws(HLSError) -> JobRestoration {

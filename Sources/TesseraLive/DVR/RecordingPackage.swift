@@ -21,7 +21,7 @@ struct RecordingPackage {
     var primary: RecordedTrack { tracks[0] }
 
     /// The package of `source` from `records` (every track's, in order), `written` resources
-    /// written, `files` the sink's finished files, `assets` the interstitial sources packaged
+    /// written, `files` the folder's finished files, `assets` the interstitial sources packaged
     /// (by their attribute's text).
     /// - Throws: `invalid-playlist` when a playlist cannot be written standalone.
     init(source: RecordingSource, records: [RecordingEntryRecord], written: Int, files: [PackageFolder.WrittenFile],

@@ -40,7 +40,7 @@ struct RecordingPlanning: Sendable {
     /// Reads the inbox until the recording has what it wants, handing each item to the
     /// `RecordingState` and doing what it says: routing each track's fetches, planning the new
     /// entries — recorded durably in the timeline log before any of their fetches is queued (the
-    /// sink's checkpoint never vouches for a file the log does not name), then queued — saying
+    /// folder's checkpoint never vouches for a file the log does not name), then queued — saying
     /// restarts, retiring parts. Returns where the planning ended.
     func plan(_ inbox: some AsyncSequence<SnapshotInbox.Item, Never>, into queue: BoundedChannel<PlannedFetch>, state: Lock<RecordingState>,
               log: Lock<RecordingLedger>) async -> Planned {

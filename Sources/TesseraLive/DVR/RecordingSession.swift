@@ -178,9 +178,9 @@ struct RecordingSession {
     /// its server could not give (and the stop once too many in a row could not), retention, a
     /// snapshot asked for.
     private func wrote(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
-        let sink = output.writer
-        let written = RecordingState.Written(resources: output.written, bytes: sink.bytesWritten, unavailable: sink.unavailable.count,
-                                             lastUnavailable: sink.lastUnavailable, consecutiveUnavailable: sink.consecutiveUnavailable,
+        let folder = output.writer
+        let written = RecordingState.Written(resources: output.written, bytes: folder.bytesWritten, unavailable: folder.unavailable.count,
+                                             lastUnavailable: folder.lastUnavailable, consecutiveUnavailable: folder.consecutiveUnavailable,
                                              snapshotAsked: control.wantsSnapshot)
         for action in output.state.withLock({ $0.handle(.written(written)) }) {
             switch action {
@@ -196,11 +196,11 @@ struct RecordingSession {
     }
 
     /// Rolling retention, after each write: evicts what `RecordingEviction` says — durably in the
-    /// ledger first, then the sink's checkpoint and files. A failure ends the recording (what it
+    /// ledger first, then the folder's checkpoint and files. A failure ends the recording (what it
     /// holds is committed).
     private func evict() {
         guard let retention = recording.options.retention else { return }
-        let sink = output.writer, state = output.state, ledger = output.ledger, source = output.source
+        let folder = output.writer, state = output.state, ledger = output.ledger, source = output.source
         let written = output.written
         let primary = RecordingPlanner.primaryTrack
         let records = ledger.withLock { $0.records }
@@ -211,11 +211,11 @@ struct RecordingSession {
             let alignment = records.last { $0.track == rendition.id }?.alignment.flatMap(RecordingTrackPlan.Alignment.init(rawValue:))
             margins[rendition.id] = alignment?.margin(targetDuration: headers[rendition.id]?.targetDuration) ?? 0
         }
-        let plan = RecordingEviction.plan(records, written: written, retention: retention, primary: primary, margins: margins) { sink.size(of: $0) }
+        let plan = RecordingEviction.plan(records, written: written, retention: retention, primary: primary, margins: margins) { folder.size(of: $0) }
         guard !plan.records.isEmpty else { return }
         do throws(HLSError) {
             try ledger.withLock { ledger throws(HLSError) in try ledger.evict(plan.records, bytes: plan.bytes, primary: primary) }
-            try sink.evict(Set(plan.files))
+            try folder.evict(Set(plan.files))
         } catch {
             state.withLock { $0.failure = error }
             control.stop()
@@ -225,14 +225,14 @@ struct RecordingSession {
     /// Publishes the snapshots asked for: staged here, between two writes (no eviction runs
     /// meanwhile), verified and published in their own task. Waits for a first segment.
     private func publishSnapshot(assets: @autoclosure () -> [String: InterstitialPackager.Packaged]) {
-        let sink = output.writer, state = output.state, ledger = output.ledger
+        let folder = output.writer, state = output.state, ledger = output.ledger
         let staged: RecordingSnapshotWriter.Staged
         let publication: Int
         do throws(HLSError) {
             let (headers, dateRanges) = state.withLock { ($0.headers, $0.dateRanges) }
             let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
-            let package = try RecordingPackage(source: output.source, records: records, written: output.written, files: try sink.completeFiles(),
-                                               unavailable: sink.unavailable, trimming: false, headers: headers, dateRanges: dateRanges,
+            let package = try RecordingPackage(source: output.source, records: records, written: output.written, files: try folder.completeFiles(),
+                                               unavailable: folder.unavailable, trimming: false, headers: headers, dateRanges: dateRanges,
                                                evictions: evictions, assets: assets())
             guard package.segments > 0, let taken = control.takeSnapshotRequests() else { return }
             publication = taken

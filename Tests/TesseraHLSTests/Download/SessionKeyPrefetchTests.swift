@@ -51,7 +51,7 @@ struct SessionKeyPrefetchCacheTests {
         playlist.sessionKeys = [SegmentKey(method: .aes128, uri: "https://keys.example/k1")]
         let client = HLSClient(transport: mock, clock: ImmediateClock())
         let fetcher = client.fetcher(events: nil)
-        let prefetch = SessionKeyPrefetch(playlist, url: master, fetcher: fetcher)
+        let prefetch = SessionKeyPrefetch(playlist, url: master, loader: PlaylistLoader(fetcher: fetcher))
         #expect(await prefetch.key(at: URL(string: "https://keys.example/k1")!) == Array(repeating: 1, count: 16))
         #expect(mock.requests.count == 1)
         let cache = KeyCache(fetcher: fetcher, resolver: PlaylistURLResolver(playlistURL: URL(string: "https://cdn.example/v/media.m3u8")!),

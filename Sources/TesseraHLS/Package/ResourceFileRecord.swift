@@ -1,6 +1,6 @@
 import TesseraHTTP
 
-/// What the per-resource file sink's checkpoint records of one resource it made durable: the
+/// What the package folder's checkpoint records of one resource it made durable: the
 /// file it went to, how far that file then reached and its digest so far. No URL, key or query
 /// value: the source, validator and key fields are digests.
 package struct ResourceFileRecord: Codable, Sendable, Equatable {
