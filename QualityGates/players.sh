@@ -10,7 +10,9 @@
 #                decoded as the source variant has
 # (the source's count: ffprobe -count_frames on the origin's variant playlist, or on the
 # recording's own video playlist read from disk)
-# and `tessera serve` exits 0 on SIGTERM. The same for two recordings, `tessera graph --strict` of
+# and `tessera serve` exits 0 on SIGTERM. The same for packages of the ladders ffmpeg's own HLS
+# muxer makes (-var_stream_map: two video variants and one separate audio rendition, TS and fMP4),
+# and for two recordings, `tessera graph --strict` of
 # each finding no error: `tessera record --parts` of the
 # test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
 # part a second, to ENDLIST), and `tessera record` of a real live source — ffmpeg's own HLS muxer
@@ -154,6 +156,25 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
+# The ladders a real packager makes: ffmpeg's own HLS muxer (-var_stream_map), two video
+# variants sharing one separate audio rendition, as MPEG-TS and as fMP4.
+ladder() { # folder, extra ffmpeg HLS options…
+  local dir="$WORK/www/$1"; shift; mkdir -p "$dir"
+  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=25 \
+    -f lavfi -i sine=frequency=440:sample_rate=48000 -t 12 -filter_complex "[0:v]split=2[a][b];[b]scale=320:180[b2]" \
+    -map "[a]" -map "[b2]" -map 1:a -c:v libx264 -preset ultrafast -g 50 -keyint_min 50 -sc_threshold 0 -c:a aac -b:a 96k \
+    -f hls -hls_time 2 -hls_playlist_type vod -master_pl_name master.m3u8 "$@" \
+    -var_stream_map "v:0,agroup:aud v:1,agroup:aud a:0,agroup:aud,default:yes,language:en,name:English" "$dir/v%v/index.m3u8"
+}
+if [ -z "$FFMPEG" ]; then missing ffmpeg "ffmpeg ladders: making them"
+else
+  if ladder ffmpeg-ts -hls_segment_filename "$WORK/www/ffmpeg-ts/v%v/seg_%03d.ts"; then
+    check ffmpeg-ts "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8"
+  else bad "ffmpeg-ts: ffmpeg's HLS muxer did not make the TS ladder"; fi
+  if ladder ffmpeg-fmp4 -hls_segment_type fmp4 -hls_segment_filename "$WORK/www/ffmpeg-fmp4/v%v/seg_%03d.m4s"; then
+    check ffmpeg-fmp4 "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8"
+  else bad "ffmpeg-fmp4: ffmpeg's HLS muxer did not make the fMP4 ladder"; fi
+fi
 LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"
 [ -x "$LIVE_ORIGIN" ] || (cd "$HERE" && swift build --product tessera-live-origin > /dev/null)
 "$LIVE_ORIGIN" --parts-per-segment 1 --published 1 --duration 3 --max-seconds 60 --media "$HERE/Fixtures/e_multivariant/lo" \
