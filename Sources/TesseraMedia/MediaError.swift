@@ -24,6 +24,8 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         public static let malformedTransportStream = Code("malformed-transport-stream")
         /// The bytes are not a well-formed sequence of ISO-BMFF boxes.
         public static let malformedBoxes = Code("malformed-boxes")
+        /// The bytes of an elementary stream (ADTS, H.264, HEVC, …) do not follow their syntax.
+        public static let malformedElementaryStream = Code("malformed-elementary-stream")
     }
 
     /// What went wrong, stable across releases.

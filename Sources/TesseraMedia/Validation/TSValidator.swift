@@ -30,7 +30,7 @@ public struct TSValidator: Sendable {
     /// Bytes consumed.
     public private(set) var byteCount: UInt64 = 0
 
-    private var carry: [UInt8] = []
+    private var framer = TSPacketFramer()
     private var isSyncLost = false
     private var pids: [UInt16: PIDState] = [:]
     // Module-internal rather than private: TSValidator+PSI reads and fills these.
@@ -54,11 +54,11 @@ public struct TSValidator: Sendable {
     /// within a frame, or `ts-extinf-mismatch` (a playlist that lies makes players drift).
     public mutating func endSegment(expectedDuration: Double? = nil) {
         if let expectedDuration { checkDuration(expectedDuration) }
-        guard !carry.isEmpty else { return }
+        guard framer.pendingCount > 0 else { return }
         report(.partialPacket, at: byteCount, packet: packetIndex,
-               "The segment ends \(carry.count) bytes into a packet; 188-byte packets were expected.")
-        byteCount += UInt64(carry.count)
-        carry.removeAll()
+               "The segment ends \(framer.pendingCount) bytes into a packet; 188-byte packets were expected.")
+        byteCount += UInt64(framer.pendingCount)
+        framer.discardPending()
     }
 
     /// Marks the start of the next HLS segment (call between segments, on a packet boundary).
@@ -94,22 +94,11 @@ public struct TSValidator: Sendable {
     /// Feeds the next bytes.
     /// - Complexity: O(n).
     public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
-        var index = 0
-        if !carry.isEmpty {
-            let take = min(TSPacket.size - carry.count, bytes.count)
-            carry.append(contentsOf: bytes[0..<take])
-            index = take
-            if carry.count == TSPacket.size {
-                let packet = carry
-                carry.removeAll(keepingCapacity: true)
-                packet.withUnsafeBytes { check($0) }
-            }
+        let cut = framer.cut(bytes)
+        cut.completed?.withUnsafeBytes { check($0) }
+        for start in stride(from: cut.whole.lowerBound, to: cut.whole.upperBound, by: TSPacket.size) {
+            check(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + TSPacket.size)]))
         }
-        while bytes.count - index >= TSPacket.size {
-            check(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + TSPacket.size)]))
-            index += TSPacket.size
-        }
-        if index < bytes.count { carry.append(contentsOf: bytes[index...]) }
     }
 
     /// Feeds the next bytes.
@@ -119,11 +108,11 @@ public struct TSValidator: Sendable {
 
     /// Ends the stream: adds the end-of-stream findings and returns every finding.
     public mutating func finish() -> [MediaFinding] {
-        if !carry.isEmpty {
+        if framer.pendingCount > 0 {
             report(.partialPacket, at: byteCount, packet: packetIndex,
-                   "The stream ends \(carry.count) bytes into a packet; 188-byte packets were expected.")
+                   "The stream ends \(framer.pendingCount) bytes into a packet; 188-byte packets were expected.")
         }
-        if packetIndex == 0, carry.isEmpty {
+        if packetIndex == 0, framer.pendingCount == 0 {
             report(.empty, at: 0, packet: nil, "The stream holds no MPEG-TS packet.")
         } else if !isSyncLost {
             if !sawPAT {
@@ -132,7 +121,7 @@ public struct TSValidator: Sendable {
                 report(.missingPMT, at: 0, packet: nil, "The program map table the PAT points to (PID \(pmtPID ?? 0)) was not found.")
             }
         }
-        carry.removeAll()
+        framer.discardPending()
         return findings
     }
 
