@@ -1,0 +1,87 @@
+/// One track of an MP4 file being written: its media (the sample entry's source), how players
+/// present it (language, name, enabled, alternate group), its timescale, and its samples in
+/// decode order — each sample's size, decode time, composition offset and whether it is a
+/// sync sample. Times are in the track's timescale on the movie's timeline: presentation
+/// time 0 is the movie's start (decode times before it are allowed: B-frames decode early).
+public struct MP4Track: Sendable {
+    /// What the track carries, with what its sample entry needs.
+    public enum Media: Sendable, Equatable {
+        /// H.264 video (`avc1` with `avcC`).
+        case avc(AVCDecoderConfiguration)
+        /// AAC audio (`mp4a` with `esds`) from ADTS headers.
+        case aac(ADTSHeader)
+    }
+
+    /// One sample as the table holds it.
+    public struct Sample: Sendable, Equatable {
+        /// Bytes.
+        public let size: UInt32
+        /// Decode time on the movie timeline, in the track's timescale.
+        public let decodeTime: Int64
+        /// Presentation time minus decode time.
+        public let compositionOffset: Int32
+        /// Whether decoding can start here.
+        public let isSync: Bool
+
+        /// A sample.
+        public init(size: UInt32, decodeTime: Int64, compositionOffset: Int32, isSync: Bool) {
+            self.size = size
+            self.decodeTime = decodeTime
+            self.compositionOffset = compositionOffset
+            self.isSync = isSync
+        }
+    }
+
+    public let media: Media
+    /// Ticks per second of its times.
+    public let timescale: UInt32
+    /// ISO 639-2/T code (`mdhd`): three lower-case letters; `und` when unknown.
+    public var language = "und"
+    /// A name for players (`hdlr`'s name).
+    public var name: String?
+    /// Whether players play it unless told otherwise (`tkhd` track_enabled).
+    public var isEnabled = true
+    /// Tracks of one group are alternatives to each other (`tkhd` alternate_group; 0: none).
+    public var alternateGroup: UInt16 = 0
+    /// The samples, in decode order.
+    public private(set) var samples: [Sample] = []
+    /// The time after the last sample ends (its duration is the one before it when not set).
+    public var endTime: Int64?
+
+    /// An empty track of `media` timed in `timescale` ticks per second.
+    public init(media: Media, timescale: UInt32) {
+        precondition(timescale > 0, "a timescale counts ticks per second")
+        self.media = media
+        self.timescale = timescale
+    }
+
+    /// Appends the next sample in decode order.
+    /// - Throws: `malformed-elementary-stream` when its decode time does not increase.
+    public mutating func append(_ sample: Sample) throws(MediaError) {
+        if let last = samples.last, sample.decodeTime <= last.decodeTime {
+            throw MediaError(.malformedElementaryStream,
+                             "A sample's decode time \(sample.decodeTime) does not follow \(last.decodeTime) (timescale \(timescale)).")
+        }
+        samples.append(sample)
+    }
+
+    /// The duration of sample `index`: to the next sample's decode time; the last's to
+    /// `endTime`, else the duration before it.
+    func duration(of index: Int) -> Int64 {
+        if index + 1 < samples.count { return samples[index + 1].decodeTime - samples[index].decodeTime }
+        if let endTime, endTime > samples[index].decodeTime { return endTime - samples[index].decodeTime }
+        return index > 0 ? samples[index].decodeTime - samples[index - 1].decodeTime : 0
+    }
+
+    /// Where its presentation starts and ends on the movie timeline (track ticks), nil when empty.
+    var presentation: (start: Int64, end: Int64)? {
+        guard !samples.isEmpty else { return nil }
+        var start = Int64.max, end = Int64.min
+        for (index, sample) in samples.enumerated() {
+            let time = sample.decodeTime + Int64(sample.compositionOffset)
+            start = min(start, time)
+            end = max(end, time + duration(of: index))
+        }
+        return (start, end)
+    }
+}

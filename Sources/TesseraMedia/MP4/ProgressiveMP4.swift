@@ -1,0 +1,96 @@
+/// Lays out a progressive MP4 file with its movie box first, so players start without seeking
+/// to the end (ISO/IEC 14496-12 §6.2, §8): `ftyp`, then `moov` with every track's sample tables,
+/// then one `mdat` whose samples are interleaved in chunks of about `chunkDuration` seconds
+/// ordered by decode time. Pure: it returns the header bytes (`ftyp`, `moov`, the `mdat`
+/// header) and the order in which each track's sample bytes follow; the caller, holding the
+/// bytes, writes them. Offsets past 4 GiB use `co64` and a 64-bit `mdat` size; durations past
+/// 32 bits use version 1 headers.
+public struct ProgressiveMP4: Sendable {
+    /// A run of one track's samples written together.
+    public struct Chunk: Sendable, Equatable {
+        /// The track's index.
+        public let track: Int
+        /// Its samples (decode order).
+        public let samples: Range<Int>
+        /// Their bytes.
+        public let byteCount: UInt64
+    }
+
+    /// The file's start and what follows it.
+    public struct Layout: Sendable {
+        /// `ftyp`, `moov` and the `mdat` header.
+        public let header: [UInt8]
+        /// The chunks in file order after the header.
+        public let chunks: [Chunk]
+        /// The whole file's size.
+        public var fileSize: UInt64 { UInt64(header.count) + chunks.reduce(0) { $0 + $1.byteCount } }
+    }
+
+    /// The movie timescale (`mvhd`): durations of the movie and of edits. The MPEG-2 clock, so
+    /// an offset between tracks taken from transport stream timestamps is kept exactly (an
+    /// audio track's within one of its samples).
+    public static let movieTimescale: UInt32 = 90000
+
+    public let tracks: [MP4Track]
+    /// Seconds of each track per chunk.
+    public let chunkDuration: Double
+
+    /// A file of `tracks` (none empty), chunked every `chunkDuration` seconds.
+    public init(tracks: [MP4Track], chunkDuration: Double = 1) {
+        self.tracks = tracks
+        self.chunkDuration = chunkDuration
+    }
+
+    /// The layout.
+    /// - Throws: `malformed-elementary-stream` when there is no track or a track has no sample.
+    public func layout() throws(MediaError) -> Layout {
+        guard !tracks.isEmpty, tracks.allSatisfy({ !$0.samples.isEmpty }) else {
+            throw MediaError(.malformedElementaryStream, "An MP4 file needs at least one track, each with samples.")
+        }
+        let chunks = interleavedChunks()
+        let payload = chunks.reduce(0) { $0 + $1.byteCount }
+        let ftyp = Self.fileType()
+        var header: [UInt8] = []
+        for wide in [false, true] {
+            let mdat = MP4BoxWriter.mediaDataHeader(payload: payload)
+            let moovSize = movie(chunks: chunks, firstOffset: 0, wide: wide).count
+            let first = UInt64(ftyp.count + moovSize + mdat.count)
+            if !wide, first + payload > UInt64(UInt32.max) { continue }
+            header = ftyp + movie(chunks: chunks, firstOffset: first, wide: wide) + mdat
+            break
+        }
+        return Layout(header: header, chunks: chunks)
+    }
+
+    /// `ftyp`: isom, version 512, compatible with isom, iso2, avc1 and mp41 (as ffmpeg writes).
+    static func fileType() -> [UInt8] {
+        var writer = MP4BoxWriter()
+        writer.box("ftyp") { box in
+            box.fourCC("isom")
+            box.u32(0x200)
+            for brand in ["isom", "iso2", "avc1", "mp41"] { box.fourCC(brand) }
+        }
+        return writer.bytes
+    }
+
+    /// Each track cut into chunks of `chunkDuration`, all ordered by their first decode time
+    /// (track order between equals).
+    func interleavedChunks() -> [Chunk] {
+        var all: [(time: Double, chunk: Chunk)] = []
+        for (index, track) in tracks.enumerated() {
+            let span = Int64(chunkDuration * Double(track.timescale))
+            var start = 0
+            var bytes: UInt64 = 0
+            for (sample, entry) in track.samples.enumerated() {
+                if sample > start, entry.decodeTime - track.samples[start].decodeTime >= span {
+                    all.append((Double(track.samples[start].decodeTime) / Double(track.timescale), Chunk(track: index, samples: start..<sample, byteCount: bytes)))
+                    start = sample
+                    bytes = 0
+                }
+                bytes += UInt64(entry.size)
+            }
+            all.append((Double(track.samples[start].decodeTime) / Double(track.timescale), Chunk(track: index, samples: start..<track.samples.count, byteCount: bytes)))
+        }
+        return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.chunk)
+    }
+}
