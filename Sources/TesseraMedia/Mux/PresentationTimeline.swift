@@ -1,0 +1,133 @@
+/// One presentation timeline across every track of a file being muxed (RFC 8216bis §3.3.3 for
+/// discontinuities; ISO/IEC 13818-1 §2.4.3.7 for 33-bit timestamps). Access units arrive per
+/// track with their 90 kHz MPEG-2 timestamps and the run they belong to — a run is what lies
+/// between two EXT-X-DISCONTINUITY tags, and its timestamps may start anywhere. Within a run
+/// timestamps are unwrapped past 2^33 (each taken as the nearest to the one before it); each
+/// run is then moved as a whole — every track by the same amount, so the offset between audio
+/// and video inside it is kept to the tick — to begin where the run before it ended, and the
+/// first run to begin at 0. Only timing is kept (about 24 bytes per sample); the bytes go to
+/// the caller's store in the same order.
+public struct PresentationTimeline: Sendable {
+    private struct Entry: Sendable {
+        let run: Int32
+        let decodeTime: Int64
+        let compositionOffset: Int32
+        let size: UInt32
+        let isSync: Bool
+    }
+
+    private struct Track: Sendable {
+        let media: MP4Track.Media
+        /// Ticks of its MP4 timescale per sample when fixed (AAC frames), else nil.
+        let samplesPerUnit: Int?
+        var entries: [Entry] = []
+        /// The last entry's run and its 33-bit decode time.
+        var last: (run: Int32, raw: UInt64, unwrapped: Int64)?
+    }
+
+    private var tracks: [Track] = []
+    /// Each run's first timestamp (33-bit and as unwrapped), the reference the first sample of
+    /// every track in it is unwrapped against.
+    private var references: [Int32: (raw: UInt64, value: Int64)] = [:]
+    /// Each run's presentation span on its own unwrapped clock.
+    private var spans: [Int32: (start: Int64, end: Int64)] = [:]
+
+    /// An empty timeline.
+    public init() {}
+
+    /// Adds a track of `media`; returns its index.
+    public mutating func addTrack(_ media: MP4Track.Media) -> Int {
+        let perUnit: Int? = if case .aac(let header) = media { header.sampleCount } else { nil }
+        tracks.append(Track(media: media, samplesPerUnit: perUnit))
+        return tracks.count - 1
+    }
+
+    /// Records the next access unit of `track` (decode order) in `run` (runs never go back),
+    /// `duration` its 90 kHz length when known (an audio frame's; else the decode step before
+    /// it), `size` its bytes.
+    /// - Throws: `malformed-elementary-stream` when the run goes back or the decode time does
+    ///   not increase within a run.
+    public mutating func append(_ unit: AccessUnit, size: Int, duration: Int64? = nil, to track: Int, run: Int) throws(MediaError) {
+        let run = Int32(run)
+        let raw = unit.decodeTime & MPEGTimestamp.mask
+        let reference = references[run] ?? (raw, Int64(raw))
+        references[run] = reference
+        let decode: Int64
+        var step: Int64 = 0
+        if let last = tracks[track].last, last.run == run {
+            decode = last.unwrapped + MPEGTimestamp.difference(raw, last.raw)
+            guard decode > last.unwrapped else {
+                throw MediaError(.malformedElementaryStream, "Track \(track)'s decode time goes from \(last.raw) to \(raw) inside one run.")
+            }
+            step = decode - last.unwrapped
+        } else {
+            if let last = tracks[track].last, last.run > run {
+                throw MediaError(.malformedElementaryStream, "Track \(track) goes back from run \(last.run) to run \(run).")
+            }
+            decode = reference.value + MPEGTimestamp.difference(raw, reference.raw)
+        }
+        let offset = MPEGTimestamp.difference(unit.presentationTime & MPEGTimestamp.mask, raw)
+        tracks[track].last = (run, raw, decode)
+        tracks[track].entries.append(Entry(run: run, decodeTime: decode, compositionOffset: Int32(clamping: offset), size: UInt32(clamping: size),
+                                           isSync: unit.isSync))
+        let presented = decode + offset
+        // Without a known duration, a sample lasts as long as the step to it (a video frame).
+        let end = presented + (duration ?? step)
+        let span = spans[run] ?? (presented, end)
+        spans[run] = (min(span.start, presented), max(span.end, end))
+    }
+
+    /// Where each run starts on the movie clock (90 kHz): the first at 0, each after where
+    /// the one before it ended.
+    var runOffsets: [Int32: Int64] {
+        var offsets: [Int32: Int64] = [:]
+        var movieEnd: Int64 = 0
+        for run in spans.keys.sorted() {
+            let span = spans[run]!
+            offsets[run] = movieEnd - span.start
+            movieEnd += span.end - span.start
+        }
+        return offsets
+    }
+
+    /// The tracks on the movie's timeline: video on the 90 kHz clock, audio on its sample
+    /// rate (each frame at its own time, so a gap or overlap at a join lengthens or shortens
+    /// the frame before it instead of moving the rest).
+    /// - Throws: `malformed-elementary-stream` when a track has no sample.
+    public func movieTracks() throws(MediaError) -> [MP4Track] {
+        let offsets = runOffsets
+        var result: [MP4Track] = []
+        for (index, track) in tracks.enumerated() {
+            guard !track.entries.isEmpty else { throw MediaError(.malformedElementaryStream, "Track \(index) has no sample.") }
+            switch track.media {
+            case .avc:
+                var movie = MP4Track(media: track.media, timescale: UInt32(MPEGTimestamp.ticksPerSecond))
+                for entry in track.entries {
+                    try movie.append(.init(size: entry.size, decodeTime: entry.decodeTime + offsets[entry.run]!, compositionOffset: entry.compositionOffset,
+                                           isSync: entry.isSync))
+                }
+                result.append(movie)
+            case .aac(let header):
+                let rate = Int64(header.sampleRate)
+                var movie = MP4Track(media: track.media, timescale: UInt32(rate))
+                var previous: Int64?
+                for entry in track.entries {
+                    let ideal = Self.rescale(entry.decodeTime + Int64(entry.compositionOffset) + offsets[entry.run]!, to: rate)
+                    let time = previous.map { max($0 + 1, ideal) } ?? ideal
+                    try movie.append(.init(size: entry.size, decodeTime: time, compositionOffset: 0, isSync: true))
+                    previous = time
+                }
+                movie.endTime = previous.map { $0 + Int64(track.samplesPerUnit ?? 1024) }
+                result.append(movie)
+            }
+        }
+        return result
+    }
+
+    /// `ticks` of the 90 kHz clock in `rate` ticks per second, rounded to the nearest.
+    static func rescale(_ ticks: Int64, to rate: Int64) -> Int64 {
+        let scaled = ticks * rate
+        let clock = Int64(MPEGTimestamp.ticksPerSecond)
+        return (scaled >= 0 ? scaled + clock / 2 : scaled - clock / 2) / clock
+    }
+}
