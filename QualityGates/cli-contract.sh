@@ -308,7 +308,7 @@ else bad "record --interstitials: $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'i
 kill "$ADS_PID" 2>/dev/null || true
 expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
-expect_status "download --audio is not a download flag" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
+expect_status "download --audio with a .ts output (renditions are muxed into MP4 only)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
@@ -393,6 +393,20 @@ if "$BIN" download "$ORIGIN/b_fmp4_video/index.m3u8" -o "$M" >/dev/null 2>"$WORK
   elif [ -z "$("$FFMPEG" -nostdin -v error -i "$M" -f null - 2>&1)" ]; then ok "fMP4 download: ffmpeg decodes it without a message"
   else bad "fMP4 download: ffmpeg could not decode it cleanly"; fi
 else bad "fMP4 download: $(head -2 "$WORK/err")"; fi
+# download -o name.mp4: the variant and its separate audio rendition muxed by Tessera into one MP4.
+MOVIE="$WORK/out/movie.mp4"
+if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$MOVIE" > "$WORK/stdout" 2>"$WORK/err" && grep -q 'MP4 of video (100 pictures), audio (eng, 189 frames)' "$WORK/stdout" \
+   && [ -z "$(ls -A "$WORK/out" | grep '^\.movie')" ]; then
+  ok "MP4 from a ladder with separate audio: $(cut -c1-90 "$WORK/stdout")…"
+  if [ -z "$FFMPEG" ]; then
+    if [ "${ALLOW_MISSING_PLAYERS:-0}" = 1 ]; then skip_player "ffmpeg decode of the muxed MP4: ffmpeg is not installed"
+    else bad "ffmpeg decode of the muxed MP4: ffmpeg is not installed (ALLOW_MISSING_PLAYERS=1 to skip)"; fi
+  elif [ -z "$("$FFMPEG" -nostdin -v error -i "$MOVIE" -map 0 -f null - 2>&1)" ]; then ok "muxed MP4: ffmpeg decodes both tracks without a message"
+  else bad "muxed MP4: ffmpeg could not decode it cleanly"; fi
+else bad "MP4 from a ladder with separate audio: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+set +e; "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry.mp4" --audio none --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 0 ] && grep -q '^dry run: 1 track' "$WORK/stdout" && [ ! -e "$WORK/out/dry.mp4" ]; then ok "MP4 --dry-run --audio none: $(head -1 "$WORK/stdout")"
+else bad "MP4 --dry-run --audio none: exit $rc $(cat "$WORK/stdout" "$WORK/err" | head -3)"; fi
 set +e; "$BIN" download "$ORIGIN/d_ts_single/index.m3u8" -o "$WORK/out/dry.ts" --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 0 ] && grep -q '^dry run: mpeg-ts, 4 segments, 4 resources in 1 requests' "$WORK/stdout" && [ -z "$(ls -A "$WORK/out" | grep dry)" ]; then
   ok "--dry-run: $(cat "$WORK/stdout")"

@@ -9,14 +9,14 @@ import TesseraSupport
 
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
-    static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) "
+    static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] "
         + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
         var options = SingleFileDownload.Options()
         var dryRun = false
-        let parsed = try FetchingArguments.parse(arguments, takesRenditions: false) { argument, rest throws(CommandLineArguments.UsageError) in
+        let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
             case "--overwrite": options.overwrite = .replace
@@ -33,8 +33,13 @@ enum DownloadArguments {
         options.variant = parsed.selection.policy.variant
         options.capabilities = parsed.selection.policy.capabilities
         guard let output else { throw usage("download needs -o <file>") }
-        let network = parsed.network
-        return DownloadCommand(playlistURL: url, output: URL(fileURLWithPath: output), options: options, network: network, dryRun: dryRun)
+        let file = URL(fileURLWithPath: output)
+        let selection = parsed.selection.policy
+        let movie = DownloadCommand.movieExtensions.contains(file.pathExtension.lowercased())
+        if !movie, selection.audio != SelectionPolicy().audio || selection.subtitles != SelectionPolicy().subtitles || selection.video != SelectionPolicy().video {
+            throw usage("--audio, --subtitles and --video choose the tracks of an MP4 file (-o name.mp4, .m4v or .mov); a \(file.pathExtension.isEmpty ? "file without an extension" : "." + file.pathExtension + " file") takes the variant's own stream")
+        }
+        return DownloadCommand(playlistURL: url, output: file, options: options, selection: selection, network: parsed.network, dryRun: dryRun)
     }
 
     private static func usage(_ message: String) -> CommandLineArguments.UsageError {

@@ -14,31 +14,79 @@ struct DownloadCommand: Sendable {
     let playlistURL: URL
     let output: URL
     let options: SingleFileDownload.Options
+    /// The variant and renditions of an MP4 output.
+    let selection: SelectionPolicy
     let network: NetworkOptions
     let dryRun: Bool
+
+    /// The extensions whose file is an MP4 muxed by Tessera (from MPEG-TS sources; a fragmented
+    /// MP4 source of one track has its fragments joined as before).
+    static let movieExtensions: Set<String> = ["mp4", "m4v", "mov"]
 
     func run() async -> Int32 {
         await network.withClient(entry: playlistURL) { client in await run(client) }
     }
 
     private func run(_ client: HLSClient) async -> Int32 {
-        let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
-        let display = ProgressDisplay(label: output.lastPathComponent)
-        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in Self.describe(try await job.plan(), dryRun: true) }) {
-            () async throws(HLSError) in
-            let report = try await job.run { event in
-                JobLines.show(event, plan: { Self.describe($0, dryRun: false) }, progress: { display.update($0) })
+        if Self.movieExtensions.contains(output.pathExtension.lowercased()) { return await runMovie(client) }
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in try await describeFile(client) }) {
+            () async throws(HLSError) in try await runFile(client)
+        }
+    }
+
+    /// An MP4 muxed from the chosen tracks; a fragmented MP4 source joined into one file instead.
+    private func runMovie(_ client: HLSClient) async -> Int32 {
+        var movieOptions = PackageDownload.Options()
+        movieOptions.selection = selection
+        movieOptions.overwrite = options.overwrite
+        movieOptions.resumes = options.resumes
+        movieOptions.steering = options.steering
+        movieOptions.steeringPenalty = options.steeringPenalty
+        movieOptions.bounds = options.bounds
+        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions)
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
+            do throws(HLSError) { return PackageCommand.describe(try await job.plan(), dryRun: true) } catch {
+                guard MovieDownload.refusedFragmentedSource(error) else { throw error }
+                return try await describeFile(client)
             }
-            var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
-                + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+        }) { () async throws(HLSError) in
+            let display = ProgressDisplay(label: output.lastPathComponent)
+            let report: MovieReport
+            do throws(HLSError) {
+                report = try await job.run { event in
+                    JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
+                }
+            } catch {
+                guard MovieDownload.refusedFragmentedSource(error) else { throw error }
+                return try await runFile(client)
+            }
+            let tracks = report.tracks.map { $0.kind == "audio" ? "audio (\($0.language), \($0.samples) frames)" : "video (\($0.samples) pictures)" }
+            var line = "wrote \(report.destination.path): MP4 of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
-            let warnings = report.findings.filter { $0.severity == .warning }
-            if !warnings.isEmpty {
-                let ids = Set(warnings.map(\.id)).sorted().joined(separator: ", ")
-                line += "; \(warnings.count) validator warning\(warnings.count == 1 ? "" : "s") (\(ids); see tessera validate)"
-            }
             return line
         }
+    }
+
+    private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {
+        Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
+    }
+
+    /// The variant's stream assembled into one file as its segments are (MPEG-TS, or fMP4 joined).
+    private func runFile(_ client: HLSClient) async throws(HLSError) -> String {
+        let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
+        let display = ProgressDisplay(label: output.lastPathComponent)
+        let report = try await job.run { event in
+            JobLines.show(event, plan: { Self.describe($0, dryRun: false) }, progress: { display.update($0) })
+        }
+        var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
+            + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+        if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+        let warnings = report.findings.filter { $0.severity == .warning }
+        if !warnings.isEmpty {
+            let ids = Set(warnings.map(\.id)).sorted().joined(separator: ", ")
+            line += "; \(warnings.count) validator warning\(warnings.count == 1 ? "" : "s") (\(ids); see tessera validate)"
+        }
+        return line
     }
 
     /// "plan: fmp4, 320x180 …, 4 segments, 5 requests, 1 key, 1.2 MB, 16.0 s".

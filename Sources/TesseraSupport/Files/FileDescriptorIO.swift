@@ -77,19 +77,40 @@ package enum FileDescriptorIO {
         guard size <= limit else { throw SupportError(.destinationUnwritable, "\(path) is \(size) bytes, over the limit of \(limit).") }
         // An empty file is the empty array: `Array(unsafeUninitializedCapacity: 0)` writes its
         // count into the shared empty-array storage, a race ThreadSanitizer reports.
-        guard size > 0 else { return [] }
+        guard size > 0, let bytes = readExactly(fd, count: size, from: 0) else {
+            guard size > 0 else { return [] }
+            throw SupportError(.destinationUnwritable, "Cannot read \(path): it changed while being read.")
+        }
+        return bytes
+    }
+
+    /// `count` bytes of the regular file at `path` from `offset`.
+    /// - Throws: `destination-unwritable` when it cannot be opened or holds fewer bytes there.
+    package static func readRegularFile(_ path: String, offset: UInt64, count: Int) throws(SupportError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SupportError(.destinationUnwritable, "Cannot read \(path): \(lastError).") }
+        defer { close(fd) }
+        guard count > 0 else { return [] }
+        guard let bytes = readExactly(fd, count: count, from: offset) else {
+            throw SupportError(.destinationUnwritable, "\(path) holds fewer than \(count) bytes from \(offset).")
+        }
+        return bytes
+    }
+
+    /// Exactly `count` (> 0) bytes of `fd` from `offset` (`pread`, retried on EINTR), or nil
+    /// when fewer are there.
+    private static func readExactly(_ fd: Int32, count: Int, from offset: UInt64) -> [UInt8]? {
         var done = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while done < size {
-                let n = read(fd, buffer.baseAddress! + done, size - done)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while done < count {
+                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
                 if n < 0, errno == EINTR { continue }
                 if n <= 0 { break }
                 done += n
             }
-            count = done
+            filled = done
         }
-        guard done == size else { throw SupportError(.destinationUnwritable, "Cannot read \(path): it changed while being read.") }
-        return bytes
+        return done == count ? bytes : nil
     }
 
     /// fsyncs the folder holding `path` (after a link or rename in it), best effort.

@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraHTTP
+import TesseraPlaylist
+import TesseraSupport
+
+/// Downloads an HLS VOD presentation into one playable MP4 file, muxed by Tessera (no ffmpeg):
+/// the variant and the audio renditions a `SelectionPolicy` chooses are fetched as a package's
+/// tracks are — through the transfer engine, bounded-parallel across tracks, decrypted,
+/// validated, checkpointed in a hidden folder beside the destination and resumable after a
+/// kill — then their H.264 and AAC access units are laid out as one progressive MP4 with the
+/// movie box first (`MovieMux`): one timeline across the tracks, discontinuities joined, each
+/// audio rendition a track with its language and name (the first enabled, all in one
+/// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS
+/// sources; fMP4 sources, subtitles and EXT-X-GAP are refused before any media byte.
+public struct MovieDownload: Sendable {
+    private let package: PackageDownload
+    package let destination: URL
+    private let options: PackageDownload.Options
+    private let client: HLSClient
+
+    /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
+    /// MP4 file `destination`.
+    public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options()) {
+        var options = options
+        options.acceptsMediaPlaylist = true
+        options.iFrames = false
+        options.selection.subtitles.choice = .none
+        package = PackageDownload(url: url, destination: destination, client: client, options: options)
+        self.destination = destination
+        self.options = options
+        self.client = client
+    }
+
+    /// Loads and plans without fetching media or keys, or touching the destination.
+    /// - Throws: as `run`, for the playlist and plan stages.
+    public func plan() async throws(HLSError) -> PackagePlanSummary {
+        try await MediaJob(self, client: client).plan()
+    }
+
+    /// Runs the job; `events` may be called from several threads.
+    /// - Throws: `HLSError`: `destination-exists`, `destination-unwritable`, `destination-busy`,
+    ///   `insufficient-space`, `fetch-failed`, `http-status`, `invalid-playlist`,
+    ///   `no-matching-variant`, `unsupported`, `bad-key`, `decrypt-failed`, `malformed-media`,
+    ///   `budget-exceeded`, `source-changed` (twice in one run), `cancelled`.
+    public func run(events: @escaping @Sendable (PackageDownload.Event) -> Void = { _ in }) async throws(HLSError) -> MovieReport {
+        try await MediaJob(self, client: client).run(events: events)
+    }
+}
+
+extension MovieDownload {
+    /// The cause of the refusal of a fragmented MP4 source.
+    private struct FragmentedSource: Error, Sendable {}
+
+    /// Whether `error` refused the presentation because its tracks are fragmented MP4, which a
+    /// `SingleFileDownload` of one track joins into a playable MP4 instead.
+    public static func refusedFragmentedSource(_ error: HLSError) -> Bool { error.cause is FragmentedSource }
+}
+
+extension MovieDownload: JobPlanner {
+    package var settings: JobSettings {
+        var settings = package.settings
+        settings.noun = "download"
+        return settings
+    }
+
+    /// The package's plan, refused when a track cannot be muxed yet.
+    package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
+        let planned = try await package.plan(loader, events: events)
+        for track in planned.plan.tracks where track.playlist.segments.contains(where: { $0.map != nil }) {
+            throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist is fragmented MP4 (EXT-X-MAP); muxing fMP4 sources into one MP4 is not done yet.",
+                           cause: FragmentedSource())
+        }
+        if !planned.plan.gaps.isEmpty {
+            throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a movie with holes is not muxed.")
+        }
+        return planned
+    }
+
+    package func summary(of planned: PackageDownload.Planned) -> PackagePlanSummary { planned.summary }
+
+    package func fingerprint(of planned: PackageDownload.Planned) -> String { "movie 1 " + planned.plan.fingerprint.hex }
+
+    package func sizes(of planned: PackageDownload.Planned) -> (known: UInt64?, largestRange: UInt64?) { package.sizes(of: planned) }
+
+    package func steering(of planned: PackageDownload.Planned, events: @escaping @Sendable (PackageDownload.Event) -> Void) -> JobSteering? {
+        package.steering(of: planned, events: events)
+    }
+
+    package func resolver(of planned: PackageDownload.Planned) -> any TransferURLResolver { package.resolver(of: planned) }
+
+    package func encryption(of records: [ResourceFileRecord], in planned: PackageDownload.Planned) -> [(encryption: ResourceEncryption, fingerprint: String?)] {
+        package.encryption(of: records, in: planned)
+    }
+
+    package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
+                        context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
+        MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
+                    package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
+    }
+
+    package func transfer(_ planned: PackageDownload.Planned, into output: MovieOutput, restored: JobRestoration, context: JobContext,
+                          events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) {
+        try await package.transfer(planned, into: output.package, restored: restored, context: context, events: events)
+    }
+
+    package func report(_ planned: PackageDownload.Planned, product: MovieReport.Product, output: MovieOutput, restored: JobRestoration) -> MovieReport {
+        MovieReport(destination: destination, plan: planned.summary, byteCount: product.byteCount, sha256: product.sha256, tracks: product.tracks,
+                    resumedResources: restored.resources)
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraMedia
+import TesseraSupport
+
+/// Muxes tracks whose MPEG-TS segments lie in files into one progressive MP4 file, in two
+/// passes over the segments, one at a time: the first reads every access unit's timing into the
+/// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped), the second writes
+/// `ftyp` and `moov` and then each track's sample bytes in the layout's interleaved order. What
+/// the file holds is read from the media (its access units), never from the playlists' EXTINFs.
+/// Memory: one segment per track in flight and about 24 bytes per sample.
+struct MovieMux {
+    /// One segment of a source: its file, the range of it when the source is a single file,
+    /// and its discontinuity run.
+    struct Segment: Sendable {
+        let path: String
+        let range: Range<UInt64>?
+        let run: Int
+    }
+
+    /// A playlist's segments and what is taken from them.
+    struct Source: Sendable {
+        let segments: [Segment]
+        /// Which elementary streams become tracks.
+        let kinds: Set<Kind>
+        /// The rendition's ISO 639-2/T language, for its audio track.
+        var language = "und"
+        /// The rendition's NAME.
+        var name: String?
+        /// Whether its audio plays unless another is chosen.
+        var isEnabled = true
+    }
+
+    /// The kinds of elementary stream muxed.
+    enum Kind: Hashable, Sendable {
+        case video, audio
+    }
+
+    /// Which source and kind a track is.
+    struct TrackKey: Hashable, Sendable {
+        let source: Int
+        let kind: Kind
+    }
+
+    let sources: [Source]
+
+    /// Writes the file into `output`; returns its size, SHA-256 and tracks.
+    /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
+    ///   without H.264 or AAC or with parameters that change at a discontinuity,
+    ///   `destination-unwritable`, `source-changed` when a segment reads differently the second time.
+    func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track]) {
+        var timeline = PresentationTimeline()
+        var order: [TrackKey] = []
+        var indices: [TrackKey: Int] = [:]
+        for (index, source) in sources.enumerated() {
+            var readers = SampleReaders(kinds: source.kinds)
+            for segment in source.segments {
+                try readers.each(segment, of: index) { key, unit, media throws(HLSError) in
+                    let track = indices[key] ?? timeline.addTrack(media)
+                    if indices[key] == nil {
+                        indices[key] = track
+                        order.append(key)
+                    }
+                    try MovieMux.media(at: segment.path) { () throws(MediaError) in
+                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, to: track, run: segment.run)
+                    }
+                }
+            }
+        }
+        guard !order.isEmpty else { throw HLSError(.unsupported, "The sources hold no H.264 or AAC stream to mux into MP4.") }
+        var tracks = try Self.media(at: "the timeline") { () throws(MediaError) in try timeline.movieTracks() }
+        for (index, key) in order.enumerated() where key.kind == .audio {
+            tracks[index].language = sources[key.source].language
+            tracks[index].name = sources[key.source].name
+            tracks[index].isEnabled = sources[key.source].isEnabled
+            tracks[index].alternateGroup = 1
+        }
+        let layout = try Self.media(at: "the movie") { () throws(MediaError) in try ProgressiveMP4(tracks: tracks).layout() }
+        let file = try copy(layout, order: order, tracks: tracks, to: output)
+        return (file.byteCount, file.sha256, tracks)
+    }
+
+    /// Second pass: the header, then each chunk's samples read again from its track's segments.
+    private func copy(_ layout: ProgressiveMP4.Layout, order: [TrackKey], tracks: [MP4Track],
+                      to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
+        var buffer = layout.header
+        var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
+        var written: UInt64 = 0
+        func flush(_ force: Bool) throws(HLSError) {
+            guard force || buffer.count >= 4 << 20 else { return }
+            hasher.update(buffer)
+            do { try output.append(buffer) } catch { throw HLSError(destination: error) }
+            written += UInt64(buffer.count)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        for chunk in layout.chunks {
+            for index in chunk.samples {
+                let data = try streams[chunk.track].next()
+                guard UInt32(data.count) == tracks[chunk.track].samples[index].size else {
+                    throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(chunk.track + 1)).")
+                }
+                buffer += data
+                try flush(false)
+            }
+        }
+        try flush(true)
+        return (written, hasher.finalize())
+    }
+
+    /// The largest segment read whole (a byte range says its own size).
+    static let maximumSegmentBytes = 1 << 30
+
+    /// The bytes of `segment`.
+    /// - Throws: `destination-unwritable` when the staged file cannot be read.
+    static func read(_ segment: Segment) throws(HLSError) -> [UInt8] {
+        do throws(SupportError) {
+            if let range = segment.range {
+                return try FileDescriptorIO.readRegularFile(segment.path, offset: range.lowerBound, count: Int(range.count))
+            }
+            return try FileDescriptorIO.readRegularFile(segment.path, limit: maximumSegmentBytes)
+        } catch {
+            throw HLSError(destination: error)
+        }
+    }
+
+    /// Runs a reader step, its `MediaError` as `malformed-media` naming `what`.
+    static func media<T>(at what: String, _ body: () throws(MediaError) -> T) throws(HLSError) -> T {
+        do { return try body() } catch {
+            throw HLSError(error.code == .malformedElementaryStream || error.code == .malformedTransportStream ? .malformedMedia : .unsupported,
+                           "\(what): \(error.message)", cause: error)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraMedia
+import TesseraPlaylist
+import TesseraSupport
+
+/// The output of a movie download: the plan's resources into a hidden package folder beside
+/// the destination (the package's output, with its checkpoints and restore), then — once every
+/// segment is in — the tracks muxed by `MovieMux` into one MP4 file staged in that folder, the
+/// file published at the destination with one link and the folder removed.
+package final class MovieOutput: JobOutput {
+    private let plan: PackagePlan
+    private let destination: URL
+    private let policy: OverwritePolicy
+    /// Whether the variant's own audio is taken when no audio rendition is.
+    private let takesVariantAudio: Bool
+    /// The package output the transfer writes through.
+    package let package: PackageOutput
+    private var file: StagingFile?
+
+    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, package: PackageOutput) {
+        self.plan = plan
+        self.takesVariantAudio = takesVariantAudio
+        self.destination = destination
+        self.policy = policy
+        self.package = package
+    }
+
+    package var writer: PackageFolder { package.writer }
+    package var resourcesDone: Int { package.resourcesDone }
+
+    package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration { try package.restore(records) }
+
+    /// Muxes the staged tracks into the MP4 file.
+    /// - Throws: as `MovieMux.write`; `destination-exists`, `destination-unwritable`.
+    package func finish() throws(HLSError) -> MovieReport.Product {
+        _ = try writer.finishMedia()
+        let root = writer.staging.stagingPath
+        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio)
+        let staged: StagingFile
+        do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4") } catch {
+            throw HLSError(destination: error)
+        }
+        do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
+        file = staged
+        let written = try MovieMux(sources: sources).write(to: staged)
+        return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
+            let kind = if case .avc = track.media { "video" } else { "audio" }
+            return MovieReport.Track(kind: kind, language: track.language, samples: track.samples.count)
+        })
+    }
+
+    /// Publishes the file; the folder of segments goes.
+    package func commit() throws(HLSError) {
+        guard let file else { preconditionFailure("a movie is committed after it is finished") }
+        do { _ = try file.commit() } catch { throw HLSError(destination: error) }
+        package.settle(keeping: false)
+    }
+
+    package func settle(keeping: Bool) {
+        if !keeping { file?.discard() }
+        package.settle(keeping: keeping)
+    }
+
+    /// The sources `MovieMux` reads: each track's local playlist as the plan wrote it, its
+    /// segments' files under `root`. The variant's stream gives its video, and its own audio
+    /// when no audio rendition was chosen and `takesVariantAudio`; each audio rendition gives its
+    /// audio (the first plays by default), with the rendition's language and name.
+    /// - Throws: `invalid-playlist` when a local playlist does not read back.
+    static func sources(of plan: PackagePlan, in root: String, takesVariantAudio: Bool) throws(HLSError) -> [MovieMux.Source] {
+        let hasAudio = !takesVariantAudio || plan.tracks.contains { $0.info.role == .audio }
+        var sources: [MovieMux.Source] = []
+        for track in plan.tracks {
+            guard let parsed = try? PlaylistParser().parse(Array(track.playlistText.utf8)), case .media(let playlist) = parsed.playlist else {
+                throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back as a media playlist.")
+            }
+            let base = URL(fileURLWithPath: root + "/" + track.info.playlist)
+            let segments = playlist.segments.map { segment in
+                MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: base.deletingLastPathComponent()).standardizedFileURL.path,
+                                 range: segment.byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) },
+                                 run: Int(segment.discontinuitySequence))
+            }
+            switch track.info.role {
+            case .video:
+                sources.append(MovieMux.Source(segments: segments, kinds: hasAudio ? [.video] : [.video, .audio]))
+            case .audio:
+                let first = !sources.contains { $0.kinds == [.audio] }
+                sources.append(MovieMux.Source(segments: segments, kinds: [.audio], language: ISO639.terminology(fromBCP47: track.info.language),
+                                               name: track.info.name, isEnabled: first))
+            case .subtitles, .alternativeVideo, .iFrames:
+                continue
+            }
+        }
+        return sources
+    }
+}
+
+extension MovieReport {
+    /// What the output gives the report.
+    package struct Product {
+        let byteCount: UInt64
+        let sha256: SHA256Digest
+        let tracks: [Track]
+    }
+}

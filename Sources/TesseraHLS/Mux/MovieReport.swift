@@ -1,0 +1,32 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraSupport
+
+/// What a finished `MovieDownload` produced.
+public struct MovieReport: Sendable {
+    /// The published MP4 file.
+    public let destination: URL
+    /// The plan it followed: the tracks muxed and why each was chosen.
+    public let plan: PackagePlanSummary
+    /// The file's size.
+    public let byteCount: UInt64
+    /// The file's SHA-256.
+    public let sha256: SHA256Digest
+    /// Each MP4 track in file order: its kind, language and samples.
+    public let tracks: [Track]
+    /// Resources taken from a checkpoint of an earlier run instead of fetched.
+    public let resumedResources: Int
+
+    /// One track of the file.
+    public struct Track: Sendable, Equatable {
+        /// `video` or `audio`.
+        public let kind: String
+        /// Its ISO 639-2/T language (`und` when unknown).
+        public let language: String
+        /// Samples (pictures, audio frames).
+        public let samples: Int
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TesseraHLS
+import TesseraHTTP
+import TesseraSupport
+import TesseraTestSupport
+
+@Suite("Movie download: a ladder's tracks muxed by Tessera into one MP4")
+struct MovieDownloadTests {
+    static func job(_ harness: PackageHarness, _ path: String, audio: String = "default") throws -> MovieDownload {
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        options.selection.audio = try #require(RenditionPolicy(audio))
+        return MovieDownload(url: harness.origin.url(path), destination: destination(harness), client: HLSClient(transport: harness.transport), options: options)
+    }
+
+    static func destination(_ harness: PackageHarness) -> URL { harness.folder.url.appendingPathComponent("movie.mp4") }
+
+    /// The hashes of `stream`'s decoded frames in `path` (framemd5, timestamps left out).
+    static func frames(_ path: String, _ stream: String) throws -> [String] {
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"), "Scripts/bootstrap.sh installs ffmpeg")
+        let output = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", stream, "-f", "framemd5", "-"]).output
+        return output.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map(String.init) }
+    }
+
+    /// The fixture files of `folder` joined in playlist order, written under `harness`'s folder.
+    static func joined(_ harness: PackageHarness, _ folder: String, _ count: Int, name: String) throws -> String {
+        let path = harness.folder.url.appendingPathComponent(name).path
+        let bytes = try (0..<count).flatMap { try FixtureStore.bytes("\(folder)/seg_00\($0).ts") }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a variant whose audio is a separate rendition becomes one MP4: its pictures and the rendition's audio, language and name kept, decoded silently")
+    func separateAudio() async throws {
+        let harness = try PackageHarness()
+        let report = try await Self.job(harness, "/e_multivariant/master.m3u8").run()
+        let movie = Self.destination(harness).path
+        #expect(report.tracks.map(\.kind) == ["video", "audio"] && report.tracks.map(\.samples) == [100, 189])
+        #expect(report.tracks.map(\.language) == ["und", "eng"])
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie, "-map", "0", "-f", "null", "-"])
+        #expect(decode.status == 0 && decode.errors.isEmpty, "\(decode.errors)")
+        #expect(try Self.frames(movie, "0:v") == Self.frames(try Self.joined(harness, "e_multivariant/hi", 4, name: "hi.ts"), "0:v"))
+        #expect(try Self.frames(movie, "0:a") == Self.frames(try Self.joined(harness, "e_multivariant/audio", 5, name: "audio.ts"), "0:a"))
+        let ffprobe = try #require(ExternalProcess.find("ffprobe"))
+        let tags = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "a", "-show_entries", "stream_tags=language,handler_name", "-of", "compact", movie]).output
+        #expect(tags.contains("tag:language=eng") && tags.contains("tag:handler_name=audio_2"))
+        let bytes = try [UInt8](Data(contentsOf: Self.destination(harness)))
+        #expect(SHA256Hasher.hash(bytes) == report.sha256 && UInt64(bytes.count) == report.byteCount)
+        #expect(try harness.hiddenFiles().isEmpty, "no staging folder, checkpoint or lock is left")
+    }
+
+    @Test("without an audio rendition the variant's own audio is muxed; --audio none leaves it out")
+    func variantAudio() async throws {
+        let harness = try PackageHarness()
+        let report = try await Self.job(harness, "/a_ts_vod/index.m3u8").run()
+        #expect(report.tracks.map(\.kind) == ["video", "audio"])
+        try FileManager.default.removeItem(at: Self.destination(harness))
+        let silent = try await Self.job(harness, "/a_ts_vod/index.m3u8", audio: "none").run()
+        #expect(silent.tracks.map(\.kind) == ["video"])
+    }
+
+    @Test("a failed transfer leaves nothing at the destination; the rerun resumes and writes a byte-identical file")
+    func failureThenResume() async throws {
+        let reference = try PackageHarness()
+        let expected = try await Self.job(reference, "/e_multivariant/master.m3u8").run()
+
+        let harness = try PackageHarness()
+        harness.origin.inject(.status(404), path: "/e_multivariant/audio/seg_003.ts", attempts: 1...1)
+        await #expect(throws: HLSError.self) { try await Self.job(harness, "/e_multivariant/master.m3u8").run() }
+        #expect(!FileManager.default.fileExists(atPath: Self.destination(harness).path))
+        #expect(try harness.hiddenFiles().contains { $0.hasSuffix(".tessera-checkpoint") })
+        let report = try await Self.job(harness, "/e_multivariant/master.m3u8").run()
+        #expect(report.resumedResources > 0)
+        #expect(report.sha256 == expected.sha256)
+        #expect(try harness.hiddenFiles().isEmpty)
+    }
+
+    @Test("refused before any media byte: a fragmented MP4 source (which a single-file download joins instead), EXT-X-GAP segments")
+    func refusals() async throws {
+        let harness = try PackageHarness(extra: ["t/gapped.m3u8": PackageDownloadTests.gapped])
+        let fragmented = await #expect(throws: HLSError.self) { try await Self.job(harness, "/b_fmp4_video/index.m3u8").run() }
+        #expect(fragmented.map(MovieDownload.refusedFragmentedSource) == true)
+        let gapped = await #expect(throws: HLSError.self) { try await Self.job(harness, "/t/gapped.m3u8").run() }
+        #expect(gapped?.code == .unsupported && gapped?.message.contains("EXT-X-GAP") == true)
+        #expect(harness.origin.log.allSatisfy { $0.path.hasSuffix(".m3u8") }, "no media was fetched")
+        #expect(!FileManager.default.fileExists(atPath: Self.destination(harness).path))
+    }
+}
