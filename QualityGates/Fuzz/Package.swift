@@ -15,6 +15,8 @@ let package = Package(
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzEventStreams",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "FuzzMovieMux",
+                          dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "FuzzMP4Validator",
                           dependencies: [.product(name: "TesseraMedia", package: "Tessera")]),
         .executableTarget(name: "FuzzWebSocket",

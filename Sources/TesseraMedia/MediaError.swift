@@ -26,6 +26,9 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         public static let malformedBoxes = Code("malformed-boxes")
         /// The bytes of an elementary stream (ADTS, H.264, HEVC, …) do not follow their syntax.
         public static let malformedElementaryStream = Code("malformed-elementary-stream")
+        /// A stream's codec parameters change (another resolution, profile, rate or channel
+        /// layout) where one track cannot carry both yet.
+        public static let parametersChanged = Code("parameters-changed")
     }
 
     /// What went wrong, stable across releases.

@@ -25,7 +25,7 @@ struct MovieMux {
     struct Source: Sendable {
         let segments: [Segment]
         /// Which elementary streams become tracks.
-        let kinds: Set<Kind>
+        let kinds: Set<ElementaryStreamReader.Kind>
         /// The rendition's ISO 639-2/T language, for its audio track.
         var language = "und"
         /// The rendition's NAME.
@@ -34,15 +34,10 @@ struct MovieMux {
         var isEnabled = true
     }
 
-    /// The kinds of elementary stream muxed.
-    enum Kind: Hashable, Sendable {
-        case video, audio
-    }
-
     /// Which source and kind a track is.
     struct TrackKey: Hashable, Sendable {
         let source: Int
-        let kind: Kind
+        let kind: ElementaryStreamReader.Kind
     }
 
     let sources: [Source]
@@ -56,15 +51,16 @@ struct MovieMux {
         var order: [TrackKey] = []
         var indices: [TrackKey: Int] = [:]
         for (index, source) in sources.enumerated() {
-            var readers = SampleReaders(kinds: source.kinds)
+            var reader = ElementaryStreamReader(kinds: source.kinds)
             for segment in source.segments {
-                try readers.each(segment, of: index) { key, unit, media throws(HLSError) in
-                    let track = indices[key] ?? timeline.addTrack(media)
+                for unit in try Self.units(of: segment, reader: &reader) {
+                    let key = TrackKey(source: index, kind: unit.kind)
+                    let track = indices[key] ?? timeline.addTrack(unit.media)
                     if indices[key] == nil {
                         indices[key] = track
                         order.append(key)
                     }
-                    try MovieMux.media(at: segment.path) { () throws(MediaError) in
+                    try Self.media(at: segment.path) { () throws(MediaError) in
                         try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, to: track, run: segment.run)
                     }
                 }
@@ -128,7 +124,14 @@ struct MovieMux {
         }
     }
 
-    /// Runs a reader step, its `MediaError` as `malformed-media` naming `what`.
+    /// The access units of `segment`'s file through `reader`.
+    static func units(of segment: Segment, reader: inout ElementaryStreamReader) throws(HLSError) -> [ElementaryStreamReader.Unit] {
+        let bytes = try read(segment)
+        return try media(at: segment.path) { () throws(MediaError) in try reader.read(segment: bytes) }
+    }
+
+    /// Runs a reader step, its `MediaError` as `malformed-media` naming `what` (`unsupported` for
+    /// parameters that change).
     static func media<T>(at what: String, _ body: () throws(MediaError) -> T) throws(HLSError) -> T {
         do { return try body() } catch {
             throw HLSError(error.code == .malformedElementaryStream || error.code == .malformedTransportStream ? .malformedMedia : .unsupported,

@@ -69,7 +69,7 @@ extension ProgressiveMP4 {
             }
             trak.box("edts") { edts in
                 let entries = (edit.empty > 0 ? [(edit.empty, Int64(-1))] : []) + [(edit.length, edit.mediaTime)]
-                let wideEdit = entries.contains { $0.0 > UInt64(UInt32.max) || $0.1 > Int64(Int32.max) }
+                let wideEdit = entries.contains { $0.0 > UInt64(UInt32.max) || $0.1 > Int64(Int32.max) || $0.1 < Int64(Int32.min) }
                 edts.box("elst", version: wideEdit ? 1 : 0) { box in
                     box.u32(UInt32(entries.count))
                     for (duration, mediaTime) in entries {

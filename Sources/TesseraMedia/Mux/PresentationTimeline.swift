@@ -31,6 +31,8 @@ public struct PresentationTimeline: Sendable {
     private var references: [Int32: (raw: UInt64, value: Int64)] = [:]
     /// Each run's presentation span on its own unwrapped clock.
     private var spans: [Int32: (start: Int64, end: Int64)] = [:]
+    /// Each run's first and last decode time per track, on the run's unwrapped clock.
+    private var decodes: [Int32: [Int: (first: Int64, last: Int64)]] = [:]
 
     /// An empty timeline.
     public init() {}
@@ -70,6 +72,7 @@ public struct PresentationTimeline: Sendable {
         tracks[track].last = (run, raw, decode)
         tracks[track].entries.append(Entry(run: run, decodeTime: decode, compositionOffset: Int32(clamping: offset), size: UInt32(clamping: size),
                                            isSync: unit.isSync))
+        decodes[run, default: [:]][track] = (decodes[run]?[track]?.first ?? decode, decode)
         let presented = decode + offset
         // Without a known duration, a sample lasts as long as the step to it (a video frame).
         let end = presented + (duration ?? step)
@@ -77,15 +80,23 @@ public struct PresentationTimeline: Sendable {
         spans[run] = (min(span.start, presented), max(span.end, end))
     }
 
-    /// Where each run starts on the movie clock (90 kHz): the first at 0, each after where
-    /// the one before it ended.
+    /// Where each run starts on the movie clock (90 kHz): the first at 0, each where the one
+    /// before it ended — or, when a track of it would decode before that track's last sample
+    /// of the earlier runs (a longer reordering delay after the join), just late enough that
+    /// it does not: a hole of a few ticks rather than a decode order that goes back.
     var runOffsets: [Int32: Int64] {
         var offsets: [Int32: Int64] = [:]
         var movieEnd: Int64 = 0
+        var lastDecodes: [Int: Int64] = [:]
         for run in spans.keys.sorted() {
             let span = spans[run]!
-            offsets[run] = movieEnd - span.start
-            movieEnd += span.end - span.start
+            var offset = movieEnd - span.start
+            for (track, times) in decodes[run] ?? [:] {
+                if let last = lastDecodes[track] { offset = max(offset, last + 1 - times.first) }
+            }
+            offsets[run] = offset
+            for (track, times) in decodes[run] ?? [:] { lastDecodes[track] = times.last + offset }
+            movieEnd = span.end + offset
         }
         return offsets
     }

@@ -9,35 +9,12 @@ import TesseraTestSupport
 
 @Suite("PresentationTimeline")
 struct PresentationTimelineTests {
-    /// An MP4 file muxed from TS `segments` (fixture paths), each with its run, and the source's
-    /// bytes concatenated.
+    /// An MP4 file muxed in memory from TS `segments` (fixture paths), each with its run, and
+    /// the source's bytes concatenated.
     static func mux(_ segments: [(path: String, run: Int)]) throws -> (movie: [UInt8], source: [UInt8], tracks: [MP4Track]) {
-        var timeline = PresentationTimeline()
-        var store: [[[UInt8]]] = []
-        var index: [UInt16: Int] = [:]
-        var video = AVCReader(), audio = ADTSReader()
-        var source: [UInt8] = []
-        for (path, run) in segments {
-            let bytes = try FixtureStore.bytes(path)
-            source += bytes
-            var demuxer = TSDemuxer()
-            for packet in try demuxer.consume(bytes) + demuxer.finish() {
-                let units: [AccessUnit] = packet.streamType == .h264 ? [try video.consume(packet)] : try audio.consume(packet)
-                let media: MP4Track.Media = packet.streamType == .h264 ? .avc(video.configuration!) : .aac(audio.configuration!)
-                let track = index[packet.pid] ?? {
-                    store.append([])
-                    return timeline.addTrack(media)
-                }()
-                index[packet.pid] = track
-                for unit in units {
-                    let duration: Int64? = packet.streamType == .h264 ? nil : Int64(1024 * 90000 / audio.configuration!.sampleRate)
-                    try timeline.append(unit, size: unit.data.count, duration: duration, to: track, run: run)
-                    store[track].append(unit.data)
-                }
-            }
-        }
-        let tracks = try timeline.movieTracks()
-        return (ProgressiveMP4Tests.file(try ProgressiveMP4(tracks: tracks).layout(), store), source, tracks)
+        let loaded = try segments.map { (bytes: try FixtureStore.bytes($0.path), run: $0.run) }
+        let (file, tracks) = try TransportStreamMux.mux(loaded)
+        return (file, loaded.flatMap(\.bytes), tracks)
     }
 
     /// Writes `bytes` into a fresh folder and runs `body` with the file's path.
@@ -62,13 +39,14 @@ struct PresentationTimelineTests {
     @Test("a discontinuity where timestamps jump 1,000 s forward is joined: the second run follows the first, audio and video within one frame")
     func discontinuityJoined() throws {
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
-        let (movie, source, tracks) = try Self.mux([("g_discontinuity/p2_002.ts", 0), ("g_discontinuity/p2_003.ts", 0),
+        // The first and third runs of the fixture: one encoder's parameters, the timestamps 1,000 s apart.
+        let (movie, source, tracks) = try Self.mux([("g_discontinuity/p1_000.ts", 0), ("g_discontinuity/p1_001.ts", 0),
                                                     ("g_discontinuity/p3_004.ts", 1), ("g_discontinuity/p3_005.ts", 1)])
         #expect(try Self.checkDecodes(movie, asSource: source, ffmpeg: ffmpeg) < 4.2)   // not 1,000 s
         // Where each track's second run starts on the movie clock: within one audio frame.
         let video = tracks[0], audio = tracks[1]
         let videoJump = zip(video.samples, video.samples.dropFirst()).map { $1.decodeTime - $0.decodeTime }.max()!
-        #expect(videoJump < 2 * 3000)   // no hole in the video: at most a frame and a bit at 30 fps
+        #expect(videoJump < 2 * 3600)   // no hole in the video: less than two frames at 25 fps
         let audioRate = Double(audio.timescale)
         let audioJoin = zip(audio.samples, audio.samples.dropFirst()).map { $1.decodeTime - $0.decodeTime }.max()!
         #expect(Double(audioJoin) / audioRate < 2 * 1024 / audioRate + 0.001)
@@ -91,6 +69,33 @@ struct PresentationTimelineTests {
         let ffprobe = try #require(ExternalProcess.find("ffprobe"))
         let output = try ExternalProcess.run(ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]).output
         return Double(output.split(separator: "\n").first.map(String.init) ?? "") ?? -1
+    }
+
+    @Test("a run whose codec parameters differ (another resolution and profile) is refused with a typed error, not written under the first run's")
+    func parametersChange() throws {
+        let error = #expect(throws: MediaError.self) {
+            _ = try Self.mux([("g_discontinuity/p1_000.ts", 0), ("g_discontinuity/p2_002.ts", 1)])
+        }
+        #expect(error?.code == .parametersChanged)
+    }
+
+    @Test("a run whose pictures are reordered more deeply than the run before it starts just late enough to keep decode order")
+    func deeperReorderingAfterJoin() throws {
+        var timeline = PresentationTimeline()
+        let (tracks, _) = try ProgressiveMP4Tests.tracks()
+        let video = timeline.addTrack(tracks[0].media)
+        for index in 0..<3 {   // one frame of delay
+            let dts = UInt64(index * 3600)
+            try timeline.append(AccessUnit(decodeTime: dts, presentationTime: dts + 3600, isSync: index == 0, data: []), size: 10, to: video, run: 0)
+        }
+        for index in 0..<3 {   // three frames of delay, timestamps elsewhere
+            let dts = UInt64(900_000 + index * 3600)
+            try timeline.append(AccessUnit(decodeTime: dts, presentationTime: dts + 10_800, isSync: index == 0, data: []), size: 10, to: video, run: 1)
+        }
+        let samples = try timeline.movieTracks()[0].samples
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.decodeTime < $1.decodeTime })
+        #expect(samples[3].decodeTime == samples[2].decodeTime + 1)
+        #expect(samples[3].decodeTime + Int64(samples[3].compositionOffset) >= 14_400, "the second run is shown after the first ends")
     }
 
     @Test("a run that goes back, or a decode time that does not increase within a run, is a typed error")

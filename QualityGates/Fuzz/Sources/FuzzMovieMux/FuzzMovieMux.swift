@@ -1,0 +1,30 @@
+import TesseraMedia
+
+/// Any bytes as MPEG-TS muxed into MP4, split at a point the input chooses: the demuxer gives
+/// the same PES packets (or the same refusal) whole and in two chunks, and the in-memory mux of
+/// the two halves as two discontinuity runs — demuxer, H.264 and ADTS readers, timeline, MP4
+/// layout — either refuses with a typed error or gives a file as long as its layout says; it
+/// never traps.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) * 97 % (bytes.count + 1)
+    precondition(packets(bytes, split: nil) == packets(bytes, split: split), "chunking changed the demuxer's packets")
+    if let (file, tracks) = try? TransportStreamMux.mux([(Array(bytes[..<split]), 0), (Array(bytes[split...]), 1)]) {
+        precondition(UInt64(file.count) == (try? ProgressiveMP4(tracks: tracks).layout())?.fileSize, "the file is not as long as its layout")
+    }
+    return 0
+}
+
+/// The demuxer's packets of `bytes`, fed whole or in two chunks at `split`, as text; or its refusal.
+func packets(_ bytes: [UInt8], split: Int?) -> [String] {
+    var demuxer = TSDemuxer(maximumPESBytes: 1 << 16)
+    do throws(MediaError) {
+        var packets = try demuxer.consume(Array(bytes[..<(split ?? bytes.count)]))
+        packets += try demuxer.consume(Array(bytes[(split ?? bytes.count)...]))
+        packets += try demuxer.finish()
+        return packets.map { "\($0.pid) \($0.streamType) \($0.pts ?? 0) \($0.dts ?? 0) \($0.byteOffset) \($0.data)" }
+    } catch {
+        return ["refused: \(error.code)"]
+    }
+}

@@ -1,0 +1,33 @@
+import TesseraMedia
+
+/// One track's sample bytes in decode order, read again from its source's segments (the
+/// second pass of `MovieMux`): a segment at a time.
+struct SampleStream {
+    let key: MovieMux.TrackKey
+    let source: MovieMux.Source
+    private var reader: ElementaryStreamReader
+    private var segment = 0
+    private var pending: [[UInt8]] = []
+    private var position = 0
+
+    init(key: MovieMux.TrackKey, source: MovieMux.Source) {
+        self.key = key
+        self.source = source
+        reader = ElementaryStreamReader(kinds: [key.kind])
+    }
+
+    /// The next sample's bytes.
+    /// - Throws: `source-changed` when the segments hold fewer samples than the first pass read.
+    mutating func next() throws(HLSError) -> [UInt8] {
+        while position == pending.count {
+            guard segment < source.segments.count else {
+                throw HLSError(.sourceChanged, "The staged segments hold fewer samples the second time they are read.")
+            }
+            pending = try MovieMux.units(of: source.segments[segment], reader: &reader).map(\.unit.data)
+            position = 0
+            segment += 1
+        }
+        defer { position += 1 }
+        return pending[position]
+    }
+}

@@ -1,0 +1,34 @@
+/// Muxes MPEG-TS segments held in memory into one progressive MP4 in memory: every H.264 and AAC
+/// stream a track (in the order the streams first appear), on one `PresentationTimeline`,
+/// laid out by `ProgressiveMP4`. For clips and tests; a file of any size is muxed from files by
+/// TesseraHLS's `MovieMux` in two passes with one segment in memory.
+public enum TransportStreamMux {
+    /// The MP4 file of `segments`, each with its discontinuity run.
+    /// - Throws: as `ElementaryStreamReader.read`, `PresentationTimeline.append` and
+    ///   `ProgressiveMP4.layout`.
+    public static func mux(_ segments: [(bytes: [UInt8], run: Int)]) throws(MediaError) -> (file: [UInt8], tracks: [MP4Track]) {
+        var reader = ElementaryStreamReader()
+        var timeline = PresentationTimeline()
+        var tracks: [ElementaryStreamReader.Kind: Int] = [:]
+        var samples: [[[UInt8]]] = []
+        for (bytes, run) in segments {
+            for unit in try reader.read(segment: bytes) {
+                let track = tracks[unit.kind] ?? timeline.addTrack(unit.media)
+                if tracks[unit.kind] == nil {
+                    tracks[unit.kind] = track
+                    samples.append([])
+                }
+                try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, to: track, run: run)
+                samples[track].append(unit.unit.data)
+            }
+        }
+        let movie = try timeline.movieTracks()
+        let layout = try ProgressiveMP4(tracks: movie).layout()
+        var file = layout.header
+        file.reserveCapacity(Int(layout.fileSize))
+        for chunk in layout.chunks {
+            for index in chunk.samples { file += samples[chunk.track][index] }
+        }
+        return (file, movie)
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+import TesseraMedia
+import TesseraTestSupport
+
+@Suite("MPEG-TS to MP4 fuzz inputs")
+struct MovieMuxFuzzReplayTests {
+    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal")
+    func replay() throws {
+        let inputs = try FuzzInputs.inputs("FuzzMovieMux")
+        #expect(inputs.count >= 3, "the FuzzMovieMux corpus is empty")
+        for bytes in inputs {
+            let whole = Self.packets(bytes, split: bytes.count)
+            for split in stride(from: 0, through: bytes.count, by: 97) {
+                #expect(Self.packets(bytes, split: split) == whole)
+            }
+            do throws(MediaError) {
+                let (file, tracks) = try TransportStreamMux.mux([(Array(bytes[..<(bytes.count / 2)]), 0), (Array(bytes[(bytes.count / 2)...]), 1)])
+                #expect(UInt64(file.count) == (try ProgressiveMP4(tracks: tracks).layout()).fileSize)
+            } catch {
+                #expect([.malformedTransportStream, .malformedElementaryStream, .parametersChanged].contains(error.code), "\(error)")
+            }
+        }
+    }
+
+    /// The demuxer's packets of `bytes` fed in two chunks at `split`, as text; or its refusal.
+    static func packets(_ bytes: [UInt8], split: Int) -> [String] {
+        var demuxer = TSDemuxer(maximumPESBytes: 1 << 16)
+        do throws(MediaError) {
+            let packets = try demuxer.consume(Array(bytes[..<split])) + demuxer.consume(Array(bytes[split...])) + demuxer.finish()
+            return packets.map { "\($0.pid) \($0.streamType) \($0.pts ?? 0) \($0.dts ?? 0) \($0.byteOffset) \($0.data)" }
+        } catch {
+            return ["refused: \(error.code)"]
+        }
+    }
+}
