@@ -9,7 +9,9 @@ import TesseraSupport
 /// Muxes tracks whose MPEG-TS segments lie in files into one progressive MP4 file, in two
 /// passes over the segments, one at a time: the first reads every access unit's timing into the
 /// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped), the second writes
-/// `ftyp` and `moov` and then each track's sample bytes in the layout's interleaved order. What
+/// `ftyp` and `moov` and then each track's sample bytes in the layout's interleaved order.
+/// Codec parameters that change at a discontinuity (another resolution, profile, rate or
+/// channel layout) become a further sample description of the track. What
 /// the file holds is read from the media (its access units), never from the playlists' EXTINFs.
 /// Memory: one segment per track in flight and about 24 bytes per sample.
 struct MovieMux {
@@ -44,8 +46,7 @@ struct MovieMux {
 
     /// Writes the file into `output`; returns its size, SHA-256 and tracks.
     /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
-    ///   without H.264 or AAC or with parameters that change at a discontinuity,
-    ///   `destination-unwritable`, `source-changed` when a segment reads differently the second time.
+    ///   without H.264 or AAC, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
     func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track]) {
         var timeline = PresentationTimeline()
         var order: [TrackKey] = []
@@ -61,7 +62,7 @@ struct MovieMux {
                         order.append(key)
                     }
                     try Self.media(at: segment.path) { () throws(MediaError) in
-                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, to: track, run: segment.run)
+                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, to: track, run: segment.run)
                     }
                 }
             }

@@ -37,10 +37,6 @@ public struct ADTSHeader: Sendable, Equatable {
     /// Samples the frame decodes to.
     public var sampleCount: Int { rawDataBlocks * 1024 }
 
-    /// The two-byte `AudioSpecificConfig` (ISO/IEC 14496-3 §1.6.2.1): object type, frequency
-    /// index, channel configuration, then the `GASpecificConfig` flags all zero.
-    public var audioSpecificConfig: [UInt8] {
-        let objectType = profile + 1
-        return [objectType << 3 | samplingFrequencyIndex >> 1, (samplingFrequencyIndex & 1) << 7 | channelConfiguration << 3]
-    }
+    /// The decoder configuration it announces.
+    public var configuration: AACConfiguration { AACConfiguration(self) }
 }

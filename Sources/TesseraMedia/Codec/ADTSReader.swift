@@ -5,8 +5,8 @@
 /// header must keep the stream's configuration: a change (another rate, object type or channel
 /// layout) is reported by `configurationChanged` for the muxer to carry, never merged silently.
 public struct ADTSReader: Sendable {
-    /// The first frame's header: the stream's configuration.
-    public private(set) var configuration: ADTSHeader?
+    /// The stream's configuration (the latest, after a change).
+    public private(set) var configuration: AACConfiguration?
     /// Whether a frame since the last `consume` changed the configuration (kept: the new one).
     public private(set) var configurationChanged = false
     private var carry: [UInt8] = []
@@ -45,8 +45,8 @@ public struct ADTSReader: Sendable {
             guard let (base, samples) = clock else {
                 throw MediaError(.malformedElementaryStream, "PID \(packet.pid) starts an AAC frame before any PTS.")
             }
-            if let configuration, configuration.audioSpecificConfig != header.audioSpecificConfig { configurationChanged = true }
-            if configuration == nil || configurationChanged { configuration = header }
+            if let configuration, configuration != header.configuration { configurationChanged = true }
+            if configuration == nil || configurationChanged { configuration = header.configuration }
             let time = (base + UInt64(samples) * MPEGTimestamp.ticksPerSecond / UInt64(header.sampleRate)) & MPEGTimestamp.mask
             units.append(AccessUnit(decodeTime: time, presentationTime: time, isSync: true,
                                     data: Array(bytes[(index + header.headerLength)..<(index + header.frameLength)])))

@@ -6,8 +6,8 @@ enum MP4SampleTables {
     static func write(_ track: MP4Track, chunks: [ProgressiveMP4.Chunk], offsets: [UInt64], wide: Bool, into stbl: inout MP4BoxWriter) {
         let samples = track.samples
         stbl.box("stsd", version: 0) { box in
-            box.u32(1)
-            MP4SampleEntry.write(track.media, into: &box)
+            box.u32(UInt32(track.descriptions.count))
+            for media in track.descriptions { MP4SampleEntry.write(media, into: &box) }
         }
         var durations: [(count: UInt32, value: UInt32)] = []
         for index in samples.indices {
@@ -35,13 +35,16 @@ enum MP4SampleTables {
                 for index in sync { box.u32(UInt32(index + 1)) }
             }
         }
-        var perChunk: [(first: UInt32, count: UInt32)] = []
-        for (index, chunk) in chunks.enumerated() where perChunk.last?.count != UInt32(chunk.samples.count) {
-            perChunk.append((UInt32(index + 1), UInt32(chunk.samples.count)))
+        var perChunk: [(first: UInt32, count: UInt32, description: UInt32)] = []
+        for (index, chunk) in chunks.enumerated() {
+            let count = UInt32(chunk.samples.count), description = UInt32(samples[chunk.samples.lowerBound].description) + 1
+            if perChunk.last.map({ $0.count != count || $0.description != description }) ?? true {
+                perChunk.append((UInt32(index + 1), count, description))
+            }
         }
         stbl.box("stsc", version: 0) { box in
             box.u32(UInt32(perChunk.count))
-            for run in perChunk { box.u32(run.first); box.u32(run.count); box.u32(1) }
+            for run in perChunk { box.u32(run.first); box.u32(run.count); box.u32(run.description) }
         }
         stbl.box("stsz", version: 0) { box in
             box.u32(0)

@@ -1,15 +1,16 @@
-/// One track of an MP4 file being written: its media (the sample entry's source), how players
-/// present it (language, name, enabled, alternate group), its timescale, and its samples in
-/// decode order — each sample's size, decode time, composition offset and whether it is a
-/// sync sample. Times are in the track's timescale on the movie's timeline: presentation
+/// One track of an MP4 file being written: its media (the sources of its sample entries: one,
+/// or a further one each time the codec parameters change), how players present it (language,
+/// name, enabled, alternate group), its timescale, and its samples in decode order — each
+/// sample's size, decode time, composition offset, sample description and whether it is a sync
+/// sample. Times are in the track's timescale on the movie's timeline: presentation
 /// time 0 is the movie's start (decode times before it are allowed: B-frames decode early).
 public struct MP4Track: Sendable {
     /// What the track carries, with what its sample entry needs.
     public enum Media: Sendable, Equatable {
         /// H.264 video (`avc1` with `avcC`).
         case avc(AVCDecoderConfiguration)
-        /// AAC audio (`mp4a` with `esds`) from ADTS headers.
-        case aac(ADTSHeader)
+        /// AAC audio (`mp4a` with `esds`).
+        case aac(AACConfiguration)
     }
 
     /// One sample as the table holds it.
@@ -22,17 +23,23 @@ public struct MP4Track: Sendable {
         public let compositionOffset: Int32
         /// Whether decoding can start here.
         public let isSync: Bool
+        /// Its sample description: an index into `descriptions`.
+        public let description: UInt16
 
-        /// A sample.
-        public init(size: UInt32, decodeTime: Int64, compositionOffset: Int32, isSync: Bool) {
+        /// A sample of description `description`.
+        public init(size: UInt32, decodeTime: Int64, compositionOffset: Int32, isSync: Bool, description: UInt16 = 0) {
             self.size = size
             self.decodeTime = decodeTime
             self.compositionOffset = compositionOffset
             self.isSync = isSync
+            self.description = description
         }
     }
 
-    public let media: Media
+    /// The first sample description's media.
+    public var media: Media { descriptions[0] }
+    /// Every sample description's media, in the order they were added.
+    public private(set) var descriptions: [Media]
     /// Ticks per second of its times.
     public let timescale: UInt32
     /// ISO 639-2/T code (`mdhd`): three lower-case letters; `und` when unknown.
@@ -51,13 +58,25 @@ public struct MP4Track: Sendable {
     /// An empty track of `media` timed in `timescale` ticks per second.
     public init(media: Media, timescale: UInt32) {
         precondition(timescale > 0, "a timescale counts ticks per second")
-        self.media = media
+        descriptions = [media]
         self.timescale = timescale
+    }
+
+    /// The index of `media`'s sample description, added when it is new (at most 65,535).
+    /// - Throws: `parameters-changed` past that many.
+    public mutating func description(of media: Media) throws(MediaError) -> UInt16 {
+        if let index = descriptions.firstIndex(of: media) { return UInt16(index) }
+        guard descriptions.count < Int(UInt16.max) else {
+            throw MediaError(.parametersChanged, "A track's codec parameters change more than 65,535 times.")
+        }
+        descriptions.append(media)
+        return UInt16(descriptions.count - 1)
     }
 
     /// Appends the next sample in decode order.
     /// - Throws: `malformed-elementary-stream` when its decode time does not increase.
     public mutating func append(_ sample: Sample) throws(MediaError) {
+        precondition(Int(sample.description) < descriptions.count, "a sample's description is one of the track's")
         if let last = samples.last, sample.decodeTime <= last.decodeTime {
             throw MediaError(.malformedElementaryStream,
                              "A sample's decode time \(sample.decodeTime) does not follow \(last.decodeTime) (timescale \(timescale)).")

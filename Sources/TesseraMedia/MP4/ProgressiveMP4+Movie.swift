@@ -60,12 +60,12 @@ extension ProgressiveMP4 {
                 box.u16(isVideo ? 0 : 0x0100)   // volume
                 box.u16(0)
                 box.unityMatrix()
-                if case .avc(let configuration) = track.media {
-                    box.u32(UInt32(clamping: configuration.sequence.width) << 16)
-                    box.u32(UInt32(clamping: configuration.sequence.height) << 16)
-                } else {
-                    box.zeros(8)
+                // The largest picture of its sample descriptions (players scale the others to it).
+                let sizes = track.descriptions.compactMap { media -> (Int, Int)? in
+                    if case .avc(let configuration) = media { (configuration.sequence.width, configuration.sequence.height) } else { nil }
                 }
+                box.u32(UInt32(clamping: sizes.map(\.0).max() ?? 0) << 16)
+                box.u32(UInt32(clamping: sizes.map(\.1).max() ?? 0) << 16)
             }
             trak.box("edts") { edts in
                 let entries = (edit.empty > 0 ? [(edit.empty, Int64(-1))] : []) + [(edit.length, edit.mediaTime)]

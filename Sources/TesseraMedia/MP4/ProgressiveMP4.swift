@@ -73,8 +73,8 @@ public struct ProgressiveMP4: Sendable {
         return writer.bytes
     }
 
-    /// Each track cut into chunks of `chunkDuration`, all ordered by their first decode time
-    /// (track order between equals).
+    /// Each track cut into chunks of `chunkDuration` (and where its sample description changes:
+    /// a chunk has one), all ordered by their first decode time (track order between equals).
     func interleavedChunks() -> [Chunk] {
         var all: [(time: Double, chunk: Chunk)] = []
         for (index, track) in tracks.enumerated() {
@@ -82,7 +82,7 @@ public struct ProgressiveMP4: Sendable {
             var start = 0
             var bytes: UInt64 = 0
             for (sample, entry) in track.samples.enumerated() {
-                if sample > start, entry.decodeTime - track.samples[start].decodeTime >= span {
+                if sample > start, entry.decodeTime - track.samples[start].decodeTime >= span || entry.description != track.samples[start].description {
                     all.append((Double(track.samples[start].decodeTime) / Double(track.timescale), Chunk(track: index, samples: start..<sample, byteCount: bytes)))
                     start = sample
                     bytes = 0

@@ -2,7 +2,8 @@
 /// segment in order: each segment demuxed on its own (a segment is a whole transport stream),
 /// its PES packets through one `AVCReader` and one `ADTSReader` for the whole sequence, so
 /// parameter sets and frames straddling packets carry over. Each unit comes with its kind, its
-/// 90 kHz duration when known (an audio frame's) and its track's media. Shared by every muxer.
+/// 90 kHz duration when known (an audio frame's) and the media in force for it (a further
+/// sample description when it changes). Shared by every muxer.
 public struct ElementaryStreamReader: Sendable {
     /// The kinds of elementary stream read.
     public enum Kind: Hashable, Sendable {
@@ -28,8 +29,8 @@ public struct ElementaryStreamReader: Sendable {
     public init(kinds: Set<Kind> = [.video, .audio]) { self.kinds = kinds }
 
     /// The units of the next segment, in stream order.
-    /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`; `parameters-changed`
-    ///   when a stream's codec parameters change (it is not written under the first ones).
+    /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`. Codec parameters
+    ///   that change come with the units after the change (their `media`).
     public mutating func read(segment bytes: [UInt8]) throws(MediaError) -> [Unit] {
         var demuxer = TSDemuxer()
         var units: [Unit] = []
@@ -37,17 +38,11 @@ public struct ElementaryStreamReader: Sendable {
             switch packet.streamType {
             case .h264 where kinds.contains(.video):
                 let unit = try video.consume(packet)
-                if video.configurationChanged {
-                    throw MediaError(.parametersChanged, "The H.264 parameters change (a new resolution or profile) at byte \(packet.byteOffset).")
-                }
                 units.append(Unit(kind: .video, unit: unit, duration: nil, media: .avc(video.configuration!)))
             case .aacADTS where kinds.contains(.audio):
                 let frames = try audio.consume(packet)
-                if audio.configurationChanged {
-                    throw MediaError(.parametersChanged, "The AAC configuration changes (another rate or channel layout) at byte \(packet.byteOffset).")
-                }
                 guard let header = audio.configuration else { continue }
-                let duration = Int64(header.sampleCount) * Int64(MPEGTimestamp.ticksPerSecond) / Int64(header.sampleRate)
+                let duration = Int64(header.samplesPerFrame) * Int64(MPEGTimestamp.ticksPerSecond) / Int64(header.sampleRate)
                 units += frames.map { Unit(kind: .audio, unit: $0, duration: duration, media: .aac(header)) }
             default:
                 continue

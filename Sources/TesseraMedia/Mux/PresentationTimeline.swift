@@ -5,7 +5,9 @@
 /// timestamps are unwrapped past 2^33 (each taken as the nearest to the one before it); each
 /// run is then moved as a whole — every track by the same amount, so the offset between audio
 /// and video inside it is kept to the tick — to begin where the run before it ended, and the
-/// first run to begin at 0. Only timing is kept (about 24 bytes per sample); the bytes go to
+/// first run to begin at 0. Codec parameters that change (another resolution, profile, rate or
+/// channel layout after an ad break) become further sample descriptions of the track. Only
+/// timing is kept (about 24 bytes per sample); the bytes go to
 /// the caller's store in the same order.
 public struct PresentationTimeline: Sendable {
     private struct Entry: Sendable {
@@ -14,13 +16,15 @@ public struct PresentationTimeline: Sendable {
         let compositionOffset: Int32
         let size: UInt32
         let isSync: Bool
+        let description: UInt16
     }
 
     private struct Track: Sendable {
-        let media: MP4Track.Media
-        /// Ticks of its MP4 timescale per sample when fixed (AAC frames), else nil.
-        let samplesPerUnit: Int?
+        /// Its sample descriptions' media, the first the track's.
+        var descriptions: [MP4Track.Media]
         var entries: [Entry] = []
+        /// The last entry's 90 kHz duration, when known.
+        var lastDuration: Int64?
         /// The last entry's run and its 33-bit decode time.
         var last: (run: Int32, raw: UInt64, unwrapped: Int64)?
     }
@@ -39,17 +43,31 @@ public struct PresentationTimeline: Sendable {
 
     /// Adds a track of `media`; returns its index.
     public mutating func addTrack(_ media: MP4Track.Media) -> Int {
-        let perUnit: Int? = if case .aac(let header) = media { header.sampleCount } else { nil }
-        tracks.append(Track(media: media, samplesPerUnit: perUnit))
+        tracks.append(Track(descriptions: [media]))
         return tracks.count - 1
     }
 
     /// Records the next access unit of `track` (decode order) in `run` (runs never go back),
     /// `duration` its 90 kHz length when known (an audio frame's; else the decode step before
-    /// it), `size` its bytes.
+    /// it), `size` its bytes; `media` its codec parameters when they may differ from the
+    /// track's first (a further sample description then carries them).
     /// - Throws: `malformed-elementary-stream` when the run goes back or the decode time does
-    ///   not increase within a run.
-    public mutating func append(_ unit: AccessUnit, size: Int, duration: Int64? = nil, to track: Int, run: Int) throws(MediaError) {
+    ///   not increase within a run; `parameters-changed` when the media is of another kind.
+    public mutating func append(_ unit: AccessUnit, size: Int, duration: Int64? = nil, media: MP4Track.Media? = nil, to track: Int,
+                                run: Int) throws(MediaError) {
+        var description: UInt16 = 0
+        if let media, media != tracks[track].descriptions[0] {
+            guard Self.sameKind(media, tracks[track].descriptions[0]) else {
+                throw MediaError(.parametersChanged, "Track \(track) changes codec (H.264 to AAC or back).")
+            }
+            if let index = tracks[track].descriptions.firstIndex(of: media) {
+                description = UInt16(index)
+            } else {
+                guard tracks[track].descriptions.count < 1024 else { throw MediaError(.parametersChanged, "Track \(track) changes its codec parameters more than 1,023 times.") }
+                tracks[track].descriptions.append(media)
+                description = UInt16(tracks[track].descriptions.count - 1)
+            }
+        }
         let run = Int32(run)
         let raw = unit.decodeTime & MPEGTimestamp.mask
         let reference = references[run] ?? (raw, Int64(raw))
@@ -71,7 +89,8 @@ public struct PresentationTimeline: Sendable {
         let offset = MPEGTimestamp.difference(unit.presentationTime & MPEGTimestamp.mask, raw)
         tracks[track].last = (run, raw, decode)
         tracks[track].entries.append(Entry(run: run, decodeTime: decode, compositionOffset: Int32(clamping: offset), size: UInt32(clamping: size),
-                                           isSync: unit.isSync))
+                                           isSync: unit.isSync, description: description))
+        tracks[track].lastDuration = duration
         decodes[run, default: [:]][track] = (decodes[run]?[track]?.first ?? decode, decode)
         let presented = decode + offset
         // Without a known duration, a sample lasts as long as the step to it (a video frame).
@@ -110,29 +129,39 @@ public struct PresentationTimeline: Sendable {
         var result: [MP4Track] = []
         for (index, track) in tracks.enumerated() {
             guard !track.entries.isEmpty else { throw MediaError(.malformedElementaryStream, "Track \(index) has no sample.") }
-            switch track.media {
+            switch track.descriptions[0] {
             case .avc:
-                var movie = MP4Track(media: track.media, timescale: UInt32(MPEGTimestamp.ticksPerSecond))
+                var movie = MP4Track(media: track.descriptions[0], timescale: UInt32(MPEGTimestamp.ticksPerSecond))
+                for media in track.descriptions.dropFirst() { _ = try movie.description(of: media) }
                 for entry in track.entries {
                     try movie.append(.init(size: entry.size, decodeTime: entry.decodeTime + offsets[entry.run]!, compositionOffset: entry.compositionOffset,
-                                           isSync: entry.isSync))
+                                           isSync: entry.isSync, description: entry.description))
                 }
                 result.append(movie)
             case .aac(let header):
                 let rate = Int64(header.sampleRate)
-                var movie = MP4Track(media: track.media, timescale: UInt32(rate))
+                var movie = MP4Track(media: track.descriptions[0], timescale: UInt32(rate))
+                for media in track.descriptions.dropFirst() { _ = try movie.description(of: media) }
                 var previous: Int64?
                 for entry in track.entries {
                     let ideal = Self.rescale(entry.decodeTime + Int64(entry.compositionOffset) + offsets[entry.run]!, to: rate)
                     let time = previous.map { max($0 + 1, ideal) } ?? ideal
-                    try movie.append(.init(size: entry.size, decodeTime: time, compositionOffset: 0, isSync: true))
+                    try movie.append(.init(size: entry.size, decodeTime: time, compositionOffset: 0, isSync: true, description: entry.description))
                     previous = time
                 }
-                movie.endTime = previous.map { $0 + Int64(track.samplesPerUnit ?? 1024) }
+                movie.endTime = previous.map { $0 + max(1, Self.rescale(track.lastDuration ?? Int64(header.samplesPerFrame) * 90000 / rate, to: rate)) }
                 result.append(movie)
             }
         }
         return result
+    }
+
+    /// Whether two media are of one codec.
+    private static func sameKind(_ a: MP4Track.Media, _ b: MP4Track.Media) -> Bool {
+        switch (a, b) {
+        case (.avc, .avc), (.aac, .aac): true
+        default: false
+        }
     }
 
     /// `ticks` of the 90 kHz clock in `rate` ticks per second, rounded to the nearest.

@@ -61,6 +61,17 @@ struct MovieDownloadTests {
         #expect(silent.tracks.map(\.kind) == ["video"])
     }
 
+    @Test("discontinuities with another resolution, profile, audio rate and layout, and a 1,000 s jump, are muxed into one playable file")
+    func discontinuities() async throws {
+        let harness = try PackageHarness()
+        let report = try await Self.job(harness, "/g_discontinuity/index.m3u8").run()
+        #expect(report.tracks.map(\.samples) == [160, 278])
+        let ffprobe = try #require(ExternalProcess.find("ffprobe"))
+        let duration = try ExternalProcess.run(ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                                                         Self.destination(harness).path]).output
+        #expect(Double(duration.split(separator: "\n").first.map(String.init) ?? "") ?? 0 < 6.2, "the runs follow each other: \(duration)")
+    }
+
     @Test("a failed transfer leaves nothing at the destination; the rerun resumes and writes a byte-identical file")
     func failureThenResume() async throws {
         let reference = try PackageHarness()

@@ -71,12 +71,42 @@ struct PresentationTimelineTests {
         return Double(output.split(separator: "\n").first.map(String.init) ?? "") ?? -1
     }
 
-    @Test("a run whose codec parameters differ (another resolution and profile) is refused with a typed error, not written under the first run's")
+    @Test("runs whose codec parameters differ (160x90 Main and mono 48 kHz, 320x180 High and stereo 44.1 kHz, then back) become further sample descriptions: ffmpeg decodes every picture as the source's runs do, GStreamer plays all 160")
     func parametersChange() throws {
-        let error = #expect(throws: MediaError.self) {
-            _ = try Self.mux([("g_discontinuity/p1_000.ts", 0), ("g_discontinuity/p2_002.ts", 1)])
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        let gst = try #require(ExternalProcess.find("gst-launch-1.0"), "Scripts/bootstrap.sh installs GStreamer")
+        let runs = [["p1_000", "p1_001"], ["p2_002", "p2_003"], ["p3_004", "p3_005"]]
+        let (movie, _, tracks) = try Self.mux(runs.enumerated().flatMap { run, names in names.map { ("g_discontinuity/\($0).ts", run) } })
+        #expect(tracks.map(\.descriptions.count) == [2, 2])
+        #expect(tracks[0].samples.map(\.description) == [UInt16](repeating: 0, count: 50) + [UInt16](repeating: 1, count: 60) + [UInt16](repeating: 0, count: 50))
+        // Each picture at its own size, as each run's segments decode on their own.
+        var expected: [String] = []
+        for (index, names) in runs.enumerated() {
+            let bytes = try names.flatMap { try FixtureStore.bytes("g_discontinuity/\($0).ts") }
+            expected += try Self.withFile(bytes, name: "run\(index).ts") { try Self.pictureChecksums(ffmpeg, $0) }
         }
-        #expect(error?.code == .parametersChanged)
+        let (checksums, decode, play) = try Self.withFile(movie, name: "changes.mp4") { path in
+            (try Self.pictureChecksums(ffmpeg, path),
+             // Frames keep their own times (-fps_mode passthrough, -enc_time_base -1): else ffmpeg's CLI
+             // re-times the 30 fps run on the first run's 25 fps and its null muxer complains — as it
+             // does reading the source playlist itself.
+             try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", "0", "-fps_mode", "passthrough", "-enc_time_base", "-1",
+                                              "-f", "null", "-"]),
+             try ExternalProcess.run(gst, ["-v", "playbin", "uri=file://" + path, "video-sink=fakesink name=framesink silent=false sync=false",
+                                           "audio-sink=fakesink sync=false"]))
+        }
+        #expect(checksums.count == 160 && checksums == expected)
+        #expect(decode.status == 0 && decode.errors.isEmpty, "\(decode.errors)")
+        #expect(play.status == 0 && play.output.components(separatedBy: "framesink: last-message = chain").count - 1 == 160)
+    }
+
+    /// The checksum of every decoded picture of `path` at its own size (showinfo, no scaling).
+    static func pictureChecksums(_ ffmpeg: String, _ path: String) throws -> [String] {
+        let log = try ExternalProcess.run(ffmpeg, ["-hide_banner", "-nostdin", "-i", path, "-map", "0:v", "-fps_mode", "passthrough", "-vf", "showinfo",
+                                                   "-f", "null", "-"]).errors
+        return log.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("checksum:") }.map { String($0.dropFirst("checksum:".count)) }
+        }
     }
 
     @Test("a run whose pictures are reordered more deeply than the run before it starts just late enough to keep decode order")
