@@ -11,7 +11,10 @@
 # (the source's count: ffprobe -count_frames on the origin's variant playlist, or on the
 # recording's own video playlist read from disk)
 # and `tessera serve` exits 0 on SIGTERM. The same for packages of the ladders ffmpeg's own HLS
-# muxer makes (-var_stream_map: two video variants and one separate audio rendition, TS and fMP4),
+# muxer makes (-var_stream_map: two video variants and one separate audio rendition, TS and fMP4);
+# for the MP4 files `tessera download -o name.mp4` muxes from the TS fixtures (separate audio;
+# discontinuities that change resolution, profile and audio) and ffmpeg's TS ladder, played from
+# disk by ffmpeg and GStreamer and over HTTP by Chromium;
 # and for two recordings, `tessera graph --strict` of
 # each finding no error: `tessera record --parts` of the
 # test-support LL-HLS origin (the multivariant fixture's low video and its audio rendition, a
@@ -41,7 +44,7 @@ GST="$(command -v gst-launch-1.0 || true)"; CHROMIUM="$(command -v chromium || c
 . "$HERE/Scripts/nginx-origin.sh"
 . "$HERE/Scripts/live-encoder.sh"
 mkdir -p "$WORK/www"
-for folder in e_multivariant b_fmp4_video b_fmp4_audio; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
+for folder in e_multivariant b_fmp4_video b_fmp4_audio g_discontinuity; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
 cat > "$WORK/www/fmp4.m3u8" <<'M3U8'
 #EXTM3U
 #EXT-X-VERSION:7
@@ -76,6 +79,65 @@ server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 server.serve_forever()
 PY
+
+# GStreamer's playbin plays `uri` to EOS with `expected` video frames decoded.
+gst_plays() { # name, uri, expected frames
+  local name="$1" uri="$2" expected="$3"
+  if [ -z "$GST" ]; then missing GStreamer "$name: GStreamer playbin plays to EOS"
+  elif timeout 60 "$GST" -v playbin uri="$uri" video-sink="fakesink name=framesink silent=false sync=false" audio-sink="fakesink sync=false" \
+       > "$WORK/$name.gst" 2>&1; then
+    local decoded; decoded="$(grep -c 'framesink: last-message = chain' "$WORK/$name.gst" || true)"
+    if [ "$decoded" = "$expected" ]; then ok "$name: GStreamer playbin plays to EOS (exit 0), $decoded video frames decoded = the source's"
+    else bad "$name: GStreamer playbin: $decoded video frames decoded, the source has $expected"; fi
+  else bad "$name: GStreamer playbin: $(grep -m1 -i 'error' "$WORK/$name.gst" || tail -2 "$WORK/$name.gst")"; fi
+}
+
+# Headless Chromium plays `url` natively in a <video> to `ended` with `expected` frames decoded.
+chromium_plays() { # name, url, expected frames, what it is
+  local name="$1" url="$2" expected="$3" what="$4"
+  if [ -z "$CHROMIUM" ]; then missing Chromium "$name: headless Chromium plays $what to ended"; return; fi
+  python3 "$WORK/report.py" "$url" "$WORK/$name.report" > "$WORK/$name.port" 2>/dev/null &
+  PIDS+=("$!")
+  for _ in $(seq 1 100); do [ -s "$WORK/$name.port" ] && break; sleep 0.05; done
+  timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --autoplay-policy=no-user-gesture-required \
+    --user-data-dir="$WORK/$name.profile" "http://127.0.0.1:$(cat "$WORK/$name.port")/player.html" > /dev/null 2>&1 &
+  local browser=$!
+  for _ in $(seq 1 600); do [ -s "$WORK/$name.report" ] && break; kill -0 "$browser" 2>/dev/null || break; sleep 0.1; done
+  kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true
+  local report; report="$(cat "$WORK/$name.report" 2>/dev/null || echo "no report within 60 s")"
+  if [[ "$report" =~ ^ended=.*\&frames=([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" = "$expected" ]; then
+    ok "$name: headless Chromium plays $what natively to ended, $expected frames decoded = the source's ($report)"
+  else bad "$name: Chromium: $report (source: $expected frames)"; fi
+}
+
+# `tessera download <master> -o name.mp4`: one MP4 muxed by Tessera from the variant and its audio
+# rendition, played from disk by ffmpeg and GStreamer and over HTTP by Chromium, every picture of
+# the source decoded.
+movie() { # name, multivariant URL on the origin, the source's playlist URL, what the summary line says
+  local name="$1" url="$2" source="$3" says="$4" file="$WORK/www/movies/$1.mp4"
+  mkdir -p "$WORK/www/movies"
+  echo "players: $name MP4 of $url"
+  if ! "$BIN" download "$url" -o "$file" > "$WORK/$name.out" 2> "$WORK/$name.err" || ! grep -qF "$says" "$WORK/$name.out"; then
+    bad "$name: tessera download -o $name.mp4: $(tail -1 "$WORK/$name.err") $(cat "$WORK/$name.out")"; return
+  fi
+  ok "$name: $(cut -c1-140 "$WORK/$name.out")"
+  local expected=""
+  [ -n "$FFPROBE" ] && expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" 2>/dev/null \
+    | awk 'NF && !found { print; found = 1 }')"
+  if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes the MP4"
+  elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
+  else
+    local out frames rc=0
+    # Frames keep their own times (a frame rate that changes at a discontinuity is not re-timed).
+    out="$("$FFMPEG" -nostdin -v error -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1 -f null - -progress "$WORK/$name.progress" 2>&1)" || rc=$?
+    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.progress" 2>/dev/null)"
+    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
+      ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $frames video frames = the source's"
+    else bad "$name: ffmpeg: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
+  fi
+  gst_plays "$name" "file://$file" "$expected"
+  chromium_plays "$name" "$ORIGIN/movies/$name.mp4" "$expected" "the MP4"
+}
 
 check() { # name, multivariant URL on the origin, the source variant's playlist URL ("": a live recording, its own
           # video; "-": the recording already made at $WORK/<name>)
@@ -126,28 +188,8 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
       ok "$name: ffmpeg reads the package from disk without a message, $frames video frames"
     else bad "$name: ffmpeg from disk: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
   fi
-  if [ -z "$GST" ]; then missing GStreamer "$name: GStreamer playbin plays to EOS"
-  elif timeout 60 "$GST" -v playbin uri="$entry" video-sink="fakesink name=framesink silent=false sync=false" audio-sink="fakesink sync=false" \
-       > "$WORK/$name.gst" 2>&1; then
-    local decoded; decoded="$(grep -c 'framesink: last-message = chain' "$WORK/$name.gst" || true)"
-    if [ "$decoded" = "$expected" ]; then ok "$name: GStreamer playbin plays to EOS (exit 0), $decoded video frames decoded = the source's"
-    else bad "$name: GStreamer playbin: $decoded video frames decoded, the source has $expected"; fi
-  else bad "$name: GStreamer playbin: $(grep -m1 -i 'error' "$WORK/$name.gst" || tail -2 "$WORK/$name.gst")"; fi
-  if [ -z "$CHROMIUM" ]; then missing Chromium "$name: headless Chromium plays master.m3u8 to ended"
-  else
-    python3 "$WORK/report.py" "$entry" "$WORK/$name.report" > "$WORK/$name.port" 2>/dev/null &
-    PIDS+=("$!")
-    for _ in $(seq 1 100); do [ -s "$WORK/$name.port" ] && break; sleep 0.05; done
-    timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --autoplay-policy=no-user-gesture-required \
-      --user-data-dir="$WORK/$name.profile" "http://127.0.0.1:$(cat "$WORK/$name.port")/player.html" > /dev/null 2>&1 &
-    local browser=$!
-    for _ in $(seq 1 600); do [ -s "$WORK/$name.report" ] && break; kill -0 "$browser" 2>/dev/null || break; sleep 0.1; done
-    kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true
-    local report; report="$(cat "$WORK/$name.report" 2>/dev/null || echo "no report within 60 s")"
-    if [[ "$report" =~ ^ended=.*\&frames=([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" = "$expected" ]; then
-      ok "$name: headless Chromium plays master.m3u8 natively to ended, $expected frames decoded = the source's ($report)"
-    else bad "$name: Chromium: $report (source: $expected frames)"; fi
-  fi
+  gst_plays "$name" "$entry" "$expected"
+  chromium_plays "$name" "$entry" "$expected" master.m3u8
   grep -q " GET /master.m3u8 200 " "$WORK/$name.log" && ok "$name: the access log records what the players asked for ($(wc -l < "$WORK/$name.log") requests)" \
     || bad "$name: access log: $(head -2 "$WORK/$name.log")"
   kill -TERM "$serve"; local rc=0; wait "$serve" || rc=$?
@@ -155,6 +197,8 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 }
 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
+movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
+movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
 # The ladders a real packager makes: ffmpeg's own HLS muxer (-var_stream_map), two video
 # variants sharing one separate audio rendition, as MPEG-TS and as fMP4.
@@ -170,6 +214,7 @@ if [ -z "$FFMPEG" ]; then missing ffmpeg "ffmpeg ladders: making them"
 else
   if ladder ffmpeg-ts -hls_segment_filename "$WORK/www/ffmpeg-ts/v%v/seg_%03d.ts"; then
     check ffmpeg-ts "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8"
+    movie ffmpeg-ts-movie "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
   else bad "ffmpeg-ts: ffmpeg's HLS muxer did not make the TS ladder"; fi
   if ladder ffmpeg-fmp4 -hls_segment_type fmp4 -hls_segment_filename "$WORK/www/ffmpeg-fmp4/v%v/seg_%03d.m4s"; then
     check ffmpeg-fmp4 "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8"
