@@ -80,6 +80,23 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 PY
 
+# The source's decoded video frames (ffprobe -count_frames), or nothing. (Not `| grep -m1`: under
+# pipefail a reader that stops early fails the pipeline with SIGPIPE — this gate's old flake. awk
+# reads it all.)
+source_frames() { # playlist or file
+  [ -z "$FFPROBE" ] || "$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$1" 2>/dev/null \
+    | awk 'NF && !found { print; found = 1 }'
+}
+
+# Decodes with ffmpeg -v error to null, its progress in the first argument: DECODE_RC, DECODE_OUT
+# (what it said) and DECODE_FRAMES (video frames decoded).
+ffmpeg_decode() { # progress file, ffmpeg input arguments…
+  local progress="$1"; shift
+  DECODE_RC=0
+  DECODE_OUT="$("$FFMPEG" -nostdin -v error "$@" -f null - -progress "$progress" 2>&1)" || DECODE_RC=$?
+  DECODE_FRAMES="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$progress" 2>/dev/null)"
+}
+
 # GStreamer's playbin plays `uri` to EOS with `expected` video frames decoded.
 gst_plays() { # name, uri, expected frames
   local name="$1" uri="$2" expected="$3"
@@ -121,19 +138,15 @@ movie() { # name, multivariant URL on the origin, the source's playlist URL, wha
     bad "$name: tessera download -o $name.mp4: $(tail -1 "$WORK/$name.err") $(cat "$WORK/$name.out")"; return
   fi
   ok "$name: $(cut -c1-140 "$WORK/$name.out")"
-  local expected=""
-  [ -n "$FFPROBE" ] && expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" 2>/dev/null \
-    | awk 'NF && !found { print; found = 1 }')"
+  local expected; expected="$(source_frames "$source")"
   if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes the MP4"
   elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
   else
-    local out frames rc=0
     # Frames keep their own times (a frame rate that changes at a discontinuity is not re-timed).
-    out="$("$FFMPEG" -nostdin -v error -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1 -f null - -progress "$WORK/$name.progress" 2>&1)" || rc=$?
-    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.progress" 2>/dev/null)"
-    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
-      ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $frames video frames = the source's"
-    else bad "$name: ffmpeg: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
+    ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1
+    if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
+      ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
+    else bad "$name: ffmpeg: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
   fi
   gst_plays "$name" "file://$file" "$expected"
   chromium_plays "$name" "$ORIGIN/movies/$name.mp4" "$expected" "the MP4"
@@ -166,27 +179,19 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
   local entry; entry="$(head -1 "$WORK/$name.serve" | sed -n 's#^serving \(http://127\.0\.0\.1:[0-9]*/master\.m3u8\)$#\1#p')"
   if [ -z "$entry" ]; then bad "$name: tessera serve did not print its URL: $(head -2 "$WORK/$name.serve")"; return; fi
   ok "$name: tessera serve prints \"serving $entry\""
-  # The source's decoded video frames. (Not `| grep -m1`: under pipefail a reader that stops
-  # early fails the pipeline with SIGPIPE — this gate's old flake. awk reads it all.)
-  local expected=""
-  [ -n "$FFPROBE" ] && expected="$("$FFPROBE" -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$source" 2>/dev/null \
-    | awk 'NF && !found { print; found = 1 }')"
+  local expected; expected="$(source_frames "$source")"
   if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes every rendition"
   elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
   else
-    local out frames rc=0
-    out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$entry" -map 0 -c:s copy -f null - -progress "$WORK/$name.progress" 2>&1)" || rc=$?
-    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.progress" 2>/dev/null)"
-    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
-      ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | awk 'NF' | sort -u | paste -sd, -)) without a message, $frames video frames = the source's"
-    else bad "$name: ffmpeg: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
+    ffmpeg_decode "$WORK/$name.progress" -strict experimental -i "$entry" -map 0 -c:s copy
+    if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
+      ok "$name: ffmpeg decodes every rendition ($("$FFPROBE" -v error -strict experimental -show_entries stream=codec_type -of csv=p=0 "$entry" | awk 'NF' | sort -u | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
+    else bad "$name: ffmpeg: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
     # The package read from disk, as a user opens it without a server.
-    rc=0
-    out="$("$FFMPEG" -nostdin -v error -strict experimental -i "$dir/master.m3u8" -map 0 -c:s copy -f null - -progress "$WORK/$name.disk" 2>&1)" || rc=$?
-    frames="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$WORK/$name.disk" 2>/dev/null)"
-    if [ "$rc" = 0 ] && [ -z "$out" ] && [ "$frames" = "$expected" ]; then
-      ok "$name: ffmpeg reads the package from disk without a message, $frames video frames"
-    else bad "$name: ffmpeg from disk: exit $rc, $frames video frames (source: $expected): $(echo "$out" | head -2)"; fi
+    ffmpeg_decode "$WORK/$name.disk" -strict experimental -i "$dir/master.m3u8" -map 0 -c:s copy
+    if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
+      ok "$name: ffmpeg reads the package from disk without a message, $DECODE_FRAMES video frames"
+    else bad "$name: ffmpeg from disk: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
   fi
   gst_plays "$name" "$entry" "$expected"
   chromium_plays "$name" "$entry" "$expected" master.m3u8
