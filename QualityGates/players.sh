@@ -12,8 +12,9 @@
 # recording's own video playlist read from disk)
 # and `tessera serve` exits 0 on SIGTERM. The same for packages of the ladders ffmpeg's own HLS
 # muxer makes (-var_stream_map: two video variants and one separate audio rendition, TS and fMP4);
-# for the MP4 files `tessera download -o name.mp4` muxes from the TS fixtures (separate audio;
-# discontinuities that change resolution, profile and audio) and ffmpeg's TS ladder, played from
+# for the MP4 files `tessera download -o name.mp4` muxes from the fixtures (TS and fMP4 with
+# separate audio; TS discontinuities that change resolution, profile and audio) and ffmpeg's TS
+# and fMP4 ladders, played from
 # disk by ffmpeg and GStreamer and over HTTP by Chromium;
 # and for two recordings, `tessera graph --strict` of
 # each finding no error: `tessera record --parts` of the
@@ -205,6 +206,7 @@ check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m
 movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
 movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
+movie fmp4-movie "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
 # The ladders a real packager makes: ffmpeg's own HLS muxer (-var_stream_map), two video
 # variants sharing one separate audio rendition, as MPEG-TS and as fMP4.
 ladder() { # folder, extra ffmpeg HLS options…
@@ -223,6 +225,7 @@ else
   else bad "ffmpeg-ts: ffmpeg's HLS muxer did not make the TS ladder"; fi
   if ladder ffmpeg-fmp4 -hls_segment_type fmp4 -hls_segment_filename "$WORK/www/ffmpeg-fmp4/v%v/seg_%03d.m4s"; then
     check ffmpeg-fmp4 "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8"
+    movie ffmpeg-fmp4-movie "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
   else bad "ffmpeg-fmp4: ffmpeg's HLS muxer did not make the fMP4 ladder"; fi
 fi
 LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"

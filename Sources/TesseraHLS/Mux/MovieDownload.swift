@@ -14,8 +14,9 @@ import TesseraSupport
 /// kill — then their H.264 and AAC access units are laid out as one progressive MP4 with the
 /// movie box first (`MovieMux`): one timeline across the tracks, discontinuities joined, each
 /// audio rendition a track with its language and name (the first enabled, all in one
-/// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS
-/// sources; fMP4 sources, subtitles and EXT-X-GAP are refused before any media byte.
+/// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS and
+/// fragmented MP4 sources (their sample entries copied); subtitles are not taken and EXT-X-GAP
+/// is refused before any media byte.
 public struct MovieDownload: Sendable {
     private let package: PackageDownload
     package let destination: URL
@@ -55,8 +56,8 @@ extension MovieDownload {
     /// The cause of the refusal of a fragmented MP4 source.
     private struct FragmentedSource: Error, Sendable {}
 
-    /// Whether `error` refused the presentation because its tracks are fragmented MP4, which a
-    /// `SingleFileDownload` of one track joins into a playable MP4 instead.
+    /// Whether `error` refused the presentation because it is one fragmented MP4 track, which a
+    /// `SingleFileDownload` joins into a playable (fragmented) MP4 instead.
     public static func refusedFragmentedSource(_ error: HLSError) -> Bool { error.cause is FragmentedSource }
 }
 
@@ -70,9 +71,10 @@ extension MovieDownload: JobPlanner {
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
         let planned = try await package.plan(loader, events: events)
-        for track in planned.plan.tracks where track.playlist.segments.contains(where: { $0.map != nil }) {
-            throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist is fragmented MP4 (EXT-X-MAP); muxing fMP4 sources into one MP4 is not done yet.",
-                           cause: FragmentedSource())
+        // One fragmented MP4 track has its fragments joined into the file, as a download of it
+        // always did (`SingleFileDownload`).
+        if planned.plan.tracks.count == 1, let track = planned.plan.tracks.first, track.playlist.segments.contains(where: { $0.map != nil }) {
+            throw HLSError(.unsupported, "The playlist is one fragmented MP4 track; its fragments are joined into the file instead.", cause: FragmentedSource())
         }
         if !planned.plan.gaps.isEmpty {
             throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a movie with holes is not muxed.")

@@ -6,7 +6,7 @@ import Foundation
 import TesseraMedia
 import TesseraSupport
 
-/// Muxes tracks whose MPEG-TS segments lie in files into one progressive MP4 file, in two
+/// Muxes tracks whose MPEG-TS or fragmented MP4 segments lie in files into one progressive MP4 file, in two
 /// passes over the segments, one at a time: the first reads every access unit's timing into the
 /// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped), the second writes
 /// `ftyp` and `moov` and then each track's sample bytes in the layout's interleaved order.
@@ -16,11 +16,18 @@ import TesseraSupport
 /// Memory: one segment per track in flight and about 24 bytes per sample.
 struct MovieMux {
     /// One segment of a source: its file, the range of it when the source is a single file,
-    /// and its discontinuity run.
+    /// its discontinuity run, and for fragmented MP4 its initialization section.
     struct Segment: Sendable {
         let path: String
         let range: Range<UInt64>?
         let run: Int
+        var map: Initialization?
+    }
+
+    /// An initialization section's file and range.
+    struct Initialization: Sendable, Hashable {
+        let path: String
+        let range: Range<UInt64>?
     }
 
     /// A playlist's segments and what is taken from them.
@@ -51,10 +58,11 @@ struct MovieMux {
         var timeline = PresentationTimeline()
         var order: [TrackKey] = []
         var indices: [TrackKey: Int] = [:]
+        var inits: [Initialization: FragmentedMP4Init] = [:]
         for (index, source) in sources.enumerated() {
             var reader = ElementaryStreamReader(kinds: source.kinds)
             for segment in source.segments {
-                for unit in try Self.units(of: segment, reader: &reader) {
+                for unit in try Self.units(of: segment, reader: &reader, inits: &inits) {
                     let key = TrackKey(source: index, kind: unit.kind)
                     let track = indices[key] ?? timeline.addTrack(unit.media)
                     if indices[key] == nil {
@@ -62,7 +70,7 @@ struct MovieMux {
                         order.append(key)
                     }
                     try Self.media(at: segment.path) { () throws(MediaError) in
-                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, to: track, run: segment.run)
+                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, hidden: unit.hidden, to: track, run: segment.run)
                     }
                 }
             }
@@ -125,17 +133,27 @@ struct MovieMux {
         }
     }
 
-    /// The access units of `segment`'s file through `reader`.
-    static func units(of segment: Segment, reader: inout ElementaryStreamReader) throws(HLSError) -> [ElementaryStreamReader.Unit] {
+    /// The access units of `segment`'s file through `reader` (its initialization section read
+    /// once into `inits`).
+    static func units(of segment: Segment, reader: inout ElementaryStreamReader,
+                      inits: inout [Initialization: FragmentedMP4Init]) throws(HLSError) -> [ElementaryStreamReader.Unit] {
         let bytes = try read(segment)
-        return try media(at: segment.path) { () throws(MediaError) in try reader.read(segment: bytes) }
+        guard let map = segment.map else {
+            return try media(at: segment.path) { () throws(MediaError) in try reader.read(segment: bytes) }
+        }
+        if inits[map] == nil {
+            let initBytes = try read(Segment(path: map.path, range: map.range, run: 0))
+            inits[map] = try media(at: map.path) { () throws(MediaError) in try FragmentedMP4Init(initBytes) }
+        }
+        let initialization = inits[map]!
+        return try media(at: segment.path) { () throws(MediaError) in try reader.read(fragment: bytes, initialization: initialization) }
     }
 
     /// Runs a reader step, its `MediaError` as `malformed-media` naming `what` (`unsupported` for
     /// parameters that change).
     static func media<T>(at what: String, _ body: () throws(MediaError) -> T) throws(HLSError) -> T {
         do { return try body() } catch {
-            throw HLSError(error.code == .malformedElementaryStream || error.code == .malformedTransportStream ? .malformedMedia : .unsupported,
+            throw HLSError([.malformedElementaryStream, .malformedTransportStream, .malformedBoxes].contains(error.code) ? .malformedMedia : .unsupported,
                            "\(what): \(error.message)", cause: error)
         }
     }

@@ -48,7 +48,7 @@ package final class MovieOutput: JobOutput {
         file = staged
         let written = try MovieMux(sources: sources).write(to: staged)
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
-            let kind = if case .avc = track.media { "video" } else { "audio" }
+            let kind = track.media.isVideo ? "video" : "audio"
             return MovieReport.Track(kind: kind, language: track.language, samples: track.samples.count)
         })
     }
@@ -78,10 +78,15 @@ package final class MovieOutput: JobOutput {
                 throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back as a media playlist.")
             }
             let base = URL(fileURLWithPath: root + "/" + track.info.playlist)
+            let folder = base.deletingLastPathComponent()
             let segments = playlist.segments.map { segment in
-                MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: base.deletingLastPathComponent()).standardizedFileURL.path,
+                MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path,
                                  range: segment.byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) },
-                                 run: Int(segment.discontinuitySequence))
+                                 run: Int(segment.discontinuitySequence),
+                                 map: segment.map.map { map in
+                                     MovieMux.Initialization(path: URL(fileURLWithPath: map.uri, relativeTo: folder).standardizedFileURL.path,
+                                                             range: map.byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) })
+                                 })
             }
             switch track.info.role {
             case .video:

@@ -8,6 +8,7 @@ struct SampleStream {
     private var reader: ElementaryStreamReader
     private var segment = 0
     private var pending: [[UInt8]] = []
+    private var inits: [MovieMux.Initialization: FragmentedMP4Init] = [:]
     private var position = 0
 
     init(key: MovieMux.TrackKey, source: MovieMux.Source) {
@@ -23,7 +24,7 @@ struct SampleStream {
             guard segment < source.segments.count else {
                 throw HLSError(.sourceChanged, "The staged segments hold fewer samples the second time they are read.")
             }
-            pending = try MovieMux.units(of: source.segments[segment], reader: &reader).map(\.unit.data)
+            pending = try MovieMux.units(of: source.segments[segment], reader: &reader, inits: &inits).map(\.unit.data)
             position = 0
             segment += 1
         }

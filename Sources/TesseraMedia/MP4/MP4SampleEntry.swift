@@ -21,6 +21,8 @@ enum MP4SampleEntry {
                 box.u16(0xFFFF)   // pre_defined -1
                 box.box("avcC") { $0.append(configuration.record) }
             }
+        case .copied(let entry):
+            writer.append(entry.bytes)
         case .aac(let header):
             writer.box("mp4a") { box in
                 box.zeros(6)

@@ -11,6 +11,17 @@ public struct MP4Track: Sendable {
         case avc(AVCDecoderConfiguration)
         /// AAC audio (`mp4a` with `esds`).
         case aac(AACConfiguration)
+        /// A fragmented MP4 source's sample entry, copied.
+        case copied(CopiedSampleEntry)
+
+        /// Whether its samples are pictures.
+        public var isVideo: Bool {
+            switch self {
+            case .avc: true
+            case .aac: false
+            case .copied(let entry): entry.isVideo
+            }
+        }
     }
 
     /// One sample as the table holds it.

@@ -45,7 +45,7 @@ extension ProgressiveMP4 {
 
     private func track(_ track: MP4Track, id: UInt32, chunks: [Chunk], offsets: [UInt64], wide: Bool, into moov: inout MP4BoxWriter) {
         let edit = edit(track)
-        let isVideo = if case .avc = track.media { true } else { false }
+        let isVideo = track.media.isVideo
         let mediaDuration = UInt64(track.samples.last!.decodeTime - track.samples[0].decodeTime + track.duration(of: track.samples.count - 1))
         moov.box("trak") { trak in
             let long = edit.empty + edit.length > UInt64(UInt32.max)
@@ -62,7 +62,11 @@ extension ProgressiveMP4 {
                 box.unityMatrix()
                 // The largest picture of its sample descriptions (players scale the others to it).
                 let sizes = track.descriptions.compactMap { media -> (Int, Int)? in
-                    if case .avc(let configuration) = media { (configuration.sequence.width, configuration.sequence.height) } else { nil }
+                    switch media {
+                    case .avc(let configuration): (configuration.sequence.width, configuration.sequence.height)
+                    case .copied(let entry) where entry.isVideo: (entry.width, entry.height)
+                    default: nil
+                    }
                 }
                 box.u32(UInt32(clamping: sizes.map(\.0).max() ?? 0) << 16)
                 box.u32(UInt32(clamping: sizes.map(\.1).max() ?? 0) << 16)

@@ -18,6 +18,9 @@ public struct ElementaryStreamReader: Sendable {
         public let duration: Int64?
         /// The sample entry's source of its track.
         public let media: MP4Track.Media
+        /// Ticks (90 kHz) at its start that are decoded but not shown: an encoder's priming
+        /// before the source's edit list starts presenting.
+        public var hidden: Int64 = 0
     }
 
     /// The kinds taken; the others are skipped.
@@ -27,6 +30,48 @@ public struct ElementaryStreamReader: Sendable {
 
     /// A reader taking `kinds`.
     public init(kinds: Set<Kind> = [.video, .audio]) { self.kinds = kinds }
+
+    /// The samples of a fragmented MP4 media segment whose tracks `initialization` declares: each
+    /// visual and audio track's (the first of each kind), timed on the 90 kHz clock from its
+    /// `tfdt` and durations, its sample entry copied.
+    /// - Throws: `malformed-boxes`.
+    public func read(fragment bytes: [UInt8], initialization: FragmentedMP4Init) throws(MediaError) -> [Unit] {
+        let video = initialization.tracks.first { $0.handler == "vide" }
+        let audio = initialization.tracks.first { $0.handler == "soun" }
+        var units: [Unit] = []
+        for sample in try FragmentSamples.samples(of: bytes, initialization: initialization) {
+            let kind: Kind
+            let track: FragmentedMP4Init.Track
+            if let video, sample.track == video.id, kinds.contains(.video) {
+                (kind, track) = (.video, video)
+            } else if let audio, sample.track == audio.id, kinds.contains(.audio) {
+                (kind, track) = (.audio, audio)
+            } else {
+                continue
+            }
+            let scale = UInt64(track.timescale)
+            let decode = Self.clock(sample.decodeTime, scale)
+            // Presentation = composition - the edit list's media time (ISO/IEC 14496-12 §8.6.6).
+            let shown = Int64(sample.compositionOffset) - track.mediaTime
+            let presented = Int64(decode) + Self.signedClock(shown, scale)
+            let unit = AccessUnit(decodeTime: decode & MPEGTimestamp.mask, presentationTime: UInt64(bitPattern: presented) & MPEGTimestamp.mask,
+                                  isSync: kind == .audio || sample.isSync, data: Array(bytes[sample.range]))
+            let before = Int64(sample.decodeTime) + shown   // where it is shown on the track's own timeline, 0 the edit's start
+            units.append(Unit(kind: kind, unit: unit, duration: Int64(Self.clock(UInt64(sample.duration), scale)), media: .copied(CopiedSampleEntry(track)),
+                              hidden: before < 0 ? Self.signedClock(-before, scale) : 0))
+        }
+        return units
+    }
+
+    /// `ticks` of a `scale` clock on the 90 kHz clock, rounded down, without overflow.
+    static func clock(_ ticks: UInt64, _ scale: UInt64) -> UInt64 {
+        ticks / scale * MPEGTimestamp.ticksPerSecond + (ticks % scale) * MPEGTimestamp.ticksPerSecond / scale
+    }
+
+    /// A signed `ticks` of a `scale` clock on the 90 kHz clock.
+    static func signedClock(_ ticks: Int64, _ scale: UInt64) -> Int64 {
+        ticks < 0 ? -Int64(clock(UInt64(-ticks), scale)) : Int64(clock(UInt64(ticks), scale))
+    }
 
     /// The units of the next segment, in stream order.
     /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`. Codec parameters

@@ -50,11 +50,12 @@ public struct PresentationTimeline: Sendable {
     /// Records the next access unit of `track` (decode order) in `run` (runs never go back),
     /// `duration` its 90 kHz length when known (an audio frame's; else the decode step before
     /// it), `size` its bytes; `media` its codec parameters when they may differ from the
-    /// track's first (a further sample description then carries them).
+    /// track's first (a further sample description then carries them); `hidden` the 90 kHz
+    /// ticks at its start that are decoded but not shown (priming).
     /// - Throws: `malformed-elementary-stream` when the run goes back or the decode time does
     ///   not increase within a run; `parameters-changed` when the media is of another kind.
-    public mutating func append(_ unit: AccessUnit, size: Int, duration: Int64? = nil, media: MP4Track.Media? = nil, to track: Int,
-                                run: Int) throws(MediaError) {
+    public mutating func append(_ unit: AccessUnit, size: Int, duration: Int64? = nil, media: MP4Track.Media? = nil, hidden: Int64 = 0,
+                                to track: Int, run: Int) throws(MediaError) {
         var description: UInt16 = 0
         if let media, media != tracks[track].descriptions[0] {
             guard Self.sameKind(media, tracks[track].descriptions[0]) else {
@@ -95,8 +96,11 @@ public struct PresentationTimeline: Sendable {
         let presented = decode + offset
         // Without a known duration, a sample lasts as long as the step to it (a video frame).
         let end = presented + (duration ?? step)
-        let span = spans[run] ?? (presented, end)
-        spans[run] = (min(span.start, presented), max(span.end, end))
+        // What is hidden (an encoder's priming) does not start the run: the movie starts where
+        // something is shown, and the hidden part is cut by the track's edit.
+        let shown = presented + hidden
+        let span = spans[run] ?? (shown, end)
+        spans[run] = (min(span.start, shown), max(span.end, end))
     }
 
     /// Where each run starts on the movie clock (90 kHz): the first at 0, each where the one
@@ -129,18 +133,23 @@ public struct PresentationTimeline: Sendable {
         var result: [MP4Track] = []
         for (index, track) in tracks.enumerated() {
             guard !track.entries.isEmpty else { throw MediaError(.malformedElementaryStream, "Track \(index) has no sample.") }
-            switch track.descriptions[0] {
-            case .avc:
-                var movie = MP4Track(media: track.descriptions[0], timescale: UInt32(MPEGTimestamp.ticksPerSecond))
+            let first = track.descriptions[0]
+            if first.isVideo {
+                var movie = MP4Track(media: first, timescale: UInt32(MPEGTimestamp.ticksPerSecond))
                 for media in track.descriptions.dropFirst() { _ = try movie.description(of: media) }
                 for entry in track.entries {
                     try movie.append(.init(size: entry.size, decodeTime: entry.decodeTime + offsets[entry.run]!, compositionOffset: entry.compositionOffset,
                                            isSync: entry.isSync, description: entry.description))
                 }
                 result.append(movie)
-            case .aac(let header):
-                let rate = Int64(header.sampleRate)
-                var movie = MP4Track(media: track.descriptions[0], timescale: UInt32(rate))
+            } else {
+                // Audio keeps its own clock: the AAC sample rate, or a copied entry's timescale.
+                let rate: Int64 = switch first {
+                case .aac(let configuration): Int64(configuration.sampleRate)
+                case .copied(let entry): Int64(entry.timescale)
+                case .avc: Int64(MPEGTimestamp.ticksPerSecond)
+                }
+                var movie = MP4Track(media: first, timescale: UInt32(rate))
                 for media in track.descriptions.dropFirst() { _ = try movie.description(of: media) }
                 var previous: Int64?
                 for entry in track.entries {
@@ -149,17 +158,20 @@ public struct PresentationTimeline: Sendable {
                     try movie.append(.init(size: entry.size, decodeTime: time, compositionOffset: 0, isSync: true, description: entry.description))
                     previous = time
                 }
-                movie.endTime = previous.map { $0 + max(1, Self.rescale(track.lastDuration ?? Int64(header.samplesPerFrame) * 90000 / rate, to: rate)) }
+                let frame: Int64 = if case .aac(let configuration) = first { Int64(configuration.samplesPerFrame) * 90000 / rate } else { 1920 }
+                movie.endTime = previous.map { $0 + max(1, Self.rescale(track.lastDuration ?? frame, to: rate)) }
                 result.append(movie)
             }
         }
         return result
     }
 
-    /// Whether two media are of one codec.
+    /// Whether two media can be sample descriptions of one track: both H.264, both AAC, or
+    /// both copied entries of one kind.
     private static func sameKind(_ a: MP4Track.Media, _ b: MP4Track.Media) -> Bool {
         switch (a, b) {
         case (.avc, .avc), (.aac, .aac): true
+        case (.copied(let x), .copied(let y)): x.isVideo == y.isVideo
         default: false
         }
     }

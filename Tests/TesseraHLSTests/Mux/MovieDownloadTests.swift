@@ -51,6 +51,29 @@ struct MovieDownloadTests {
         #expect(try harness.hiddenFiles().isEmpty, "no staging folder, checkpoint or lock is left")
     }
 
+    static let fragmentedLadder = """
+    #EXTM3U
+    #EXT-X-VERSION:7
+    #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Deutsch",LANGUAGE="de",DEFAULT=YES,URI="../b_fmp4_audio/index.m3u8"
+    #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.4d400b,mp4a.40.2",RESOLUTION=160x90,AUDIO="aud"
+    ../b_fmp4_video/index.m3u8
+    """
+
+    @Test("a fragmented MP4 variant with a separate fMP4 audio rendition becomes one MP4: samples and sample entries as the source's, decoded silently")
+    func fragmentedSources() async throws {
+        let harness = try PackageHarness(extra: ["t/fmp4.m3u8": Self.fragmentedLadder])
+        let report = try await Self.job(harness, "/t/fmp4.m3u8").run()
+        #expect(report.tracks.map(\.kind) == ["video", "audio"] && report.tracks.map(\.samples) == [100, 189])
+        #expect(report.tracks.map(\.language) == ["und", "deu"])
+        let movie = Self.destination(harness).path
+        for (stream, folder, segments) in [("0:v", "b_fmp4_video", 4), ("0:a", "b_fmp4_audio", 5)] {
+            let path = harness.folder.url.appendingPathComponent("\(folder).mp4").path
+            let bytes = try FixtureStore.bytes("\(folder)/init.mp4") + (0..<segments).flatMap { try FixtureStore.bytes("\(folder)/seg_00\($0).m4s") }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(try Self.frames(movie, stream) == Self.frames(path, stream), "\(stream)")
+        }
+    }
+
     @Test("without an audio rendition the variant's own audio is muxed; --audio none leaves it out")
     func variantAudio() async throws {
         let harness = try PackageHarness()

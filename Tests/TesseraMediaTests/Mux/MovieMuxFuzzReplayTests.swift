@@ -4,7 +4,7 @@ import TesseraTestSupport
 
 @Suite("MPEG-TS to MP4 fuzz inputs")
 struct MovieMuxFuzzReplayTests {
-    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal")
+    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal; read as fMP4, its samples lie in the segment")
     func replay() throws {
         let inputs = try FuzzInputs.inputs("FuzzMovieMux")
         #expect(inputs.count >= 3, "the FuzzMovieMux corpus is empty")
@@ -18,6 +18,11 @@ struct MovieMuxFuzzReplayTests {
                 #expect(UInt64(file.count) == (try ProgressiveMP4(tracks: tracks).layout()).fileSize)
             } catch {
                 #expect([.malformedTransportStream, .malformedElementaryStream, .parametersChanged].contains(error.code), "\(error)")
+            }
+            let split = bytes.count / 2
+            if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])),
+               let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
+                #expect(samples.allSatisfy { $0.range.upperBound <= bytes.count - split })
             }
         }
     }

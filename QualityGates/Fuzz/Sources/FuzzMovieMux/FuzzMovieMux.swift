@@ -3,8 +3,9 @@ import TesseraMedia
 /// Any bytes as MPEG-TS muxed into MP4, split at a point the input chooses: the demuxer gives
 /// the same PES packets (or the same refusal) whole and in two chunks, and the in-memory mux of
 /// the two halves as two discontinuity runs — demuxer, H.264 and ADTS readers, timeline, MP4
-/// layout — either refuses with a typed error or gives a file as long as its layout says; it
-/// never traps.
+/// layout — either refuses with a typed error or gives a file as long as its layout says; read
+/// as an fMP4 initialization section and a segment, its samples lie inside the segment; it never
+/// traps.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -12,6 +13,10 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(packets(bytes, split: nil) == packets(bytes, split: split), "chunking changed the demuxer's packets")
     if let (file, tracks) = try? TransportStreamMux.mux([(Array(bytes[..<split]), 0), (Array(bytes[split...]), 1)]) {
         precondition(UInt64(file.count) == (try? ProgressiveMP4(tracks: tracks).layout())?.fileSize, "the file is not as long as its layout")
+    }
+    // The same bytes as a fragmented MP4 initialization section and a media segment after it.
+    if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])), let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
+        precondition(samples.allSatisfy { $0.range.upperBound <= bytes.count - split }, "a sample lies outside its segment")
     }
     return 0
 }
