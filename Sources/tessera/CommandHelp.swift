@@ -90,7 +90,7 @@ struct CommandHelp: Sendable {
     static let validate = CommandHelp(
         name: "validate",
         synopsis: "tessera validate <file> [--json]",
-        summary: "Checks the structure of an MPEG-TS, fragmented MP4 or WebVTT file. Exit 0 when it has no error finding, 1 when it has one or its format is none of these, 2 on usage errors.",
+        summary: "Checks the structure of an MPEG-TS, MP4 (progressive or fragmented) or WebVTT file. Exit 0 when it has no error finding, 1 when it has one or its format is none of these, 2 on usage errors.",
         flags: [("--json", "print the findings as one JSON document; default one line each")],
         example: "tessera validate movie.ts --json")
 

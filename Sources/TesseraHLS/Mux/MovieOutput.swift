@@ -34,8 +34,9 @@ package final class MovieOutput: JobOutput {
 
     package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration { try package.restore(records) }
 
-    /// Muxes the staged tracks into the MP4 file.
-    /// - Throws: as `MovieMux.write`; `destination-exists`, `destination-unwritable`.
+    /// Muxes the staged tracks into the MP4 file and validates it whole.
+    /// - Throws: as `MovieMux.write`; `malformed-media` when the file does not validate;
+    ///   `destination-exists`, `destination-unwritable`.
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
         let root = writer.staging.stagingPath
@@ -47,6 +48,15 @@ package final class MovieOutput: JobOutput {
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
         let written = try MovieMux(sources: sources).write(to: staged)
+        // The whole file passes the MP4 validator before it is published.
+        do { try staged.sync() } catch { throw HLSError(destination: error) }
+        guard let source = MP4FileSource(path: staged.stagingPath) else {
+            throw HLSError(.destinationUnwritable, "The muxed file \(staged.stagingPath) could not be read back.")
+        }
+        var validator = MP4Validator()
+        if let finding = validator.validate(source).first(where: { $0.severity == .error }) {
+            throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
+        }
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
             let kind = track.media.isVideo ? "video" : "audio"
             return MovieReport.Track(kind: kind, language: track.language, samples: track.samples.count)

@@ -13,16 +13,16 @@ extension MP4Validator {
             brands.append(MP4BoxType(rawValue: BigEndian.uint32(payload, index)))
             index += 4
         }
-        if !brands.contains(where: Self.fragmentedBrands.contains) {
-            report("mp4-brand", .warning, at: box.offset, "No brand of iso6 or later (RFC 8216 §3.3) among \(brands.map(\.description).joined(separator: ", ")).")
-        }
+        self.brands = (brands, box.offset)
     }
 
     mutating func moov(_ payload: [UInt8], at offset: UInt64) {
         sawInit = true
         var trackIDs: [UInt32] = []
         var trexIDs: [UInt32] = []
-        for child in children(payload, base: offset + 8) {
+        let boxes = children(payload, base: offset + 8)
+        isProgressive = !boxes.contains { $0.type == .mvex }
+        for child in boxes {
             switch child.type {
             case .trak:
                 guard let id = trak(child.payload, at: child.offset) else { continue }
@@ -44,7 +44,7 @@ extension MP4Validator {
         if trackIDs.isEmpty {
             report("mp4-no-tracks", .error, at: offset, "The moov holds no trak.")
         }
-        for id in trackIDs where !trexIDs.contains(id) {
+        for id in trackIDs where !trexIDs.contains(id) && !isProgressive {
             report("mp4-missing-trex", .error, at: offset, "Track \(id) has no trex in an mvex, so its fragments cannot be read.")
         }
     }
@@ -54,13 +54,18 @@ extension MP4Validator {
         var id: UInt32?
         var timescale: UInt32?
         var sampleCount: UInt64 = 0
+        var table: (boxes: [(type: MP4BoxType, payload: [UInt8], offset: UInt64)], offset: UInt64)?
         func walk(_ boxes: [(type: MP4BoxType, payload: [UInt8], offset: UInt64)], _ validator: inout MP4Validator) {
             for box in boxes {
                 let p = box.payload
                 switch box.type {
                 case .tkhd where p.count >= 24: id = BigEndian.uint32(p, p[0] == 1 ? 20 : 12)
                 case .mdhd where p.count >= 24: timescale = BigEndian.uint32(p, p[0] == 1 ? 20 : 12)
-                case .mdia, .minf, .stbl: walk(validator.children(p, base: box.offset), &validator)
+                case .stbl:
+                    let children = validator.children(p, base: box.offset)
+                    table = (children, box.offset)
+                    walk(children, &validator)
+                case .mdia, .minf: walk(validator.children(p, base: box.offset), &validator)
                 case .stts, .stco, .stsc, .co64:
                     if p.count >= 8 { sampleCount += UInt64(BigEndian.uint32(p, 4)) }
                 case .stsz where p.count >= 12: sampleCount += UInt64(BigEndian.uint32(p, 8))
@@ -76,7 +81,9 @@ extension MP4Validator {
         if timescale ?? 0 == 0 {
             report("mp4-timescale", .error, at: offset, "Track \(id) has no media timescale (mdhd).")
         }
-        if sampleCount > 0 {
+        if isProgressive {
+            if let table, let chunks = progressiveTrack(table.boxes, track: id, at: table.offset) { progressiveChunks[id] = chunks }
+        } else if sampleCount > 0 {
             report("mp4-samples-in-moov", .error, at: offset, "Track \(id) lists samples in its stbl; an fMP4 init must list none (RFC 8216 §3.3).")
         }
         tracks[id, default: Track()].timescale = timescale ?? 0

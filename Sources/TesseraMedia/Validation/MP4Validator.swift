@@ -1,5 +1,6 @@
-/// Validates a fragmented MP4 file — an init segment, a media segment, or both in one file
-/// (ISO/IEC 14496-12, RFC 8216 §3.3): box bounds (64-bit and to-end sizes, children inside their
+/// Validates an MP4 file: a progressive one (a `moov` listing its samples, their bytes in `mdat`;
+/// MP4Validator+Progressive) or a fragmented one — an init segment, a media segment, or both in
+/// one file (ISO/IEC 14496-12, RFC 8216 §3.3): box bounds (64-bit and to-end sizes, children inside their
 /// parent), `ftyp` brands, the init (`moov` with unique track IDs, timescales, no samples in
 /// `stbl`, `mvex` with a `trex` per track), and each fragment (`moof` followed by its `mdat`,
 /// `mfhd` sequence increasing, known `tfhd` track IDs, `tfdt` present and contiguous with the
@@ -37,6 +38,13 @@ public struct MP4Validator {
     var segmentIndexes: [SegmentIndex] = []
     var topLevelBoxes: [UInt64: (type: MP4BoxType, end: UInt64)] = [:]
     var fragmentDurations: [UInt64: [UInt32: UInt64]] = [:]
+    /// Whether the moov lists its samples without mvex: a progressive MP4.
+    var isProgressive = false
+    /// A progressive file's chunks per track, and its mdat payloads.
+    var progressiveChunks: [UInt32: ProgressiveChunks] = [:]
+    private var mediaData: [(start: UInt64, end: UInt64)] = []
+    /// The ftyp's brands and where it is, judged once the file is known to be fragmented.
+    var brands: (list: [MP4BoxType], offset: UInt64)?
 
     /// A validator.
     public init() {}
@@ -69,6 +77,8 @@ public struct MP4Validator {
                 if let fragment = pending {
                     mdat(box, fragment)
                     pending = nil
+                } else if isProgressive {
+                    mediaData.append((box.offset + box.headerSize, box.end))
                 } else {
                     report("mp4-mdat-without-moof", .error, at: box.offset, "An mdat does not follow a moof: this is not a fragmented MP4.")
                 }
@@ -87,6 +97,10 @@ public struct MP4Validator {
             report("mp4-empty", .error, at: 0, "The file holds no box.")
         }
         if !stopped { checkIndexes(fileSize: source.size) }
+        if isProgressive, !stopped { checkProgressiveChunks(mediaData: mediaData) }
+        if !isProgressive, let brands, !brands.list.contains(where: Self.fragmentedBrands.contains) {
+            report("mp4-brand", .warning, at: brands.offset, "No brand of iso6 or later (RFC 8216 §3.3) among \(brands.list.map(\.description).joined(separator: ", ")).")
+        }
         return log.findings
     }
 

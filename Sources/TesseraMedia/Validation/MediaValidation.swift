@@ -1,6 +1,6 @@
 /// Structural validation of one media file or resource by the format its first bytes announce —
-/// MPEG-TS (`TSValidator`), fragmented MP4 (`MP4Validator`: an initialization section or a media
-/// segment alone) or WebVTT (`WebVTTValidator`) — the one dispatch `tessera validate`, the jobs'
+/// MPEG-TS (`TSValidator`), MP4 (`MP4Validator`: progressive, or fragmented — an initialization
+/// section or a media segment alone) or WebVTT (`WebVTTValidator`) — the one dispatch `tessera validate`, the jobs'
 /// per-resource checks and `verify-package --media` share. Other formats (packed audio, or
 /// bytes that announce none) are not validated: `format` is nil for those that announce none.
 public enum MediaValidation {
@@ -12,6 +12,8 @@ public enum MediaValidation {
         public let findings: [MediaFinding]
         /// Findings of each ID beyond the validator's cap, not listed.
         public let suppressed: [String: Int]
+        /// Whether an MP4 file lists its samples in its `moov` (progressive) rather than in fragments.
+        public var isProgressiveMP4 = false
 
         /// The first error-severity finding: the bytes are not valid media of their format.
         public var firstError: MediaFinding? { findings.first { $0.severity == .error } }
@@ -32,7 +34,7 @@ public enum MediaValidation {
         case .fragmentedMP4:
             var validator = MP4Validator()
             let findings = validator.validate(source)
-            return Result(format: format, findings: findings, suppressed: validator.suppressed)
+            return Result(format: format, findings: findings, suppressed: validator.suppressed, isProgressiveMP4: validator.isProgressive)
         case .webVTT:
             guard source.size <= maximumWebVTTBytes else {
                 let finding = MediaFinding(id: "webvtt-too-large", severity: .error, byteOffset: 0, packetIndex: nil,

@@ -109,3 +109,44 @@ struct ProgressiveMP4Tests {
         #expect(throws: MediaError.self) { try empty.append(.init(size: 1, decodeTime: 10, compositionOffset: 0, isSync: true)) }
     }
 }
+
+@Suite("MP4Validator on progressive MP4")
+struct ProgressiveValidationTests {
+    static func movie() throws -> [UInt8] {
+        let (tracks, data) = try ProgressiveMP4Tests.tracks()
+        return ProgressiveMP4Tests.file(try ProgressiveMP4(tracks: tracks).layout(), data)
+    }
+
+    static func validate(_ bytes: [UInt8]) -> [MediaFinding] {
+        var validator = MP4Validator()
+        return validator.validate(MP4MemorySource(bytes))
+    }
+
+    @Test("our progressive MP4 validates with no finding, as an MP4 whose moov lists its samples")
+    func valid() throws {
+        let result = MediaValidation.validate(MP4MemorySource(try Self.movie()))
+        #expect(result.findings.isEmpty && result.isProgressiveMP4, "\(result.findings)")
+    }
+
+    @Test("a sample table whose counts disagree, or a chunk past the mdat, is an error")
+    func defects() throws {
+        var bytes = try Self.movie()
+        // The first stsz's sample count one higher than stts times.
+        let stsz = try #require(Self.find("stsz", in: bytes))
+        bytes[stsz + 19] &+= 1
+        #expect(Self.validate(bytes).contains { $0.id == "mp4-sample-table" })
+        var cut = try Self.movie()
+        cut.removeLast(5000)   // the mdat claims more than the file holds, and chunks lie past it
+        #expect(Self.validate(cut).contains { $0.severity == .error })
+        var moved = try Self.movie()
+        let stco = try #require(Self.find("stco", in: moved))
+        moved[stco + 16] = 0xFF   // the first chunk's offset far past the file
+        #expect(Self.validate(moved).contains { $0.id == "mp4-chunk-outside-mdat" })
+    }
+
+    /// Where the first `type` box's header starts (its size field).
+    static func find(_ type: String, in bytes: [UInt8]) -> Int? {
+        let code = Array(type.utf8)
+        return (4..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(code) }.map { $0 - 4 }
+    }
+}
