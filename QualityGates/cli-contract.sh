@@ -437,6 +437,19 @@ set +e; "$BIN" package "$ORIGIN/slow/e_multivariant/master.m3u8" -o "$PKK" > /de
 if [ $rc = 0 ] && grep -q "^resuming: " "$WORK/err" && diff -r "$PR" "$PKK" > /dev/null && [ ! -e "$PCK" ]; then
   ok "package kill -9 then resume: identical files and manifest ($(grep '^resuming: ' "$WORK/err"))"
 else bad "package resume after kill -9: exit $rc $(tail -2 "$WORK/err"; diff -rq "$PR" "$PKK" 2>&1 | head -3)"; fi
+# download -o movie.mp4: kill -9 mid-transfer, then a resume that writes the same bytes as an
+# uninterrupted run.
+MR="$WORK/out/movie-reference.mp4"; MK="$WORK/out/movie-killed.mp4"; MCK="$WORK/out/.movie-killed.mp4.tessera-checkpoint"
+"$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$MR" > /dev/null 2>&1
+"$BIN" download "$ORIGIN/slow/e_multivariant/master.m3u8" -o "$MK" --parallel 1 >/dev/null 2>&1 &
+SLOW=$!
+for _ in $(seq 1 400); do [ -f "$MCK" ] && [ "$(wc -l < "$MCK")" -ge 3 ] && break; sleep 0.05; done
+kill -9 $SLOW; wait $SLOW 2>/dev/null || true
+if [ ! -e "$MK" ]; then ok "MP4 download killed with -9: nothing at the destination"; else bad "MP4 download killed: the destination exists"; fi
+set +e; "$BIN" download "$ORIGIN/slow/e_multivariant/master.m3u8" -o "$MK" > /dev/null 2>"$WORK/err"; rc=$?; set -e
+if [ $rc = 0 ] && grep -q "^resuming: " "$WORK/err" && cmp -s "$MR" "$MK" && [ ! -e "$MCK" ] && [ -z "$(ls -A "$WORK/out" | grep '^\.movie-killed')" ]; then
+  ok "MP4 download kill -9 then resume: byte-identical file, no hidden file left ($(grep '^resuming: ' "$WORK/err"))"
+else bad "MP4 resume after kill -9: exit $rc $(tail -2 "$WORK/err")"; fi
 # A source file that changes between runs (new ETag/Last-Modified from nginx): the resumed job
 # notices at its next range of that file, discards the checkpoint and starts over by itself.
 cp "$HERE/Fixtures/d_ts_single/media.ts" "$WORK/www/media.ts"
@@ -466,6 +479,12 @@ if unshare -m true 2>/dev/null; then
   unshare -m sh -c "mount -t tmpfs -o size=60k tessera-gate '$WORK/tiny2' && '$BIN' package '$ORIGIN/e_multivariant/master.m3u8' -o '$WORK/tiny2/pkg'; echo \$? > '$WORK/rc3'; ls -A '$WORK/tiny2' > '$WORK/left3'" >/dev/null 2>"$WORK/err"
   set -e
   if [ "$(cat "$WORK/rc3")" = 1 ] && tail -1 "$WORK/err" | grep -q "^tessera: error: " && ! grep -qx "pkg" "$WORK/left3"; then ok "package onto a full volume: one error line, nothing at the destination ($(tail -1 "$WORK/err" | cut -c1-90))"; else bad "package full volume: $(cat "$WORK/err" "$WORK/left3")"; fi
+  # The segments fit; the muxed file does not: the volume fills while the movie is written.
+  mkdir -p "$WORK/tiny3"
+  set +e
+  unshare -m sh -c "mount -t tmpfs -o size=160k tessera-gate '$WORK/tiny3' && '$BIN' download '$ORIGIN/e_multivariant/master.m3u8' -o '$WORK/tiny3/movie.mp4'; echo \$? > '$WORK/rc4'; ls -A '$WORK/tiny3' > '$WORK/left4'" >/dev/null 2>"$WORK/err"
+  set -e
+  if [ "$(cat "$WORK/rc4")" = 1 ] && tail -1 "$WORK/err" | grep -q "^tessera: error: " && ! grep -qx "movie.mp4" "$WORK/left4"; then ok "MP4 download onto a volume that fills while muxing: one error line, nothing at the destination ($(tail -1 "$WORK/err" | cut -c1-90))"; else bad "MP4 full volume: $(cat "$WORK/err" "$WORK/left4")"; fi
 else
   skip "full volume, known size: no mount namespace here (unshare -m fails)"
   skip "full volume mid-download: no mount namespace here (unshare -m fails)"
@@ -484,7 +503,7 @@ if "$BIN" inspect - < "$HERE/Fixtures/a_ts_vod/index.m3u8" > "$WORK/stdout" 2>"$
 else bad "inspect -: $(head -2 "$WORK/err" "$WORK/stdout")"; fi
 printf 'hello\n' > "$WORK/hello.txt"
 set +e; "$BIN" validate "$WORK/hello.txt" > /dev/null 2>"$WORK/err"; rc=$?; set -e
-if [ $rc = 1 ] && grep -q "MPEG-TS, fragmented MP4 and WebVTT" "$WORK/err"; then ok "validate an unknown format: exit 1, names the formats it knows"
+if [ $rc = 1 ] && grep -q "MPEG-TS, MP4 and WebVTT" "$WORK/err"; then ok "validate an unknown format: exit 1, names the formats it knows"
 else bad "validate unknown format: exit $rc $(cat "$WORK/err")"; fi
 expect_status "inspect URL through a redirect" 0 inspect "$ORIGIN/moved.m3u8"
 # A dead origin: accepts connections and never answers.

@@ -19,8 +19,7 @@ struct DownloadCommand: Sendable {
     let network: NetworkOptions
     let dryRun: Bool
 
-    /// The extensions whose file is an MP4 muxed by Tessera (from MPEG-TS sources; a fragmented
-    /// MP4 source of one track has its fragments joined as before).
+    /// The extensions whose file is an MP4 muxed by Tessera.
     static let movieExtensions: Set<String> = ["mp4", "m4v", "mov"]
 
     func run() async -> Int32 {
@@ -29,12 +28,12 @@ struct DownloadCommand: Sendable {
 
     private func run(_ client: HLSClient) async -> Int32 {
         if Self.movieExtensions.contains(output.pathExtension.lowercased()) { return await runMovie(client) }
-        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in try await describeFile(client) }) {
-            () async throws(HLSError) in try await runFile(client)
-        }
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
+            Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
+        }) { () async throws(HLSError) in try await runFile(client) }
     }
 
-    /// An MP4 muxed from the chosen tracks; a fragmented MP4 source joined into one file instead.
+    /// An MP4 muxed from the chosen tracks.
     private func runMovie(_ client: HLSClient) async -> Int32 {
         var movieOptions = PackageDownload.Options()
         movieOptions.selection = selection
@@ -44,31 +43,17 @@ struct DownloadCommand: Sendable {
         movieOptions.steeringPenalty = options.steeringPenalty
         movieOptions.bounds = options.bounds
         let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions)
-        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
-            do throws(HLSError) { return PackageCommand.describe(try await job.plan(), dryRun: true) } catch {
-                guard MovieDownload.refusedFragmentedSource(error) else { throw error }
-                return try await describeFile(client)
-            }
-        }) { () async throws(HLSError) in
+        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
+            () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)
-            let report: MovieReport
-            do throws(HLSError) {
-                report = try await job.run { event in
-                    JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
-                }
-            } catch {
-                guard MovieDownload.refusedFragmentedSource(error) else { throw error }
-                return try await runFile(client)
+            let report = try await job.run { event in
+                JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
             }
             let tracks = report.tracks.map { $0.kind == "audio" ? "audio (\($0.language), \($0.samples) frames)" : "video (\($0.samples) pictures)" }
             var line = "wrote \(report.destination.path): MP4 of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
             return line
         }
-    }
-
-    private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {
-        Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
     }
 
     /// The variant's stream assembled into one file as its segments are (MPEG-TS, or fMP4 joined).

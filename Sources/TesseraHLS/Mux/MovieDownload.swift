@@ -52,15 +52,6 @@ public struct MovieDownload: Sendable {
     }
 }
 
-extension MovieDownload {
-    /// The cause of the refusal of a fragmented MP4 source.
-    private struct FragmentedSource: Error, Sendable {}
-
-    /// Whether `error` refused the presentation because it is one fragmented MP4 track, which a
-    /// `SingleFileDownload` joins into a playable (fragmented) MP4 instead.
-    public static func refusedFragmentedSource(_ error: HLSError) -> Bool { error.cause is FragmentedSource }
-}
-
 extension MovieDownload: JobPlanner {
     package var settings: JobSettings {
         var settings = package.settings
@@ -71,11 +62,6 @@ extension MovieDownload: JobPlanner {
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
         let planned = try await package.plan(loader, events: events)
-        // One fragmented MP4 track has its fragments joined into the file, as a download of it
-        // always did (`SingleFileDownload`).
-        if planned.plan.tracks.count == 1, let track = planned.plan.tracks.first, track.playlist.segments.contains(where: { $0.map != nil }) {
-            throw HLSError(.unsupported, "The playlist is one fragmented MP4 track; its fragments are joined into the file instead.", cause: FragmentedSource())
-        }
         if !planned.plan.gaps.isEmpty {
             throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a movie with holes is not muxed.")
         }

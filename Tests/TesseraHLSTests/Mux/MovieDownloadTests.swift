@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraHLS
 import TesseraHTTP
+import TesseraMedia
 import TesseraSupport
 import TesseraTestSupport
 
@@ -111,11 +112,18 @@ struct MovieDownloadTests {
         #expect(try harness.hiddenFiles().isEmpty)
     }
 
-    @Test("refused before any media byte: a fragmented MP4 source (which a single-file download joins instead), EXT-X-GAP segments")
+    @Test("one fragmented MP4 playlist becomes a progressive MP4 with the same samples, and the whole file passes the MP4 validator")
+    func oneFragmentedTrack() async throws {
+        let harness = try PackageHarness()
+        let report = try await Self.job(harness, "/b_fmp4_video/index.m3u8").run()
+        #expect(report.tracks.map(\.kind) == ["video"] && report.tracks.map(\.samples) == [100])
+        let result = MediaValidation.validate(try #require(MP4FileSource(path: Self.destination(harness).path)))
+        #expect(result.isProgressiveMP4 && result.firstError == nil)
+    }
+
+    @Test("refused before any media byte: EXT-X-GAP segments")
     func refusals() async throws {
         let harness = try PackageHarness(extra: ["t/gapped.m3u8": PackageDownloadTests.gapped])
-        let fragmented = await #expect(throws: HLSError.self) { try await Self.job(harness, "/b_fmp4_video/index.m3u8").run() }
-        #expect(fragmented.map(MovieDownload.refusedFragmentedSource) == true)
         let gapped = await #expect(throws: HLSError.self) { try await Self.job(harness, "/t/gapped.m3u8").run() }
         #expect(gapped?.code == .unsupported && gapped?.message.contains("EXT-X-GAP") == true)
         #expect(harness.origin.log.allSatisfy { $0.path.hasSuffix(".m3u8") }, "no media was fetched")
