@@ -23,6 +23,9 @@
 #             40,000-segment EVENT playlist (Scripts/bench-live.sh; one run).
 #   record  — tessera record vs ffmpeg and streamlink recording the peers' live origin for 30 s:
 #             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
+#   mux     — tessera download -o movie.mp4 (a ladder's video and one of its two audio renditions,
+#             muxed by us) vs ffmpeg -c copy and the curl -Z fetch ceiling, TS and fMP4; disk
+#             bytes written (Scripts/bench-mux.sh; REPS medians).
 #   sigv4   — AWS Signature V4 signatures per second vs botocore's signer on the same requests
 #             (Scripts/bench-sigv4.sh; REPS medians).
 #   websocket — WebSocket echo round trips (32 B text, 1 MiB binary) vs the Python websockets
@@ -84,9 +87,10 @@ case "$WHAT" in
   bounds) exec bash "$HERE/Scripts/bench-bounds.sh" ;;
   graph) exec bash "$HERE/Scripts/bench-graph.sh" "$REPS" ;;
   package) exec bash "$HERE/Scripts/bench-package.sh" "$REPS" ;;
+  mux) exec bash "$HERE/Scripts/bench-mux.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
   record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # real-time runs (several minutes)
   sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "${ASKED_REPS:-9}" ;;   # short paired runs, many
   websocket) exec bash "$HERE/Scripts/bench-websocket.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|live|record|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|mux|live|record|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
 esac

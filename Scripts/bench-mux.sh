@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# One MP4 from a ladder with separate audio, side by side in one run. ffmpeg's own HLS muxer
+# makes a 90 s 1280x720 8 Mbit/s H.264 variant with two AAC renditions (en; fr the default),
+# 4 s segments, as MPEG-TS and as fMP4; nginx-light (1 worker) serves them from /dev/shm; the
+# files are written to the disk's temporary folder.
+#   ceiling  curl -Z --parallel-max 8 fetching the variant's and the fr rendition's files
+#   tessera  tessera download master.m3u8 -o movie.mp4 --audio lang:fr   (peak RSS too)
+#   ffmpeg   ffmpeg -i master.m3u8 -map 0:v:0 -map 0:a:m:language:fr -c copy movie.mp4
+# Also: the bytes tessera writes to disk (its staged segments and the file), against the file.
+# Interleaved runs, medians of REPS.   bench-mux.sh [REPS]   (run by Scripts/bench.sh mux)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$HERE"
+REPS="${1:-3}"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+SRC="$(mktemp -d -p /dev/shm)"; OUT="$(mktemp -d)"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$SRC" "$OUT"; }
+trap cleanup EXIT
+. "$HERE/Scripts/nginx-origin.sh"
+ladder() { # folder, extra ffmpeg HLS options…
+  local dir="$SRC/www/$1"; shift; mkdir -p "$dir"
+  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=1280x720:rate=25 \
+    -f lavfi -i sine=frequency=440:sample_rate=48000 -f lavfi -i sine=frequency=660:sample_rate=48000 -t 90 \
+    -map 0:v -map 1:a -map 2:a -c:v libx264 -preset ultrafast -b:v 8M -maxrate 8M -bufsize 16M -g 100 -keyint_min 100 -sc_threshold 0 \
+    -c:a aac -b:a 128k -f hls -hls_time 4 -hls_playlist_type vod -master_pl_name master.m3u8 "$@" \
+    -var_stream_map "v:0,agroup:aud a:0,agroup:aud,language:en,name:English a:1,agroup:aud,language:fr,name:Francais,default:yes" \
+    "$dir/v%v/index.m3u8"
+}
+echo "bench mux: making the ladders (ffmpeg, 90 s 1280x720 8 Mbit/s + 2 AAC renditions, TS and fMP4)"
+ladder ts -hls_segment_filename "$SRC/www/ts/v%v/seg_%03d.ts"
+ladder fmp4 -hls_segment_type fmp4 -hls_segment_filename "$SRC/www/fmp4/v%v/seg_%03d.m4s"
+start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
+measure() { # label, command…   appends "seconds rss_kb"
+  local label="$1"; shift
+  local s e; s=$(date +%s.%N)
+  /usr/bin/time -f "%M" -o "$SRC/rss" "$@" > "$SRC/$label.out" 2> "$SRC/$label.err" || { echo "bench mux: $label failed: $(tail -2 "$SRC/$label.err")" >&2; exit 1; }
+  e=$(date +%s.%N)
+  echo "$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }') $(tail -1 "$SRC/rss")" >> "$SRC/$label.times"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+wall() { cut -d' ' -f1 "$SRC/$1.times" | median; }
+rss() { cut -d' ' -f2 "$SRC/$1.times" | sort -g | tail -1; }
+written() { awk '/^write_bytes/ {print $2}' "/proc/$1/io" 2>/dev/null || echo 0; }
+printf '%-52s %8s %8s %10s\n' job "wall s" "RSS MB" "vs curl"
+for kind in ts fmp4; do
+  URL="http://127.0.0.1:$PORT/$kind/master.m3u8"
+  : > "$SRC/$kind.curl.cfg"
+  for folder in v0 vFrancais; do   # the variant and the fr rendition (ffmpeg 5.1 names its folder after the NAME given)
+    for file in $(cd "$SRC/www/$kind/$folder" && ls); do
+      printf 'url = "http://127.0.0.1:%s/%s/%s/%s"\noutput = "%s/curl/%s/%s"\n' "$PORT" "$kind" "$folder" "$file" "$OUT" "$folder" "$file" >> "$SRC/$kind.curl.cfg"
+    done
+  done
+  for _ in $(seq 1 "$REPS"); do
+    rm -rf "$OUT/curl" "$OUT/movie.mp4" "$OUT/ffmpeg.mp4"
+    measure "$kind.curl" curl -sS -Z --parallel-max 8 --create-dirs --config "$SRC/$kind.curl.cfg"
+    rm -rf "$OUT/curl"
+    measure "$kind.tessera" "$TESSERA" download "$URL" -o "$OUT/movie.mp4" --audio lang:fr
+    measure "$kind.ffmpeg" ffmpeg -nostdin -v error -y -i "$URL" -map 0:v:0 -map 0:a:m:language:fr -c copy "$OUT/ffmpeg.mp4"
+  done
+  grep -q 'MP4 of video (2250 pictures), audio (fra, ' "$SRC/$kind.tessera.out" || { echo "bench mux: unexpected result: $(cat "$SRC/$kind.tessera.out")" >&2; exit 1; }
+  # Disk bytes tessera writes for one run (its staged segments, checkpoint and the file).
+  rm -f "$OUT/movie.mp4"
+  "$TESSERA" download "$URL" -o "$OUT/movie.mp4" --audio lang:fr > /dev/null 2>&1 &
+  pid=$!; io=0
+  while kill -0 "$pid" 2>/dev/null; do now=$(written "$pid"); [ "${now:-0}" -gt "$io" ] && io=$now; sleep 0.05; done
+  wait "$pid"
+  size=$(stat -c %s "$OUT/movie.mp4")
+  awk -v c="$(wall "$kind.curl")" -v t="$(wall "$kind.tessera")" -v f="$(wall "$kind.ffmpeg")" -v r="$(rss "$kind.tessera")" \
+      -v fr="$(rss "$kind.ffmpeg")" -v cr="$(rss "$kind.curl")" -v k="$kind" -v io="$io" -v size="$size" 'BEGIN {
+    printf "%-52s %8.2f %8.1f %10s\n", k ": curl -Z --parallel-max 8 (ceiling: fetch only)", c, cr / 1024, "1.00x"
+    printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download -o movie.mp4 --audio lang:fr", t, r / 1024, t / c
+    printf "%-52s %8.2f %8.1f %9.2fx\n", k ": ffmpeg -c copy movie.mp4", f, fr / 1024, f / c
+    printf "%-52s %8.2f x the file (%.1f MB written for %.1f MB)\n", k ": tessera disk bytes written", io / size, io / 1e6, size / 1e6
+    printf "ratio mux.%s-vs-ffmpeg %.4f\n", k, f / t }'   # for bench.sh --check: higher is better
+done
