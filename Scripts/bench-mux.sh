@@ -8,16 +8,8 @@
 #   ffmpeg   ffmpeg -i master.m3u8 -map 0:v:0 -map 0:a:m:language:fr -c copy movie.mp4
 # Also: the bytes tessera writes to disk (its staged segments and the file), against the file.
 # Interleaved runs, medians of REPS.   bench-mux.sh [REPS]   (run by Scripts/bench.sh mux)
-set -euo pipefail
-HERE="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$HERE"
-REPS="${1:-3}"
-TESSERA="$(bash Scripts/release-tessera.sh)"
-SRC="$(mktemp -d -p /dev/shm)"; OUT="$(mktemp -d)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$SRC" "$OUT"; }
-trap cleanup EXIT
-. "$HERE/Scripts/nginx-origin.sh"
+BENCH_NAME="bench mux"
+. "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
 ladder() { # folder, extra ffmpeg HLS options…
   local dir="$SRC/www/$1"; shift; mkdir -p "$dir"
   ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=1280x720:rate=25 \
@@ -31,16 +23,6 @@ echo "bench mux: making the ladders (ffmpeg, 90 s 1280x720 8 Mbit/s + 2 AAC rend
 ladder ts -hls_segment_filename "$SRC/www/ts/v%v/seg_%03d.ts"
 ladder fmp4 -hls_segment_type fmp4 -hls_segment_filename "$SRC/www/fmp4/v%v/seg_%03d.m4s"
 start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
-measure() { # label, command…   appends "seconds rss_kb"
-  local label="$1"; shift
-  local s e; s=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$SRC/rss" "$@" > "$SRC/$label.out" 2> "$SRC/$label.err" || { echo "bench mux: $label failed: $(tail -2 "$SRC/$label.err")" >&2; exit 1; }
-  e=$(date +%s.%N)
-  echo "$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }') $(tail -1 "$SRC/rss")" >> "$SRC/$label.times"
-}
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-wall() { cut -d' ' -f1 "$SRC/$1.times" | median; }
-rss() { cut -d' ' -f2 "$SRC/$1.times" | sort -g | tail -1; }
 written() { awk '/^write_bytes/ {print $2}' "/proc/$1/io" 2>/dev/null || echo 0; }
 printf '%-52s %8s %8s %10s\n' job "wall s" "RSS MB" "vs curl"
 for kind in ts fmp4; do

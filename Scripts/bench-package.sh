@@ -10,16 +10,8 @@
 #   verify   tessera verify-package DIR (every byte hashed) against `openssl speed -evp sha256`
 #            on 1 MiB blocks
 # Interleaved runs, medians of REPS.   bench-package.sh [REPS]   (run by Scripts/bench.sh package)
-set -euo pipefail
-HERE="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$HERE"
-REPS="${1:-3}"
-TESSERA="$(bash Scripts/release-tessera.sh)"
-SRC="$(mktemp -d -p /dev/shm)"; OUT="$(mktemp -d)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$SRC" "$OUT"; }
-trap cleanup EXIT
-. "$HERE/Scripts/nginx-origin.sh"
+BENCH_NAME="bench package"
+. "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
 python3 - "$SRC/www" "$HERE" <<'PY'
 import os, sys
 root = sys.argv[1]
@@ -62,13 +54,6 @@ for path in master.m3u8 video_2.m3u8 audio_en.m3u8 subs_en.m3u8 $(for i in $(seq
 done
 BYTES=$(grep '^output' "$SRC/curl.cfg" | sed 's#.*/curl/##; s#"##' | (cd "$SRC/www" && xargs stat -c %s) | awk '{s+=$1} END {print s}')
 echo "bench package: 3 variants × 100 × 2 MiB, 2 audio, 2 subtitles; one of each taken, $BYTES bytes; nginx-light from /dev/shm, package to $(df --output=source "$OUT" | tail -1), $(nproc) cores"
-measure() { # label, command…   appends "seconds rss_kb"
-  local label="$1"; shift
-  local s e; s=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$SRC/rss" "$@" > "$SRC/$label.out" 2> "$SRC/$label.err" || { echo "bench package: $label failed: $(tail -2 "$SRC/$label.err")" >&2; exit 1; }
-  e=$(date +%s.%N)
-  echo "$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }') $(tail -1 "$SRC/rss")" >> "$SRC/$label.times"
-}
 for _ in $(seq 1 "$REPS"); do
   rm -rf "$OUT/curl" "$OUT/pkg"; sync
   measure curl bash -c "curl -sS -Z --parallel-max 8 --create-dirs --config '$SRC/curl.cfg' && sync"
@@ -82,9 +67,6 @@ for _ in $(seq 1 "$REPS"); do
   fi
 done
 grep -q "tracks video, audio-1, subtitles-1" "$SRC/verify.out" || { echo "bench package: unexpected package: $(cat "$SRC/verify.out")" >&2; exit 1; }
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-wall() { cut -d' ' -f1 "$SRC/$1.times" | median; }
-rss() { cut -d' ' -f2 "$SRC/$1.times" | sort -g | tail -1; }
 HASHED=$(du -sb "$OUT/pkg" | cut -f1)
 SHA=$(openssl speed -evp sha256 -bytes 1048576 -seconds 3 2>/dev/null | awk '/^sha256/ {sub("k", "", $2); print $2 * 1000}')
 printf '%-44s %8s %8s %10s\n' job "wall s" "RSS MB" "ratio"
