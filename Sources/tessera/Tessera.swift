@@ -16,7 +16,12 @@ enum Tessera {
             status = await command.run()
         } catch {
             Terminal.error(error.message)
-            Terminal.line(CommandLineArguments.usage, to: .standardError)
+            // A known command's own synopsis and where its help is; every command's otherwise.
+            if let verb = arguments.first, let help = CommandHelp.all[verb] {
+                Terminal.line("usage: \(help.synopsis)\n(tessera help \(verb) says what each option does)", to: .standardError)
+            } else {
+                Terminal.line(CommandLineArguments.usage, to: .standardError)
+            }
             status = 2
         }
         exit(status)
