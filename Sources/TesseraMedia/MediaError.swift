@@ -29,6 +29,8 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         /// A stream's codec parameters change (another resolution, profile, rate or channel
         /// layout) where one track cannot carry both yet.
         public static let parametersChanged = Code("parameters-changed")
+        /// The bytes are not a WebVTT segment whose cues can be read.
+        public static let malformedSubtitles = Code("malformed-subtitles")
     }
 
     /// What went wrong, stable across releases.

@@ -50,15 +50,17 @@ struct CommandHelp: Sendable {
     static let download = CommandHelp(
         name: "download",
         synopsis: DownloadArguments.usage,
-        summary: "Downloads an HLS VOD (a media playlist, or the variant chosen from a multivariant one) into one verified file, resumable after a crash. Exit 0, 1 on failure (the partial file and its checkpoint stay for transient failures), 2 on usage errors.",
-        flags: [("-o, --output <file>", "the file to write (required)")] + SelectionOptions.variantHelp + [
+        summary: "Downloads an HLS VOD into one verified file, resumable after a crash. To .mp4, .m4v or .mov: one MP4 muxed by tessera from the variant, the audio renditions --audio chooses and (beside it, as .vtt) the subtitles --subtitles chooses; to any other name: the variant's stream assembled byte for byte. Exit 0, 1 on failure (the staged result and its checkpoint stay for transient failures), 2 on usage errors.",
+        flags: [("-o, --output <file>", "the file to write (required); its extension chooses MP4 or the source's own container")] + SelectionOptions.variantHelp + [
+                ("--audio default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the audio renditions of the variant's group, each a track; default the group's default (the variant's own audio when it has no group)"),
+                ("--subtitles default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the subtitle renditions written beside it as <name>.<LANGUAGE>.vtt; default the DEFAULT=YES one"),
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),
                 ("--overwrite", "replace an existing file at commit; default refuse"),
                 ("--no-steering", "ignore the presentation's Content Steering; default follow it (failover between pathways)"),
                 ("--prefetch-session-keys", "fetch identity AES-128 EXT-X-SESSION-KEYs while the media playlist loads; default off")] + NetworkOptions.help,
-        example: "tessera download https://cdn.example/vod/index.m3u8 -o movie.ts -H 'Authorization: Bearer …'")
+        example: "tessera download https://cdn.example/vod/master.m3u8 -o movie.mp4 --audio lang:fr --subtitles lang:fr")
 
     static let fetch = CommandHelp(
         name: "fetch",

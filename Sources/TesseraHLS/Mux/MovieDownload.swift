@@ -15,8 +15,9 @@ import TesseraSupport
 /// movie box first (`MovieMux`): one timeline across the tracks, discontinuities joined, each
 /// audio rendition a track with its language and name (the first enabled, all in one
 /// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS and
-/// fragmented MP4 sources (their sample entries copied); subtitles are not taken and EXT-X-GAP
-/// is refused before any media byte.
+/// fragmented MP4 sources (their sample entries copied); each chosen WebVTT subtitle track is
+/// written beside the file (`movie.<language>.vtt`, its cues on the movie's clock); EXT-X-GAP is
+/// refused before any media byte.
 public struct MovieDownload: Sendable {
     private let package: PackageDownload
     package let destination: URL
@@ -29,7 +30,6 @@ public struct MovieDownload: Sendable {
         var options = options
         options.acceptsMediaPlaylist = true
         options.iFrames = false
-        options.selection.subtitles.choice = .none
         package = PackageDownload(url: url, destination: destination, client: client, options: options)
         self.destination = destination
         self.options = options
@@ -97,6 +97,6 @@ extension MovieDownload: JobPlanner {
 
     package func report(_ planned: PackageDownload.Planned, product: MovieReport.Product, output: MovieOutput, restored: JobRestoration) -> MovieReport {
         MovieReport(destination: destination, plan: planned.summary, byteCount: product.byteCount, sha256: product.sha256, tracks: product.tracks,
-                    resumedResources: restored.resources)
+                    subtitles: product.subtitles, resumedResources: restored.resources)
     }
 }

@@ -51,10 +51,11 @@ struct MovieMux {
 
     let sources: [Source]
 
-    /// Writes the file into `output`; returns its size, SHA-256 and tracks.
+    /// Writes the file into `output`; returns its size, SHA-256, tracks and where each run's
+    /// timestamps landed (for the subtitles).
     /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
     ///   without H.264 or AAC, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
-    func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track]) {
+    func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock) {
         var timeline = PresentationTimeline()
         var order: [TrackKey] = []
         var indices: [TrackKey: Int] = [:]
@@ -85,7 +86,7 @@ struct MovieMux {
         }
         let layout = try Self.media(at: "the movie") { () throws(MediaError) in try ProgressiveMP4(tracks: tracks).layout() }
         let file = try copy(layout, order: order, tracks: tracks, to: output)
-        return (file.byteCount, file.sha256, tracks)
+        return (file.byteCount, file.sha256, tracks, timeline.clock)
     }
 
     /// Second pass: the header, then each chunk's samples read again from its track's segments.

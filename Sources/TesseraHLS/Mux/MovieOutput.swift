@@ -9,8 +9,9 @@ import TesseraSupport
 
 /// The output of a movie download: the plan's resources into a hidden package folder beside
 /// the destination (the package's output, with its checkpoints and restore), then — once every
-/// segment is in — the tracks muxed by `MovieMux` into one MP4 file staged in that folder, the
-/// file published at the destination with one link and the folder removed.
+/// segment is in — the tracks muxed by `MovieMux` into one MP4 file staged in that folder, each
+/// subtitle track a WebVTT file beside it (`MovieSubtitles`), the files published with one link
+/// each and the folder removed.
 package final class MovieOutput: JobOutput {
     private let plan: PackagePlan
     private let destination: URL
@@ -20,6 +21,8 @@ package final class MovieOutput: JobOutput {
     /// The package output the transfer writes through.
     package let package: PackageOutput
     private var file: StagingFile?
+    /// The subtitle tracks' sidecar files, staged.
+    private var subtitles = MovieSubtitles()
 
     init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, package: PackageOutput) {
         self.plan = plan
@@ -57,22 +60,49 @@ package final class MovieOutput: JobOutput {
         if let finding = validator.validate(source).first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
         }
+        for track in plan.tracks where track.info.role == .subtitles {
+            try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: written.clock, beside: destination, policy: policy,
+                                 stagingFolder: root)
+        }
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
             let kind = track.media.isVideo ? "video" : "audio"
             return MovieReport.Track(kind: kind, language: track.language, samples: track.samples.count)
-        })
+        }, subtitles: subtitles.files)
     }
 
-    /// Publishes the file; the folder of segments goes.
+    /// Publishes the subtitle files, then the movie (the subtitles are withdrawn when the movie
+    /// cannot be); the folder of segments goes.
     package func commit() throws(HLSError) {
         guard let file else { preconditionFailure("a movie is committed after it is finished") }
-        do { _ = try file.commit() } catch { throw HLSError(destination: error) }
+        try subtitles.commit()
+        do { _ = try file.commit() } catch {
+            subtitles.withdraw()
+            throw HLSError(destination: error)
+        }
         package.settle(keeping: false)
     }
 
     package func settle(keeping: Bool) {
         if !keeping { file?.discard() }
+        subtitles.discard()
         package.settle(keeping: keeping)
+    }
+
+    /// The segments of `track` as its local playlist (the plan's) lists them, their files under
+    /// `root`.
+    /// - Throws: `invalid-playlist` when the local playlist does not read back.
+    static func localSegments(of track: PackagePlan.Track, in root: String) throws(HLSError) -> [MovieMux.Segment] {
+        guard let parsed = try? PlaylistParser().parse(Array(track.playlistText.utf8)), case .media(let playlist) = parsed.playlist else {
+            throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back as a media playlist.")
+        }
+        let folder = URL(fileURLWithPath: root + "/" + track.info.playlist).deletingLastPathComponent()
+        func range(_ byteRange: PlaylistByteRange?) -> Range<UInt64>? { byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) } }
+        return playlist.segments.map { segment in
+            MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path, range: range(segment.byteRange),
+                             run: Int(segment.discontinuitySequence),
+                             map: segment.map.map { MovieMux.Initialization(path: URL(fileURLWithPath: $0.uri, relativeTo: folder).standardizedFileURL.path,
+                                                                           range: range($0.byteRange)) })
+        }
     }
 
     /// The sources `MovieMux` reads: each track's local playlist as the plan wrote it, its
@@ -83,21 +113,8 @@ package final class MovieOutput: JobOutput {
     static func sources(of plan: PackagePlan, in root: String, takesVariantAudio: Bool) throws(HLSError) -> [MovieMux.Source] {
         let hasAudio = !takesVariantAudio || plan.tracks.contains { $0.info.role == .audio }
         var sources: [MovieMux.Source] = []
-        for track in plan.tracks {
-            guard let parsed = try? PlaylistParser().parse(Array(track.playlistText.utf8)), case .media(let playlist) = parsed.playlist else {
-                throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back as a media playlist.")
-            }
-            let base = URL(fileURLWithPath: root + "/" + track.info.playlist)
-            let folder = base.deletingLastPathComponent()
-            let segments = playlist.segments.map { segment in
-                MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path,
-                                 range: segment.byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) },
-                                 run: Int(segment.discontinuitySequence),
-                                 map: segment.map.map { map in
-                                     MovieMux.Initialization(path: URL(fileURLWithPath: map.uri, relativeTo: folder).standardizedFileURL.path,
-                                                             range: map.byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) })
-                                 })
-            }
+        for track in plan.tracks where track.info.role == .video || track.info.role == .audio {
+            let segments = try localSegments(of: track, in: root)
             switch track.info.role {
             case .video:
                 sources.append(MovieMux.Source(segments: segments, kinds: hasAudio ? [.video] : [.video, .audio]))
@@ -105,7 +122,7 @@ package final class MovieOutput: JobOutput {
                 let first = !sources.contains { $0.kinds == [.audio] }
                 sources.append(MovieMux.Source(segments: segments, kinds: [.audio], language: ISO639.terminology(fromBCP47: track.info.language),
                                                name: track.info.name, isEnabled: first))
-            case .subtitles, .alternativeVideo, .iFrames:
+            default:
                 continue
             }
         }
@@ -119,5 +136,6 @@ extension MovieReport {
         let byteCount: UInt64
         let sha256: SHA256Digest
         let tracks: [Track]
+        let subtitles: [URL]
     }
 }

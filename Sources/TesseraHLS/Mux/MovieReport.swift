@@ -17,6 +17,8 @@ public struct MovieReport: Sendable {
     public let sha256: SHA256Digest
     /// Each MP4 track in file order: its kind, language and samples.
     public let tracks: [Track]
+    /// The subtitle files written beside it (WebVTT, one per subtitle track).
+    public let subtitles: [URL]
     /// Resources taken from a checkpoint of an earlier run instead of fetched.
     public let resumedResources: Int
 

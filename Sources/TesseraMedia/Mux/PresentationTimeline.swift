@@ -124,6 +124,9 @@ public struct PresentationTimeline: Sendable {
         return offsets
     }
 
+    /// Where each run's timestamps land on the movie's clock.
+    public var clock: MovieClock { MovieClock(references: references, offsets: runOffsets) }
+
     /// The tracks on the movie's timeline: video on the 90 kHz clock, audio on its sample
     /// rate (each frame at its own time, so a gap or overlap at a join lengthens or shortens
     /// the frame before it instead of moving the rest).

@@ -75,6 +75,24 @@ struct MovieDownloadTests {
         }
     }
 
+    @Test("each chosen WebVTT subtitle track is written beside the movie, its cues on the movie's clock; ffmpeg reads the files")
+    func subtitles() async throws {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        options.selection.subtitles = try #require(RenditionPolicy("all"))
+        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: Self.destination(harness),
+                                             client: HLSClient(transport: harness.transport), options: options).run()
+        #expect(report.subtitles.map(\.lastPathComponent) == ["movie.subtitle_0.vtt", "movie.subtitle_1.vtt"])
+        let text = try String(contentsOf: report.subtitles[0], encoding: .utf8)
+        // The first cue: cue time 0.080 s at MPEG-2 133,200, 21 ms after the movie's first audio frame.
+        #expect(text.hasPrefix("WEBVTT\n\n00:00:00.021 --> 00:00:01.521\nFirst cue\n"))
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        let read = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", report.subtitles[0].path, "-f", "srt", "-"])
+        #expect(read.status == 0 && read.errors.isEmpty && read.output.contains("00:00:00,021 --> 00:00:01,521\nFirst cue"), "\(read.errors)")
+        #expect(try harness.hiddenFiles().isEmpty)
+    }
+
     @Test("without an audio rendition the variant's own audio is muxed; --audio none leaves it out")
     func variantAudio() async throws {
         let harness = try PackageHarness()
