@@ -4,7 +4,7 @@ import TesseraTestSupport
 
 @Suite("MPEG-TS to MP4 fuzz inputs")
 struct MovieMuxFuzzReplayTests {
-    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal; read as fMP4, its samples lie in the segment")
+    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal; read as fMP4, its samples lie in the segment; read as WebVTT, no more cues come out than went in")
     func replay() throws {
         let inputs = try FuzzInputs.inputs("FuzzMovieMux")
         #expect(inputs.count >= 3, "the FuzzMovieMux corpus is empty")
@@ -23,6 +23,11 @@ struct MovieMuxFuzzReplayTests {
             if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])),
                let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
                 #expect(samples.allSatisfy { $0.range.upperBound <= bytes.count - split })
+            }
+            if let segment = try? WebVTTSegment(bytes) {
+                var track = WebVTTTrack()
+                track.add(segment, run: 0, clock: try WebVTTTrackTests.clock())
+                #expect(track.count <= segment.cues.count && track.text.hasPrefix("WEBVTT"))
             }
         }
     }

@@ -4,8 +4,8 @@ import TesseraMedia
 /// the same PES packets (or the same refusal) whole and in two chunks, and the in-memory mux of
 /// the two halves as two discontinuity runs — demuxer, H.264 and ADTS readers, timeline, MP4
 /// layout — either refuses with a typed error or gives a file as long as its layout says; read
-/// as an fMP4 initialization section and a segment, its samples lie inside the segment; it never
-/// traps.
+/// as an fMP4 initialization section and a segment, its samples lie inside the segment; read as
+/// WebVTT, no more cues come out than went in; it never traps.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -18,8 +18,22 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])), let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
         precondition(samples.allSatisfy { $0.range.upperBound <= bytes.count - split }, "a sample lies outside its segment")
     }
+    // The same bytes as a WebVTT segment whose cues go onto a movie's clock.
+    if let segment = try? WebVTTSegment(bytes) {
+        var track = WebVTTTrack()
+        track.add(segment, run: 0, clock: subtitleClock)
+        precondition(track.count <= segment.cues.count && track.text.hasPrefix("WEBVTT"), "more cues out than in")
+    }
     return 0
 }
+
+/// A movie clock whose run 0 starts at MPEG-2 time 0.
+let subtitleClock: MovieClock = {
+    var timeline = PresentationTimeline()
+    let track = timeline.addTrack(.aac(AACConfiguration(ADTSHeader([0xFF, 0xF1, 0x4C, 0x40, 0x01, 0x3F, 0xFC], at: 0)!)))
+    try? timeline.append(AccessUnit(decodeTime: 0, presentationTime: 0, isSync: true, data: []), size: 1, duration: 1920, to: track, run: 0)
+    return timeline.clock
+}()
 
 /// The demuxer's packets of `bytes`, fed whole or in two chunks at `split`, as text; or its refusal.
 func packets(_ bytes: [UInt8], split: Int?) -> [String] {
