@@ -93,6 +93,31 @@ struct MovieDownloadTests {
         #expect(try harness.hiddenFiles().isEmpty)
     }
 
+    @Test("--audio all muxes two languages as two audio tracks of one alternate group, the first enabled; ffmpeg decodes both")
+    func twoLanguages() async throws {
+        let master = """
+        #EXTM3U
+        #EXT-X-VERSION:7
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="../e_multivariant/audio/index.m3u8"
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Deutsch",LANGUAGE="de",URI="../b_fmp4_audio/index.m3u8"
+        #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.4d400c,mp4a.40.2",RESOLUTION=320x180,AUDIO="aud"
+        ../e_multivariant/hi/index.m3u8
+        """
+        let harness = try PackageHarness(extra: ["t/two.m3u8": master])
+        let report = try await Self.job(harness, "/t/two.m3u8", audio: "all").run()
+        #expect(report.tracks.map(\.kind) == ["video", "audio", "audio"] && report.tracks.map(\.language) == ["und", "eng", "deu"])
+        let movie = Self.destination(harness).path
+        let ffprobe = try #require(ExternalProcess.find("ffprobe"))
+        let streams = try ExternalProcess.run(ffprobe, ["-v", "error", "-show_entries", "stream=codec_type:stream_tags=language:stream_disposition=default",
+                                                        "-of", "compact", movie]).output
+        #expect(streams.contains("codec_type=audio|disposition:default=1|tag:language=eng"), "\(streams)")
+        #expect(streams.contains("codec_type=audio|disposition:default=0|tag:language=deu"), "\(streams)")
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie, "-map", "0", "-f", "null", "-"])
+        #expect(decode.status == 0 && decode.errors.isEmpty, "\(decode.errors)")
+        #expect(try Self.frames(movie, "0:a:1").count == 189)
+    }
+
     @Test("without an audio rendition the variant's own audio is muxed; --audio none leaves it out")
     func variantAudio() async throws {
         let harness = try PackageHarness()
