@@ -28,7 +28,6 @@ public struct MovieDownload: Sendable {
     /// MP4 file `destination`.
     public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options()) {
         var options = options
-        options.acceptsMediaPlaylist = true
         options.iFrames = false
         package = PackageDownload(url: url, destination: destination, client: client, options: options)
         self.destination = destination

@@ -30,10 +30,6 @@ extension PackageDownload {
             bounds.parallelism = 8
             return bounds
         }()
-        /// Take a media playlist as a presentation of one variant (an interstitial asset): its
-        /// `master.m3u8` names it with the BANDWIDTH of its peak segment bit rate, measured
-        /// once its files are written. Default false: a media playlist is refused.
-        package var acceptsMediaPlaylist = false
         /// The defaults.
         public init() {}
 

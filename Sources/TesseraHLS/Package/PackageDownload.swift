@@ -59,18 +59,18 @@ public struct PackageDownload: Sendable {
         let variables: [String: String]
     }
 
-    /// Loads the multivariant playlist (or, accepted, a media playlist as its one variant),
+    /// Loads the multivariant playlist (or a media playlist as its one variant),
     /// chooses by the selection policy, loads the chosen playlists and plans the package.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
         let multivariant: MultivariantPlaylist
         switch playlist {
         case .multivariant(let source): multivariant = source
-        case .media where options.acceptsMediaPlaylist:
-            // One variant; its BANDWIDTH is measured from the files once written.
-            multivariant = MultivariantPlaylist(variants: [Variant(uri: rootURL.absoluteString, bandwidth: 1)])
         case .media:
-            throw HLSError(.unsupported, "\(URLRedaction.redact(rootURL)) is a media playlist; a package starts from a multivariant playlist (download takes one media playlist into a file).")
+            // A presentation of one variant (ffmpeg's default output, an interstitial asset): its
+            // master.m3u8 names it with the BANDWIDTH of its peak segment bit rate, measured from
+            // the files once written.
+            multivariant = MultivariantPlaylist(variants: [Variant(uri: rootURL.absoluteString, bandwidth: 1)])
         }
         let measured = if case .media = playlist { true } else { false }
         let selection = PresentationSelector.select(options.selection, from: multivariant)

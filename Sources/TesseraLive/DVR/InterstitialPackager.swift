@@ -182,7 +182,6 @@ final class InterstitialPackager: Sendable {
         packageOptions.selection = selection
         packageOptions.steering = false
         packageOptions.resumes = false
-        packageOptions.acceptsMediaPlaylist = true
         packageOptions.bounds.maximumResourceBytes = min(packageOptions.bounds.maximumResourceBytes, budget)
         try makeFolder(folder.split(separator: "/").dropLast().joined(separator: "/"))
         let job = PackageDownload(url: url, destination: URL(fileURLWithPath: stagingPath + "/" + folder), client: client, options: packageOptions)

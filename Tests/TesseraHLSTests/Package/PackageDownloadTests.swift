@@ -206,8 +206,20 @@ struct PackageDownloadTests {
         await #expect { try await harness.job("/e_multivariant/master.m3u8").run() } throws: { error in
             (error as? HLSError)?.code == .destinationExists
         }
-        await #expect { try await harness.job("/a_ts_vod/index.m3u8").plan() } throws: { error in
-            (error as? HLSError)?.code == .unsupported
+    }
+
+    @Test("a plain media playlist (ffmpeg's default output) is packaged as one variant whose BANDWIDTH is its measured peak; the package verifies")
+    func mediaPlaylist() async throws {
+        let harness = try Self.harness()
+        let report = try await harness.job("/a_ts_vod/index.m3u8").run()
+        #expect(report.manifest.tracks.map(\.id) == ["video"])
+        let files = try harness.published()
+        guard case .multivariant(let master) = try PlaylistParser().parse(try #require(files["master.m3u8"])).playlist else {
+            Issue.record("master.m3u8 is not a multivariant playlist")
+            return
         }
+        #expect(master.variants.map(\.uri) == ["video/index.m3u8"] && master.variants[0].bandwidth > 1)
+        #expect(files["video/seg_000.ts"] == (try FixtureStore.bytes("a_ts_vod/seg_000.ts")))
+        #expect(PackageStore(folder: harness.destination).verify().isVerified)
     }
 }
