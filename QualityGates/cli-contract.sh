@@ -187,8 +187,8 @@ expect_status "verify-package usage" 2 verify-package
 set +e; "$BIN" package "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry-pkg" --iframes --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 0 ] && grep -q '^dry run: 2 tracks' "$WORK/stdout" && [ ! -e "$WORK/out/dry-pkg" ]; then ok "package --dry-run: the plan, nothing written"
 else bad "package --dry-run: exit $rc $(cat "$WORK/stdout" "$WORK/err")"; fi
-if "$BIN" package "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/pkg2" > /dev/null 2>"$WORK/err" && "$BIN" verify-package "$WORK/out/pkg2" > /dev/null 2>&1 \
-   && grep -q '^video/index.m3u8$' "$WORK/out/pkg2/master.m3u8"; then ok "package of a plain media playlist: one variant, verified"
+if "$BIN" package "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/pkg-media" > /dev/null 2>"$WORK/err" && "$BIN" verify-package "$WORK/out/pkg-media" > /dev/null 2>&1 \
+   && grep -q '^video/index.m3u8$' "$WORK/out/pkg-media/master.m3u8"; then ok "package of a plain media playlist: one variant, verified"
 else bad "package of a media playlist: $(tail -2 "$WORK/err")"; fi
 expect_failure "package into an existing folder" 1 "$WORK/out/pkg/video/x" package "$ORIGIN/e_multivariant/master.m3u8" -o "$PK"
 expect_failure "package without -o" 2 "$WORK/out/pkg2" package "$ORIGIN/e_multivariant/master.m3u8"
