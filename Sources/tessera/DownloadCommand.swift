@@ -20,7 +20,7 @@ struct DownloadCommand: Sendable {
     let dryRun: Bool
 
     /// The extensions whose file is an MP4 muxed by Tessera.
-    static let movieExtensions: Set<String> = ["mp4", "m4v", "mov"]
+    static let movieExtensions: Set<String> = ["mp4", "m4v", "mov", "m4a"]
 
     func run() async -> Int32 {
         await network.withClient(entry: playlistURL) { client in await run(client) }
@@ -42,7 +42,8 @@ struct DownloadCommand: Sendable {
         movieOptions.steering = options.steering
         movieOptions.steeringPenalty = options.steeringPenalty
         movieOptions.bounds = options.bounds
-        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions)
+        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
+                                content: output.pathExtension.lowercased() == "m4a" ? .audioOnly : .movie)
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
             () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)

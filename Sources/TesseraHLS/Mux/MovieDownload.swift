@@ -19,14 +19,25 @@ import TesseraSupport
 /// written beside the file (`movie.<language>.vtt`, its cues on the movie's clock); EXT-X-GAP is
 /// refused before any media byte.
 public struct MovieDownload: Sendable {
+    /// What the file holds.
+    public enum Content: Sendable {
+        /// The variant's pictures and the chosen audio (`.mp4`, `.m4v`, `.mov`).
+        case movie
+        /// The chosen audio alone (`.m4a`): the audio renditions, else the variant's own audio.
+        case audioOnly
+    }
+
     private let package: PackageDownload
+    private let content: Content
     package let destination: URL
     private let options: PackageDownload.Options
     private let client: HLSClient
 
     /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
     /// MP4 file `destination`.
-    public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options()) {
+    public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options(),
+                content: Content = .movie) {
+        self.content = content
         var options = options
         options.iFrames = false
         package = PackageDownload(url: url, destination: destination, client: client, options: options)
@@ -86,7 +97,7 @@ extension MovieDownload: JobPlanner {
     package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
                         context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
         MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
-                    package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
+                    audioOnly: content == .audioOnly, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
     }
 
     package func transfer(_ planned: PackageDownload.Planned, into output: MovieOutput, restored: JobRestoration, context: JobContext,

@@ -18,15 +18,18 @@ package final class MovieOutput: JobOutput {
     private let policy: OverwritePolicy
     /// Whether the variant's own audio is taken when no audio rendition is.
     private let takesVariantAudio: Bool
+    /// Whether the file holds audio alone (no pictures).
+    private let audioOnly: Bool
     /// The package output the transfer writes through.
     package let package: PackageOutput
     private var file: StagingFile?
     /// The subtitle tracks' sidecar files, staged.
     private var subtitles = MovieSubtitles()
 
-    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, package: PackageOutput) {
+    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, audioOnly: Bool, package: PackageOutput) {
         self.plan = plan
         self.takesVariantAudio = takesVariantAudio
+        self.audioOnly = audioOnly
         self.destination = destination
         self.policy = policy
         self.package = package
@@ -43,7 +46,7 @@ package final class MovieOutput: JobOutput {
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
         let root = writer.staging.stagingPath
-        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio)
+        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: audioOnly)
         let staged: StagingFile
         do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4") } catch {
             throw HLSError(destination: error)
@@ -108,16 +111,20 @@ package final class MovieOutput: JobOutput {
     /// The sources `MovieMux` reads: each track's local playlist as the plan wrote it, its
     /// segments' files under `root`. The variant's stream gives its video, and its own audio
     /// when no audio rendition was chosen and `takesVariantAudio`; each audio rendition gives its
-    /// audio (the first plays by default), with the rendition's language and name.
+    /// audio (the first plays by default), with the rendition's language and name. `audioOnly`
+    /// leaves the pictures out.
     /// - Throws: `invalid-playlist` when a local playlist does not read back.
-    static func sources(of plan: PackagePlan, in root: String, takesVariantAudio: Bool) throws(HLSError) -> [MovieMux.Source] {
+    static func sources(of plan: PackagePlan, in root: String, takesVariantAudio: Bool, audioOnly: Bool) throws(HLSError) -> [MovieMux.Source] {
         let hasAudio = !takesVariantAudio || plan.tracks.contains { $0.info.role == .audio }
         var sources: [MovieMux.Source] = []
         for track in plan.tracks where track.info.role == .video || track.info.role == .audio {
             let segments = try localSegments(of: track, in: root)
             switch track.info.role {
             case .video:
-                sources.append(MovieMux.Source(segments: segments, kinds: hasAudio ? [.video] : [.video, .audio]))
+                var kinds: Set<ElementaryStreamReader.Kind> = []
+                if !audioOnly { kinds.insert(.video) }
+                if !hasAudio { kinds.insert(.audio) }
+                if !kinds.isEmpty { sources.append(MovieMux.Source(segments: segments, kinds: kinds)) }
             case .audio:
                 let first = !sources.contains { $0.kinds == [.audio] }
                 sources.append(MovieMux.Source(segments: segments, kinds: [.audio], language: ISO639.terminology(fromBCP47: track.info.language),

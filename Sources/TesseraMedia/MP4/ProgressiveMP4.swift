@@ -49,7 +49,7 @@ public struct ProgressiveMP4: Sendable {
         }
         let chunks = interleavedChunks()
         let payload = chunks.reduce(0) { $0 + $1.byteCount }
-        let ftyp = Self.fileType()
+        let ftyp = Self.fileType(audioOnly: !tracks.contains { $0.media.isVideo })
         var header: [UInt8] = []
         for wide in [false, true] {
             let mdat = MP4BoxWriter.mediaDataHeader(payload: payload)
@@ -62,13 +62,15 @@ public struct ProgressiveMP4: Sendable {
         return Layout(header: header, chunks: chunks)
     }
 
-    /// `ftyp`: isom, version 512, compatible with isom, iso2, avc1 and mp41 (as ffmpeg writes).
-    static func fileType() -> [UInt8] {
+    /// `ftyp` as ffmpeg writes it: isom, version 512, compatible with isom, iso2, avc1 and mp41;
+    /// for audio alone `M4A `, compatible with M4A, isom, iso2 and mp41 (what players expect of
+    /// an .m4a file).
+    static func fileType(audioOnly: Bool) -> [UInt8] {
         var writer = MP4BoxWriter()
         writer.box("ftyp") { box in
-            box.fourCC("isom")
-            box.u32(0x200)
-            for brand in ["isom", "iso2", "avc1", "mp41"] { box.fourCC(brand) }
+            box.fourCC(audioOnly ? "M4A " : "isom")
+            box.u32(audioOnly ? 0 : 0x200)
+            for brand in audioOnly ? ["M4A ", "isom", "iso2", "mp41"] : ["isom", "iso2", "avc1", "mp41"] { box.fourCC(brand) }
         }
         return writer.bytes
     }

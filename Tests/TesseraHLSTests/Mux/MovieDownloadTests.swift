@@ -118,6 +118,24 @@ struct MovieDownloadTests {
         #expect(try Self.frames(movie, "0:a:1").count == 189)
     }
 
+    @Test("an .m4a holds the chosen audio alone, branded M4A; from a variant without a rendition, its own audio")
+    func audioOnly() async throws {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        let m4a = harness.folder.url.appendingPathComponent("song.m4a")
+        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: m4a,
+                                             client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
+        #expect(report.tracks.map(\.kind) == ["audio"] && report.tracks.map(\.samples) == [189])
+        let bytes = try [UInt8](Data(contentsOf: m4a))
+        #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "M4A ")
+        let own = harness.folder.url.appendingPathComponent("own.m4a")
+        let variant = try await MovieDownload(url: harness.origin.url("/a_ts_vod/index.m3u8"), destination: own,
+                                              client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
+        #expect(variant.tracks.map(\.kind) == ["audio"])
+        #expect(try Self.frames(own.path, "0:a") == Self.frames(try Self.joined(harness, "a_ts_vod", 4, name: "a.ts"), "0:a"))
+    }
+
     @Test("without an audio rendition the variant's own audio is muxed; --audio none leaves it out")
     func variantAudio() async throws {
         let harness = try PackageHarness()
