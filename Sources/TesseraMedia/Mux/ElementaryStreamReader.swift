@@ -73,18 +73,25 @@ public struct ElementaryStreamReader: Sendable {
         ticks < 0 ? -Int64(clock(UInt64(-ticks), scale)) : Int64(clock(UInt64(ticks), scale))
     }
 
-    /// The units of the next segment, in stream order.
+    /// The units of the next segment, in stream order: of its first H.264 and its first AAC
+    /// stream in the program map.
     /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`. Codec parameters
     ///   that change come with the units after the change (their `media`).
     public mutating func read(segment bytes: [UInt8]) throws(MediaError) -> [Unit] {
         var demuxer = TSDemuxer()
         var units: [Unit] = []
-        for packet in try demuxer.consume(bytes) + demuxer.finish() {
+        let packets = try demuxer.consume(bytes) + demuxer.finish()
+        // One stream of each kind: the program map's first (a second audio language on another
+        // PID is not interleaved into the first's frames). Chosen per segment: after a
+        // discontinuity another encoder may use other PIDs.
+        let videoPID = demuxer.streams.first { $0.type == .h264 }?.pid
+        let audioPID = demuxer.streams.first { $0.type == .aacADTS }?.pid
+        for packet in packets {
             switch packet.streamType {
-            case .h264 where kinds.contains(.video):
+            case .h264 where kinds.contains(.video) && packet.pid == videoPID:
                 let unit = try video.consume(packet)
                 units.append(Unit(kind: .video, unit: unit, duration: nil, media: .avc(video.configuration!)))
-            case .aacADTS where kinds.contains(.audio):
+            case .aacADTS where kinds.contains(.audio) && packet.pid == audioPID:
                 let frames = try audio.consume(packet)
                 guard let header = audio.configuration else { continue }
                 let duration = Int64(header.samplesPerFrame) * Int64(MPEGTimestamp.ticksPerSecond) / Int64(header.sampleRate)
