@@ -6,6 +6,11 @@
 /// track's timescale, duration, composition offset, whether it is a sync sample, and where its
 /// bytes are in the segment — checked to lie inside it.
 public enum FragmentSamples {
+    /// The most samples one segment may list (a 10 s segment at 60 fps and 48 kHz AAC lists
+    /// about 1,100): a trun of default-sized (or empty) samples costs no bytes per sample, so the
+    /// count is bounded here rather than by the box.
+    public static let maximumSamples = 1 << 20
+
     /// One sample.
     public struct Sample: Sendable, Equatable {
         public let track: UInt32
@@ -18,8 +23,8 @@ public enum FragmentSamples {
 
     /// The samples of `segment`, whose tracks `initialization` declares.
     /// - Throws: `malformed-boxes` for boxes that do not parse, a traf without tfhd or tfdt, a
-    ///   track the initialization section does not declare, an absolute `base_data_offset`, or
-    ///   sample bytes outside the segment.
+    ///   track the initialization section does not declare, an absolute `base_data_offset`,
+    ///   sample bytes outside the segment, or more than `maximumSamples` samples.
     public static func samples(of segment: [UInt8], initialization: FragmentedMP4Init) throws(MediaError) -> [Sample] {
         var samples: [Sample] = []
         for moof in try FragmentedMP4Init.children(segment, 0..<segment.count, sizeToEnd: true) where moof.type == .moof {
@@ -79,8 +84,11 @@ public enum FragmentSamples {
                 p += 4
             }
             let perSample = [0x100, 0x200, 0x400, 0x800].filter { runFlags & UInt32($0) != 0 }.count * 4
-            guard count >= 0, count <= (end - p) / max(perSample, 1) || perSample == 0, count <= 1 << 24 else {
+            guard count >= 0, count <= (end - p) / max(perSample, 1) || perSample == 0 else {
                 throw fail("Track \(id)'s trun lists \(count) samples that do not fit it.")
+            }
+            guard samples.count + count <= maximumSamples else {
+                throw fail("The segment lists more than \(maximumSamples) samples.")
             }
             for index in 0..<count {
                 var duration = defaultDuration, size = defaultSize, sampleFlags = index == 0 ? firstFlags ?? defaultFlags : defaultFlags

@@ -25,7 +25,6 @@ extension MP4Validator {
         let uniform = BigEndian.uint32(stsz, 4)
         let count = Int(BigEndian.uint32(stsz, 8))
         guard uniform != 0 || stsz.count >= 12 + count * 4 else { return fail("stsz lists \(count) sizes that do not fit it.") }
-        let size: (Int) -> UInt64 = { uniform != 0 ? UInt64(uniform) : UInt64(BigEndian.uint32(stsz, 12 + $0 * 4)) }
         let timed = (0..<min(Int(BigEndian.uint32(stts, 4)), (stts.count - 8) / 8)).reduce(0) { $0 + Int(BigEndian.uint32(stts, 8 + $1 * 8)) }
         guard timed == count else { return fail("stts times \(timed) samples, stsz sizes \(count).") }
         if let ctts = box(MP4BoxType("ctts")), ctts.count >= 8 {
@@ -57,7 +56,9 @@ extension MP4Validator {
             for chunk in first...last {
                 guard sample + perChunk <= count else { return fail("its chunks hold more samples than stsz sizes (\(count)).") }
                 let start = wide ? BigEndian.uint64(offsets, 8 + (chunk - 1) * 8) : UInt64(BigEndian.uint32(offsets, 8 + (chunk - 1) * 4))
-                let length = (sample..<(sample + perChunk)).reduce(UInt64(0)) { $0 + size($1) }
+                // One size for every sample: in closed form (a table may claim 2^32 samples of it).
+                let length = uniform != 0 ? UInt64(perChunk) * UInt64(uniform)
+                    : (sample..<(sample + perChunk)).reduce(UInt64(0)) { $0 + UInt64(BigEndian.uint32(stsz, 12 + $1 * 4)) }
                 result.chunks.append((start, length))
                 sample += perChunk
             }

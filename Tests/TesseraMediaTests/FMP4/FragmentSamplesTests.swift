@@ -37,4 +37,16 @@ struct FragmentSamplesTests {
         #expect(throws: MediaError.self) { _ = try FragmentSamples.samples(of: Array(segment.prefix(segment.count / 2)), initialization: video) }
         #expect(throws: MediaError.self) { _ = try FragmentedMP4Init(Array(try FixtureStore.bytes("b_fmp4_video/init.mp4").prefix(40))) }
     }
+
+    @Test("a trun listing more samples than a segment may (empty ones cost no bytes) is a typed error, not millions of records")
+    func sampleBound() throws {
+        let initialization = try FragmentedMP4Init(try FixtureStore.bytes("b_fmp4_video/init.mp4"))
+        let (box, u32) = (BoxBytes.box, BoxBytes.u32)
+        let track = initialization.tracks[0].id
+        // default-base-is-moof with a default sample size of 0; a trun of 2^20 + 1 samples and no per-sample field.
+        let traf = box("traf", box("tfhd", u32(0x2_0010, track, 0)) + box("tfdt", u32(0, 0)) + box("trun", u32(0, UInt32(FragmentSamples.maximumSamples + 1))))
+        let segment = box("moof", box("mfhd", u32(0, 1)) + traf) + box("mdat", [])
+        let error = #expect(throws: MediaError.self) { _ = try FragmentSamples.samples(of: segment, initialization: initialization) }
+        #expect(error?.message.contains("more than \(FragmentSamples.maximumSamples) samples") == true)
+    }
 }

@@ -150,3 +150,17 @@ struct ProgressiveValidationTests {
         return (4..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(code) }.map { $0 - 4 }
     }
 }
+
+extension ProgressiveValidationTests {
+    @Test("a sample table claiming 4,294,967,295 samples of one size is checked in closed form: its one chunk lies past the mdat")
+    func hugeUniformTable() {
+        let (box, u32) = (BoxBytes.box, BoxBytes.u32)
+        let all: UInt32 = .max
+        let stbl = box("stbl", box("stsd", u32(0, 1) + box("mp4a", [UInt8](repeating: 0, count: 28)))
+            + box("stts", u32(0, 1, all, 1024)) + box("stsc", u32(0, 1, 1, all, 1)) + box("stsz", u32(0, 1, all)) + box("stco", u32(0, 1, 100)))
+        let trak = box("trak", box("tkhd", u32(0, 0, 0, 1) + [UInt8](repeating: 0, count: 68))
+            + box("mdia", box("mdhd", u32(0, 0, 0, 48000, 0, 0)) + box("minf", stbl)))
+        let file = box("ftyp", Array("isom".utf8) + u32(0)) + box("moov", trak) + box("mdat", [UInt8](repeating: 0, count: 16))
+        #expect(Self.validate(file).contains { $0.id == "mp4-chunk-outside-mdat" })
+    }
+}
