@@ -50,7 +50,7 @@ struct DownloadCommand: Sendable {
             let report = try await job.run { event in
                 JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
             }
-            let tracks = report.tracks.map { $0.kind == "audio" ? "audio (\($0.language), \($0.samples) frames)" : "video (\($0.samples) pictures)" }
+            let tracks = report.tracks.map { $0.kind == .audio ? "audio (\($0.language), \($0.samples) frames)" : "video (\($0.samples) pictures)" }
             var line = "wrote \(report.destination.path): MP4 of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }

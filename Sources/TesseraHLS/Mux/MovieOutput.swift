@@ -68,8 +68,7 @@ package final class MovieOutput: JobOutput {
                                  stagingFolder: root)
         }
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
-            let kind = track.media.isVideo ? "video" : "audio"
-            return MovieReport.Track(kind: kind, language: track.language, samples: track.samples.count)
+            MovieReport.Track(kind: track.media.isVideo ? .video : .audio, language: track.language, samples: track.samples.count)
         }, subtitles: subtitles.files)
     }
 
@@ -95,8 +94,12 @@ package final class MovieOutput: JobOutput {
     /// `root`.
     /// - Throws: `invalid-playlist` when the local playlist does not read back.
     static func localSegments(of track: PackagePlan.Track, in root: String) throws(HLSError) -> [MovieMux.Segment] {
-        guard let parsed = try? PlaylistParser().parse(Array(track.playlistText.utf8)), case .media(let playlist) = parsed.playlist else {
-            throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back as a media playlist.")
+        let parsed: ParsedPlaylist
+        do { parsed = try PlaylistParser().parse(Array(track.playlistText.utf8)) } catch {
+            throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) does not read back: \(error.message)", cause: error)
+        }
+        guard case .media(let playlist) = parsed.playlist else {
+            throw HLSError(.invalidPlaylist, "The local playlist of \(track.info.id) reads back as a multivariant playlist.")
         }
         let folder = URL(fileURLWithPath: root + "/" + track.info.playlist).deletingLastPathComponent()
         func range(_ byteRange: PlaylistByteRange?) -> Range<UInt64>? { byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) } }

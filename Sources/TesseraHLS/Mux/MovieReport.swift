@@ -24,8 +24,13 @@ public struct MovieReport: Sendable {
 
     /// One track of the file.
     public struct Track: Sendable, Equatable {
-        /// `video` or `audio`.
-        public let kind: String
+        /// What a track holds.
+        public enum Kind: String, Sendable {
+            case video, audio
+        }
+
+        /// Pictures or sound.
+        public let kind: Kind
         /// Its ISO 639-2/T language (`und` when unknown).
         public let language: String
         /// Samples (pictures, audio frames).

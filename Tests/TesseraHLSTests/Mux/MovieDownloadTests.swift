@@ -37,7 +37,7 @@ struct MovieDownloadTests {
         let harness = try PackageHarness()
         let report = try await Self.job(harness, "/e_multivariant/master.m3u8").run()
         let movie = Self.destination(harness).path
-        #expect(report.tracks.map(\.kind) == ["video", "audio"] && report.tracks.map(\.samples) == [100, 189])
+        #expect(report.tracks.map(\.kind) == [.video, .audio] && report.tracks.map(\.samples) == [100, 189])
         #expect(report.tracks.map(\.language) == ["und", "eng"])
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
         let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie, "-map", "0", "-f", "null", "-"])
@@ -64,7 +64,7 @@ struct MovieDownloadTests {
     func fragmentedSources() async throws {
         let harness = try PackageHarness(extra: ["t/fmp4.m3u8": Self.fragmentedLadder])
         let report = try await Self.job(harness, "/t/fmp4.m3u8").run()
-        #expect(report.tracks.map(\.kind) == ["video", "audio"] && report.tracks.map(\.samples) == [100, 189])
+        #expect(report.tracks.map(\.kind) == [.video, .audio] && report.tracks.map(\.samples) == [100, 189])
         #expect(report.tracks.map(\.language) == ["und", "deu"])
         let movie = Self.destination(harness).path
         for (stream, folder, segments) in [("0:v", "b_fmp4_video", 4), ("0:a", "b_fmp4_audio", 5)] {
@@ -105,7 +105,7 @@ struct MovieDownloadTests {
         """
         let harness = try PackageHarness(extra: ["t/two.m3u8": master])
         let report = try await Self.job(harness, "/t/two.m3u8", audio: "all").run()
-        #expect(report.tracks.map(\.kind) == ["video", "audio", "audio"] && report.tracks.map(\.language) == ["und", "eng", "deu"])
+        #expect(report.tracks.map(\.kind) == [.video, .audio, .audio] && report.tracks.map(\.language) == ["und", "eng", "deu"])
         let movie = Self.destination(harness).path
         let ffprobe = try #require(ExternalProcess.find("ffprobe"))
         let streams = try ExternalProcess.run(ffprobe, ["-v", "error", "-show_entries", "stream=codec_type:stream_tags=language:stream_disposition=default",
@@ -126,13 +126,13 @@ struct MovieDownloadTests {
         let m4a = harness.folder.url.appendingPathComponent("song.m4a")
         let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: m4a,
                                              client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
-        #expect(report.tracks.map(\.kind) == ["audio"] && report.tracks.map(\.samples) == [189])
+        #expect(report.tracks.map(\.kind) == [.audio] && report.tracks.map(\.samples) == [189])
         let bytes = try [UInt8](Data(contentsOf: m4a))
         #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "M4A ")
         let own = harness.folder.url.appendingPathComponent("own.m4a")
         let variant = try await MovieDownload(url: harness.origin.url("/a_ts_vod/index.m3u8"), destination: own,
                                               client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
-        #expect(variant.tracks.map(\.kind) == ["audio"])
+        #expect(variant.tracks.map(\.kind) == [.audio])
         #expect(try Self.frames(own.path, "0:a") == Self.frames(try Self.joined(harness, "a_ts_vod", 4, name: "a.ts"), "0:a"))
     }
 
@@ -140,10 +140,10 @@ struct MovieDownloadTests {
     func variantAudio() async throws {
         let harness = try PackageHarness()
         let report = try await Self.job(harness, "/a_ts_vod/index.m3u8").run()
-        #expect(report.tracks.map(\.kind) == ["video", "audio"])
+        #expect(report.tracks.map(\.kind) == [.video, .audio])
         try FileManager.default.removeItem(at: Self.destination(harness))
         let silent = try await Self.job(harness, "/a_ts_vod/index.m3u8", audio: "none").run()
-        #expect(silent.tracks.map(\.kind) == ["video"])
+        #expect(silent.tracks.map(\.kind) == [.video])
     }
 
     @Test("discontinuities with another resolution, profile, audio rate and layout, and a 1,000 s jump, are muxed into one playable file")
@@ -177,7 +177,7 @@ struct MovieDownloadTests {
     func oneFragmentedTrack() async throws {
         let harness = try PackageHarness()
         let report = try await Self.job(harness, "/b_fmp4_video/index.m3u8").run()
-        #expect(report.tracks.map(\.kind) == ["video"] && report.tracks.map(\.samples) == [100])
+        #expect(report.tracks.map(\.kind) == [.video] && report.tracks.map(\.samples) == [100])
         let result = MediaValidation.validate(try #require(MP4FileSource(path: Self.destination(harness).path)))
         #expect(result.isProgressiveMP4 && result.firstError == nil)
     }

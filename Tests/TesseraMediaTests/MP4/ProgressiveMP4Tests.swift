@@ -65,7 +65,7 @@ struct ProgressiveMP4Tests {
         let (tracks, data) = try Self.tracks()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-mp4-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder) }   // cleanup of a scratch folder: nothing to report
         let movie = folder.appendingPathComponent("movie.mp4").path
         let source = folder.appendingPathComponent("source.ts").path
         try Data(Self.file(try ProgressiveMP4(tracks: tracks).layout(), data)).write(to: URL(fileURLWithPath: movie))

@@ -20,6 +20,7 @@ struct MovieMuxFuzzReplayTests {
                 #expect([.malformedTransportStream, .malformedElementaryStream, .parametersChanged].contains(error.code), "\(error)")
             }
             let split = bytes.count / 2
+            // Refusals (try? → nil) are expected of arbitrary bytes; what a read gives is checked.
             if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])),
                let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
                 #expect(samples.allSatisfy { $0.range.upperBound <= bytes.count - split })

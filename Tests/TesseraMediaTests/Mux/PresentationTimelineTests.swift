@@ -21,7 +21,7 @@ struct PresentationTimelineTests {
     static func withFile<T>(_ bytes: [UInt8], name: String, _ body: (String) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-timeline-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder) }   // cleanup of a scratch folder: nothing to report
         let path = folder.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return try body(path)

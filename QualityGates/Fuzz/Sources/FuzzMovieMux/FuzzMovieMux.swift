@@ -11,14 +11,16 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let split = bytes.isEmpty ? 0 : Int(bytes[0]) * 97 % (bytes.count + 1)
     precondition(packets(bytes, split: nil) == packets(bytes, split: split), "chunking changed the demuxer's packets")
+    // A refusal (try? → nil) is an expected outcome for arbitrary bytes; only a trap is a finding.
     if let (file, tracks) = try? TransportStreamMux.mux([(Array(bytes[..<split]), 0), (Array(bytes[split...]), 1)]) {
         precondition(UInt64(file.count) == (try? ProgressiveMP4(tracks: tracks).layout())?.fileSize, "the file is not as long as its layout")
     }
-    // The same bytes as a fragmented MP4 initialization section and a media segment after it.
+    // The same bytes as a fragmented MP4 initialization section and a media segment after it
+    // (a refusal, try? → nil, is expected).
     if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])), let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
         precondition(samples.allSatisfy { $0.range.upperBound <= bytes.count - split }, "a sample lies outside its segment")
     }
-    // The same bytes as a WebVTT segment whose cues go onto a movie's clock.
+    // The same bytes as a WebVTT segment whose cues go onto a movie's clock (a refusal expected).
     if let segment = try? WebVTTSegment(bytes) {
         var track = WebVTTTrack()
         track.add(segment, run: 0, clock: subtitleClock)
@@ -31,7 +33,9 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 let subtitleClock: MovieClock = {
     var timeline = PresentationTimeline()
     let track = timeline.addTrack(.aac(AACConfiguration(ADTSHeader([0xFF, 0xF1, 0x4C, 0x40, 0x01, 0x3F, 0xFC], at: 0)!)))
-    try? timeline.append(AccessUnit(decodeTime: 0, presentationTime: 0, isSync: true, data: []), size: 1, duration: 1920, to: track, run: 0)
+    do { try timeline.append(AccessUnit(decodeTime: 0, presentationTime: 0, isSync: true, data: []), size: 1, duration: 1920, to: track, run: 0) } catch {
+        preconditionFailure("the fuzz target's clock could not be made: \(error)")
+    }
     return timeline.clock
 }()
 
