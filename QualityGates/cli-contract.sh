@@ -311,6 +311,9 @@ kill "$ADS_PID" 2>/dev/null || true
 expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
 expect_status "download --audio with a .ts output (renditions are muxed into MP4 only)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
+expect_status "download --format mp4 with a .ts output (the extension contradicts it)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --format mp4
+expect_status "download --subtitle-format with a .ts output (no subtitle files)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --subtitle-format srt
+expect_status "download --subtitles none with a .srt output" 2 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.srt" --subtitles none
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
 touch "$WORK/out/exists.ts"
 set +e; "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/exists.ts" >/dev/null 2>"$WORK/err"; rc=$?; set -e
@@ -406,6 +409,21 @@ if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$MOVIE" > "$WORK/std
   elif [ -z "$("$FFMPEG" -nostdin -v error -i "$MOVIE" -map 0 -f null - 2>&1)" ]; then ok "muxed MP4: ffmpeg decodes both tracks without a message"
   else bad "muxed MP4: ffmpeg could not decode it cleanly"; fi
 else bad "MP4 from a ladder with separate audio: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+# download -o name.srt / --format vtt: one subtitle track alone, on the playlist's timeline; beside
+# a movie with --subtitle-format srt.
+SRT="$WORK/out/subs.srt"
+if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$SRT" --subtitles name:subtitle_1 > "$WORK/stdout" 2>"$WORK/err" \
+   && grep -q 'SubRip of subtitles (und, 3 cues)' "$WORK/stdout" && head -2 "$SRT" | grep -q '^00:00:00,080 --> 00:00:01,580$'; then
+  ok "subtitles alone as .srt: $(cut -c1-80 "$WORK/stdout")…"
+else bad "subtitles alone as .srt: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+if "$BIN" download "$ORIGIN/e_multivariant/lo/index_vtt.m3u8" -o "$WORK/out/subs-noext" --format vtt > "$WORK/stdout" 2>"$WORK/err" \
+   && "$BIN" validate "$WORK/out/subs-noext" > /dev/null; then ok "a subtitles playlist with --format vtt: a valid WebVTT file"
+else bad "--format vtt: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+expect_status "a subtitles playlist to a .ts: refused, naming -o .vtt or .srt" 1 download "$ORIGIN/e_multivariant/lo/index_vtt.m3u8" -o "$WORK/out/subs.ts"
+grep -q "is a subtitles playlist" "$WORK/err" || bad "the refusal of a subtitles playlist to .ts says why: $(cat "$WORK/err")"
+if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/side.mp4" --subtitles all --subtitle-format srt > "$WORK/stdout" 2>"$WORK/err" \
+   && [ -s "$WORK/out/side.subtitle_0.srt" ] && [ -s "$WORK/out/side.subtitle_1.srt" ]; then ok "MP4 with --subtitle-format srt: $(grep -o 'subtitles .*' "$WORK/stdout")"
+else bad "MP4 with --subtitle-format srt: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
 set +e; "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry.mp4" --audio none --dry-run > "$WORK/stdout" 2>"$WORK/err"; rc=$?; set -e
 if [ $rc = 0 ] && grep -q '^dry run: 1 track' "$WORK/stdout" && [ ! -e "$WORK/out/dry.mp4" ]; then ok "MP4 --dry-run --audio none: $(head -1 "$WORK/stdout")"
 else bad "MP4 --dry-run --audio none: exit $rc $(cat "$WORK/stdout" "$WORK/err" | head -3)"; fi

@@ -50,10 +50,12 @@ struct CommandHelp: Sendable {
     static let download = CommandHelp(
         name: "download",
         synopsis: DownloadArguments.usage,
-        summary: "Downloads an HLS VOD into one verified file, resumable after a crash. To .mp4, .m4v or .mov: one MP4 muxed by tessera from the variant, the audio renditions --audio chooses and (beside it, as .vtt) the subtitles --subtitles chooses; to .m4a: that audio alone; to any other name: the variant's stream assembled byte for byte. Exit 0, 1 on failure (the staged result and its checkpoint stay for transient failures), 2 on usage errors.",
-        flags: [("-o, --output <file>", "the file to write (required); its extension chooses MP4 or the source's own container")] + SelectionOptions.variantHelp + [
+        summary: "Downloads an HLS VOD into one verified file, resumable after a crash. To .mp4, .m4v or .mov: one MP4 muxed by tessera from the variant, the audio renditions --audio chooses and (beside it, as .vtt or .srt) the subtitles --subtitles chooses; to .m4a: that audio alone; to .vtt or .srt: one subtitle track alone (the rendition chosen, or the subtitles playlist given); to .ts or any other name: the variant's stream assembled byte for byte. Exit 0, 1 on failure (the staged result and its checkpoint stay for transient failures), 2 on usage errors.",
+        flags: [("-o, --output <file>", "the file to write (required); its extension chooses MP4, M4A, WebVTT, SubRip or the source's own container"),
+                ("--format \(DownloadOutput.formats)", "what to write when -o's extension names none of these; one it contradicts is a usage error")] + SelectionOptions.variantHelp + [
                 ("--audio default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the audio renditions of the variant's group, each a track; default the group's default (the variant's own audio when it has no group)"),
-                ("--subtitles default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the subtitle renditions written beside it as <name>.<LANGUAGE>.vtt; default the DEFAULT=YES one"),
+                ("--subtitles default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the subtitle renditions written beside it as <name>.<LANGUAGE>.vtt; .vtt/.srt output: the one rendition; default the DEFAULT=YES one"),
+                ("--subtitle-format vtt|srt", "MP4 output: the format of the subtitle files beside it; default vtt"),
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),

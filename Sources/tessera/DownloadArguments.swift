@@ -5,23 +5,28 @@ import Foundation
 #endif
 import TesseraHLS
 import TesseraHTTP
+import TesseraMedia
 import TesseraSupport
 
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
-        + "[--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
+        + "[--subtitle-format vtt|srt] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
         var options = SingleFileDownload.Options()
         var dryRun = false
+        var format: String?
+        var subtitleFormat: String?
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
             case "--overwrite": options.overwrite = .replace
             case "--no-resume": options.resumes = false
             case "--dry-run": dryRun = true
+            case "--format": format = try FetchingArguments.value(of: argument, &rest)
+            case "--subtitle-format": subtitleFormat = try FetchingArguments.value(of: argument, &rest)
             case "--no-steering": options.steering = false
             case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
@@ -34,12 +39,39 @@ enum DownloadArguments {
         options.capabilities = parsed.selection.policy.capabilities
         guard let output else { throw usage("download needs -o <file>") }
         let file = URL(fileURLWithPath: output)
+        let kind = try outputKind(of: file, format: format)
         let selection = parsed.selection.policy
-        let movie = DownloadCommand.movieExtensions.contains(file.pathExtension.lowercased())
-        if !movie, selection.audio != SelectionPolicy().audio || selection.subtitles != SelectionPolicy().subtitles || selection.video != SelectionPolicy().video {
-            throw usage("--audio, --subtitles and --video choose the tracks of an MP4 file (-o name.mp4, .m4v or .mov); a \(file.pathExtension.isEmpty ? "file without an extension" : "." + file.pathExtension + " file") takes the variant's own stream")
+        let defaults = SelectionPolicy()
+        let name = file.pathExtension.isEmpty ? "a file without an extension" : "a .\(file.pathExtension) file"
+        if !kind.choosesTracks, selection.audio != defaults.audio || selection.subtitles != defaults.subtitles || selection.video != defaults.video {
+            throw usage("--audio, --subtitles and --video choose the tracks of an MP4 or subtitles file (-o name.mp4, .m4v, .mov, .m4a, .vtt or .srt); \(name) takes the variant's own stream")
         }
-        return DownloadCommand(playlistURL: url, output: file, options: options, selection: selection, network: parsed.network, dryRun: dryRun)
+        var sidecars = SubtitleFormat.webVTT
+        if case .subtitles(let written) = kind {
+            if selection.audio != defaults.audio { throw usage("--audio chooses MP4 audio tracks; \(name) holds subtitles alone") }
+            if selection.subtitles.choice == .none { throw usage("--subtitles none leaves \(name) nothing to hold") }
+            sidecars = written
+        }
+        if let subtitleFormat {
+            guard let chosen = SubtitleFormat(fileExtension: subtitleFormat) else { throw usage("--subtitle-format takes vtt or srt, not \(subtitleFormat)") }
+            switch kind {
+            case .movie: sidecars = chosen
+            case .subtitles(let written) where written == chosen: break
+            default: throw usage("--subtitle-format names the format of the subtitle files beside an MP4 (-o name.mp4, .m4v or .mov); \(name) has none")
+            }
+        }
+        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, options: options, selection: selection,
+                               network: parsed.network, dryRun: dryRun)
+    }
+
+    /// What `file` is written as: its extension's output, else `format`'s, else the stream.
+    /// - Throws: a usage error for an unknown format, or one the extension contradicts.
+    private static func outputKind(of file: URL, format: String?) throws(CommandLineArguments.UsageError) -> DownloadOutput {
+        let named = DownloadOutput(fileExtension: file.pathExtension)
+        guard let format else { return named ?? .stream }
+        guard let chosen = DownloadOutput(format: format) else { throw usage("--format takes \(DownloadOutput.formats), not \(format)") }
+        if let named, named != chosen { throw usage("-o \(file.lastPathComponent) names another format than --format \(format)") }
+        return chosen
     }
 
     private static func usage(_ message: String) -> CommandLineArguments.UsageError {

@@ -13,27 +13,28 @@ import TesseraSupport
 struct DownloadCommand: Sendable {
     let playlistURL: URL
     let output: URL
+    /// What is written.
+    let kind: DownloadOutput
+    /// The format of the subtitle files (beside an MP4, or the output itself).
+    let subtitleFormat: SubtitleFormat
     let options: SingleFileDownload.Options
     /// The variant and renditions of an MP4 output.
     let selection: SelectionPolicy
     let network: NetworkOptions
     let dryRun: Bool
 
-    /// The extensions whose file is an MP4 muxed by Tessera.
-    static let movieExtensions: Set<String> = ["mp4", "m4v", "mov", "m4a"]
-
     func run() async -> Int32 {
         await network.withClient(entry: playlistURL) { client in await run(client) }
     }
 
     private func run(_ client: HLSClient) async -> Int32 {
-        if Self.movieExtensions.contains(output.pathExtension.lowercased()) { return await runMovie(client) }
+        if kind.choosesTracks { return await runMovie(client) }
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
             Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
         }) { () async throws(HLSError) in try await runFile(client) }
     }
 
-    /// An MP4 muxed from the chosen tracks.
+    /// An MP4 muxed from the chosen tracks, or one subtitle track.
     private func runMovie(_ client: HLSClient) async -> Int32 {
         var movieOptions = PackageDownload.Options()
         movieOptions.selection = selection
@@ -42,16 +43,28 @@ struct DownloadCommand: Sendable {
         movieOptions.steering = options.steering
         movieOptions.steeringPenalty = options.steeringPenalty
         movieOptions.bounds = options.bounds
-        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
-                                content: output.pathExtension.lowercased() == "m4a" ? .audioOnly : .movie)
+        let content: MovieDownload.Content = switch kind {
+        case .audio: .audioOnly
+        case .subtitles: .subtitles
+        case .movie, .stream: .movie
+        }
+        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions, content: content,
+                                subtitleFormat: subtitleFormat)
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
             () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)
             let report = try await job.run { event in
                 JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
             }
-            let tracks = report.tracks.map { $0.kind == .audio ? "audio (\($0.language), \($0.samples) frames)" : "video (\($0.samples) pictures)" }
-            var line = "wrote \(report.destination.path): MP4 of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+            let tracks = report.tracks.map { track in
+                switch track.kind {
+                case .video: "video (\(track.samples) pictures)"
+                case .audio: "audio (\(track.language), \(track.samples) frames)"
+                case .subtitles: "subtitles (\(track.language), \(track.samples) cues)"
+                }
+            }
+            let container = if case .subtitles(let format) = kind { format == .subRip ? "SubRip" : "WebVTT" } else { "MP4" }
+            var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
             return line

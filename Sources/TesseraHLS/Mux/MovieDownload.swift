@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraHTTP
+import TesseraMedia
 import TesseraPlaylist
 import TesseraSupport
 
@@ -25,6 +26,9 @@ public struct MovieDownload: Sendable {
         case movie
         /// The chosen audio alone (`.m4a`): the audio renditions, else the variant's own audio.
         case audioOnly
+        /// One subtitle track alone (`.vtt`, `.srt`): the chosen subtitle rendition, or the
+        /// subtitles media playlist given; its cues on the playlist's timeline.
+        case subtitles
     }
 
     private let package: PackageDownload
@@ -32,15 +36,20 @@ public struct MovieDownload: Sendable {
     package let destination: URL
     private let options: PackageDownload.Options
     private let client: HLSClient
+    private let subtitleFormat: SubtitleFormat
 
     /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
-    /// MP4 file `destination`.
+    /// MP4 file `destination`, or writes its `content`; subtitle files are written in
+    /// `subtitleFormat`.
     public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options(),
-                content: Content = .movie) {
+                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT) {
         self.content = content
+        self.subtitleFormat = subtitleFormat
         var options = options
         options.iFrames = false
-        package = PackageDownload(url: url, destination: destination, client: client, options: options)
+        var package = PackageDownload(url: url, destination: destination, client: client, options: options)
+        package.subtitlesOnly = content == .subtitles
+        self.package = package
         self.destination = destination
         self.options = options
         self.client = client
@@ -75,6 +84,10 @@ extension MovieDownload: JobPlanner {
         if !planned.plan.gaps.isEmpty {
             throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a movie with holes is not muxed.")
         }
+        if content != .subtitles, let track = planned.plan.tracks.first(where: { $0.info.role != .subtitles && SubtitlePlaylist.isWebVTT($0.playlist) }) {
+            throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist \(URLRedaction.redact(track.url)) is a subtitles playlist (its segments are WebVTT): "
+                           + "write it with -o <name>.vtt or <name>.srt.")
+        }
         return planned
     }
 
@@ -97,7 +110,7 @@ extension MovieDownload: JobPlanner {
     package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
                         context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
         MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
-                    audioOnly: content == .audioOnly, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
+                    content: content, subtitleFormat: subtitleFormat, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
     }
 
     package func transfer(_ planned: PackageDownload.Planned, into output: MovieOutput, restored: JobRestoration, context: JobContext,

@@ -16,11 +16,12 @@ import TesseraSupport
 /// Memory: one segment per track in flight and about 24 bytes per sample.
 struct MovieMux {
     /// One segment of a source: its file, the range of it when the source is a single file,
-    /// its discontinuity run, and for fragmented MP4 its initialization section.
+    /// its discontinuity run, its EXTINF duration, and for fragmented MP4 its initialization section.
     struct Segment: Sendable {
         let path: String
         let range: Range<UInt64>?
         let run: Int
+        var duration = 0.0
         var map: Initialization?
     }
 

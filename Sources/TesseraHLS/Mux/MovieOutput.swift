@@ -18,18 +18,22 @@ package final class MovieOutput: JobOutput {
     private let policy: OverwritePolicy
     /// Whether the variant's own audio is taken when no audio rendition is.
     private let takesVariantAudio: Bool
-    /// Whether the file holds audio alone (no pictures).
-    private let audioOnly: Bool
+    /// What the file holds.
+    private let content: MovieDownload.Content
+    /// The subtitle files' format.
+    private let subtitleFormat: SubtitleFormat
     /// The package output the transfer writes through.
     package let package: PackageOutput
     private var file: StagingFile?
     /// The subtitle tracks' sidecar files, staged.
     private var subtitles = MovieSubtitles()
 
-    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, audioOnly: Bool, package: PackageOutput) {
+    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, content: MovieDownload.Content,
+         subtitleFormat: SubtitleFormat, package: PackageOutput) {
         self.plan = plan
         self.takesVariantAudio = takesVariantAudio
-        self.audioOnly = audioOnly
+        self.content = content
+        self.subtitleFormat = subtitleFormat
         self.destination = destination
         self.policy = policy
         self.package = package
@@ -40,13 +44,15 @@ package final class MovieOutput: JobOutput {
 
     package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration { try package.restore(records) }
 
-    /// Muxes the staged tracks into the MP4 file and validates it whole.
-    /// - Throws: as `MovieMux.write`; `malformed-media` when the file does not validate;
-    ///   `destination-exists`, `destination-unwritable`.
+    /// Muxes the staged tracks into the MP4 file and validates it whole (or, for subtitles
+    /// alone, writes the subtitle file).
+    /// - Throws: as `MovieMux.write`; `malformed-media` when the file does not validate or a
+    ///   subtitle segment is not WebVTT; `destination-exists`, `destination-unwritable`.
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
         let root = writer.staging.stagingPath
-        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: audioOnly)
+        if content == .subtitles { return try finishSubtitles(in: root) }
+        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: content == .audioOnly)
         let staged: StagingFile
         do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4") } catch {
             throw HLSError(destination: error)
@@ -64,19 +70,37 @@ package final class MovieOutput: JobOutput {
             throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
         }
         for track in plan.tracks where track.info.role == .subtitles {
-            try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: written.clock, beside: destination, policy: policy,
-                                 stagingFolder: root)
+            try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: written.clock,
+                                at: subtitles.name(for: track, beside: destination, format: subtitleFormat), format: subtitleFormat, policy: policy,
+                                stagingFolder: root)
         }
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
             MovieReport.Track(kind: track.media.isVideo ? .video : .audio, language: track.language, samples: track.samples.count)
         }, subtitles: subtitles.files)
     }
 
+    /// The one subtitle track written to the destination, its cues on the playlist's timeline.
+    private func finishSubtitles(in root: String) throws(HLSError) -> MovieReport.Product {
+        guard let track = plan.tracks.first(where: { $0.info.role == .subtitles }) else { preconditionFailure("a subtitles plan has its track") }
+        let (cues, bytes) = try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: nil, at: destination,
+                                                format: subtitleFormat, policy: policy, stagingFolder: root)
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
+        hasher.update(bytes)
+        return MovieReport.Product(byteCount: UInt64(bytes.count), sha256: hasher.finalize(),
+                                   tracks: [MovieReport.Track(kind: .subtitles, language: ISO639.terminology(fromBCP47: track.info.language), samples: cues)],
+                                   subtitles: [])
+    }
+
     /// Publishes the subtitle files, then the movie (the subtitles are withdrawn when the movie
     /// cannot be); the folder of segments goes.
     package func commit() throws(HLSError) {
-        guard let file else { preconditionFailure("a movie is committed after it is finished") }
         try subtitles.commit()
+        guard let file else {
+            precondition(content == .subtitles, "a movie is committed after it is finished")
+            package.settle(keeping: false)
+            return
+        }
         do { _ = try file.commit() } catch {
             subtitles.withdraw()
             throw HLSError(destination: error)
@@ -105,7 +129,7 @@ package final class MovieOutput: JobOutput {
         func range(_ byteRange: PlaylistByteRange?) -> Range<UInt64>? { byteRange.map { $0.resolvedOffset..<($0.resolvedOffset + $0.length) } }
         return playlist.segments.map { segment in
             MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path, range: range(segment.byteRange),
-                             run: Int(segment.discontinuitySequence),
+                             run: Int(segment.discontinuitySequence), duration: segment.duration,
                              map: segment.map.map { MovieMux.Initialization(path: URL(fileURLWithPath: $0.uri, relativeTo: folder).standardizedFileURL.path,
                                                                            range: range($0.byteRange)) })
         }

@@ -7,7 +7,7 @@ import TesseraSupport
 
 /// What a finished `MovieDownload` produced.
 public struct MovieReport: Sendable {
-    /// The published MP4 file.
+    /// The published file (an MP4, or the subtitle file of a subtitles-only download).
     public let destination: URL
     /// The plan it followed: the tracks muxed and why each was chosen.
     public let plan: PackagePlanSummary
@@ -15,9 +15,10 @@ public struct MovieReport: Sendable {
     public let byteCount: UInt64
     /// The file's SHA-256.
     public let sha256: SHA256Digest
-    /// Each MP4 track in file order: its kind, language and samples.
+    /// Each MP4 track in file order: its kind, language and samples (the one subtitle track
+    /// and its cues, for a subtitles-only download).
     public let tracks: [Track]
-    /// The subtitle files written beside it (WebVTT, one per subtitle track).
+    /// The subtitle files written beside it (WebVTT or SubRip, one per subtitle track).
     public let subtitles: [URL]
     /// Resources taken from a checkpoint of an earlier run instead of fetched.
     public let resumedResources: Int
@@ -26,14 +27,14 @@ public struct MovieReport: Sendable {
     public struct Track: Sendable, Equatable {
         /// What a track holds.
         public enum Kind: String, Sendable {
-            case video, audio
+            case video, audio, subtitles
         }
 
-        /// Pictures or sound.
+        /// Pictures, sound or text.
         public let kind: Kind
         /// Its ISO 639-2/T language (`und` when unknown).
         public let language: String
-        /// Samples (pictures, audio frames).
+        /// Samples (pictures, audio frames, cues).
         public let samples: Int
     }
 }

@@ -6,10 +6,11 @@ import Foundation
 import TesseraMedia
 import TesseraSupport
 
-/// The subtitle files of a movie: each WebVTT subtitle track's segments read (`WebVTTSegment`),
-/// their cues put on the movie's clock by the runs the muxer placed (`WebVTTTrack`), and written
-/// beside the movie as `<movie name>.<language>.vtt` (its NAME, then its place, when it has no
-/// LANGUAGE or another track took that name), staged until the movie is published.
+/// The subtitle files of a download: each WebVTT subtitle track's segments read
+/// (`WebVTTSegment`), their cues put on the movie's clock by the runs the muxer placed (or, for
+/// subtitles alone, on the playlist's timeline), and written as WebVTT or SubRip — beside a movie
+/// as `<movie name>.<language>.<vtt|srt>` (its NAME, then its ID, when it has no LANGUAGE or
+/// another track took that name) — staged until the download is published.
 struct MovieSubtitles {
     private var staged: [(file: StagingFile, url: URL)] = []
     private var published: [URL] = []
@@ -17,38 +18,50 @@ struct MovieSubtitles {
     /// The files, as they will be named.
     var files: [URL] { staged.map(\.url) }
 
-    /// Reads `track`'s `segments` and stages its file for beside `movie` in `stagingFolder`.
+    /// Reads `track`'s `segments` and stages its file for `url` in `stagingFolder`, in `format`;
+    /// the cues are placed by `clock` (the movie's), else on the playlist's timeline
+    /// (`WebVTTTrack.playlistClock`). Returns the cues written and the file's bytes.
     /// - Throws: `malformed-media` for a segment that is not WebVTT; `destination-exists`,
     ///   `destination-unwritable`.
-    mutating func stage(_ track: PackagePlan.Track, segments: [MovieMux.Segment], clock: MovieClock, beside movie: URL,
-                        policy: OverwritePolicy, stagingFolder: String) throws(HLSError) {
-        var cues = WebVTTTrack()
+    @discardableResult
+    mutating func stage(_ track: PackagePlan.Track, segments: [MovieMux.Segment], clock: MovieClock?, at url: URL, format: SubtitleFormat,
+                        policy: OverwritePolicy, stagingFolder: String) throws(HLSError) -> (cues: Int, bytes: [UInt8]) {
+        var parsed: [(segment: WebVTTSegment, run: Int)] = []
+        var runs: [WebVTTTrack.RunStart] = []
+        var start = 0.0
         for segment in segments {
             let bytes = try MovieMux.read(segment)
-            let parsed = try MovieMux.media(at: segment.path) { () throws(MediaError) in try WebVTTSegment(bytes) }
-            cues.add(parsed, run: segment.run, clock: clock)
+            let cues = try MovieMux.media(at: segment.path) { () throws(MediaError) in try WebVTTSegment(bytes) }
+            if runs.last?.run != segment.run { runs.append(WebVTTTrack.RunStart(run: segment.run, timestampMap: cues.timestampMap, start: start)) }
+            parsed.append((cues, segment.run))
+            start += segment.duration
         }
-        let url = name(for: track, beside: movie)
+        let placement = clock ?? WebVTTTrack.playlistClock(runs)
+        var cues = WebVTTTrack()
+        for (segment, run) in parsed { cues.add(segment, run: run, clock: placement) }
+        let bytes = Array(cues.text(as: format).utf8)
         let file: StagingFile
         do {
             // Staged in the movie's hidden folder: a killed run leaves nothing else behind.
-            file = try StagingFile(destination: url, policy: policy, resumableAt: stagingFolder + "/.subtitles-\(staged.count).vtt")
+            file = try StagingFile(destination: url, policy: policy, resumableAt: stagingFolder + "/.subtitles-\(staged.count).\(format.fileExtension)")
             try file.truncate()
-            try file.append(Array(cues.text.utf8))
+            try file.append(bytes)
         } catch {
             throw HLSError(destination: error)
         }
         staged.append((file, url))
+        return (cues.count, bytes)
     }
 
-    /// `<movie stem>.<LANGUAGE, else NAME, else the track's ID>.vtt`, one not taken yet.
-    private func name(for track: PackagePlan.Track, beside movie: URL) -> URL {
+    /// `<movie stem>.<LANGUAGE, else NAME, else the track's ID>.<format>`, one not taken yet.
+    func name(for track: PackagePlan.Track, beside movie: URL, format: SubtitleFormat) -> URL {
         let stem = movie.deletingPathExtension().lastPathComponent
         let label = [track.info.language, track.info.name].compactMap { $0 }.map(Self.safe).first { !$0.isEmpty } ?? track.info.id
-        var candidate = movie.deletingLastPathComponent().appendingPathComponent("\(stem).\(label).vtt")
+        let folder = movie.deletingLastPathComponent()
+        var candidate = folder.appendingPathComponent("\(stem).\(label).\(format.fileExtension)")
         var index = 2
         while staged.contains(where: { $0.url == candidate }) {
-            candidate = movie.deletingLastPathComponent().appendingPathComponent("\(stem).\(label)-\(index).vtt")
+            candidate = folder.appendingPathComponent("\(stem).\(label)-\(index).\(format.fileExtension)")
             index += 1
         }
         return candidate

@@ -20,6 +20,9 @@ public struct PackageDownload: Sendable {
     package let destination: URL
     private let options: Options
     private let client: HLSClient
+    /// Whether the plan takes one subtitle track alone: the chosen subtitle rendition, or the
+    /// media playlist given as one (a subtitles-only download).
+    package var subtitlesOnly = false
 
     /// A job that packages the multivariant playlist at `url` into the folder `destination`.
     public init(url: URL, destination: URL, client: HLSClient, options: Options = Options()) {
@@ -78,7 +81,8 @@ public struct PackageDownload: Sendable {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(rootURL)): \(selection.reasons.last ?? "no variant qualifies").")
         }
         var chosen = try PackageSelection.sources(of: selection, in: multivariant, at: rootURL, policy: options.selection, iFrames: options.iFrames)
-        let steers = options.steering && multivariant.contentSteering != nil
+        if subtitlesOnly { chosen = try PackageSelection.subtitlesAlone(chosen, given: measured, reasons: selection.reasons) }
+        let steers = options.steering && multivariant.contentSteering != nil && !subtitlesOnly
         if steers { chosen = try PackageSelection.steered(chosen, in: multivariant, variant: variant) }
         var sources: [PackagePlan.Source] = []
         try await OrderedTransfer.run(ListInput(chosen), parallelism: 8, size: { _ in 1 },

@@ -52,6 +52,22 @@ package enum PackageSelection {
         return chosen
     }
 
+    /// The one subtitle track of a subtitles-only download: the media playlist `given` as the
+    /// presentation, else the one subtitle rendition chosen.
+    /// - Throws: `no-matching-variant` when no subtitle rendition was chosen, or several were.
+    static func subtitlesAlone(_ chosen: [Chosen], given: Bool, reasons: [String]) throws(HLSError) -> [Chosen] {
+        if given, let playlist = chosen.first {
+            return [Chosen(role: .subtitles, key: playlist.key, provenance: "the subtitles media playlist given", url: playlist.url)]
+        }
+        let subtitles = chosen.filter { $0.role == .subtitles }
+        guard subtitles.count == 1 else {
+            let why = subtitles.isEmpty ? (reasons.last { $0.hasPrefix("subtitles") } ?? "no subtitle rendition") : "\(subtitles.count) subtitle renditions"
+            throw HLSError(.noMatchingVariant, "A subtitles file holds one track and the selection chose \(subtitles.isEmpty ? "none" : "several"): \(why) "
+                           + "(choose one with --subtitles lang:<tag> or name:<NAME>).")
+        }
+        return subtitles
+    }
+
     /// The chosen playlists of a steered presentation with how each is found on every other
     /// pathway of `multivariant`: by STABLE-VARIANT-ID, or STABLE-RENDITION-ID in the groups of
     /// that pathway's variant. A package can fail over mid-transfer only when every one of them

@@ -59,10 +59,10 @@ enum WebVTTLines {
         return total + minutes * 60_000 + whole * 1000 + fraction
     }
 
-    /// `hh:mm:ss.ttt` of `milliseconds`.
-    static func timestamp(_ milliseconds: UInt64) -> String {
+    /// `hh:mm:ss.ttt` of `milliseconds` (`hh:mm:ss,ttt` with the SubRip `separator`).
+    static func timestamp(_ milliseconds: UInt64, separator: String = ".") -> String {
         let hours = milliseconds / 3_600_000, minutes = milliseconds / 60_000 % 60, seconds = milliseconds / 1000 % 60, fraction = milliseconds % 1000
         func pad(_ value: UInt64, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
-        return "\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(fraction, 3))"
+        return "\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2))\(separator)\(pad(fraction, 3))"
     }
 }

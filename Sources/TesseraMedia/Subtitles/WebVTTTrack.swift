@@ -2,7 +2,7 @@
 /// §3.5): each cue's time mapped to the MPEG-2 clock by its segment's X-TIMESTAMP-MAP, then to the
 /// movie by the run it belongs to; a cue repeated in the next segment (shown across a boundary)
 /// kept once; cues ordered by start; a cue before the movie's start cut at 0, one wholly before
-/// it dropped. Written as one WebVTT file.
+/// it dropped. Written as one WebVTT or SubRip file.
 public struct WebVTTTrack: Sendable {
     private var cues: [WebVTTSegment.Cue] = []
     private var seen: Set<WebVTTSegment.Cue> = []
@@ -35,13 +35,30 @@ public struct WebVTTTrack: Sendable {
     public var count: Int { cues.count }
 
     /// The WebVTT file: the signature, then every cue by start time.
-    public var text: String {
-        var lines = ["WEBVTT", ""]
-        for cue in cues.enumerated().sorted(by: { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }).map(\.element) {
-            if let identifier = cue.identifier { lines.append(identifier) }
-            lines.append("\(WebVTTLines.timestamp(cue.start)) --> \(WebVTTLines.timestamp(cue.end))" + (cue.settings.isEmpty ? "" : " " + cue.settings))
-            lines.append(cue.text)
-            lines.append("")
+    public var text: String { text(as: .webVTT) }
+
+    /// The file in `format`: every cue by start time (WebVTT: after the signature, as written;
+    /// SubRip: numbered from 1, its text converted by `SubRipText`, a cue left with no text dropped).
+    public func text(as format: SubtitleFormat) -> String {
+        let ordered = cues.enumerated().sorted(by: { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }).map(\.element)
+        var lines: [String] = []
+        switch format {
+        case .webVTT:
+            lines = ["WEBVTT", ""]
+            for cue in ordered {
+                if let identifier = cue.identifier { lines.append(identifier) }
+                lines.append("\(WebVTTLines.timestamp(cue.start)) --> \(WebVTTLines.timestamp(cue.end))" + (cue.settings.isEmpty ? "" : " " + cue.settings))
+                lines.append(cue.text)
+                lines.append("")
+            }
+        case .subRip:
+            var number = 0
+            for cue in ordered {
+                let text = SubRipText.convert(cue.text)
+                guard text.contains(where: { !$0.isWhitespace }) else { continue }
+                number += 1
+                lines += ["\(number)", "\(WebVTTLines.timestamp(cue.start, separator: ",")) --> \(WebVTTLines.timestamp(cue.end, separator: ","))", text, ""]
+            }
         }
         return lines.joined(separator: "\n")
     }

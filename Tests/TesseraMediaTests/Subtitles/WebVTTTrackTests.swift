@@ -48,6 +48,31 @@ struct WebVTTTrackTests {
         #expect(track.unplaced == 1)
     }
 
+    @Test("SubRip: numbered cues, comma times, <b> <i> <u> kept, other markup dropped with its text kept, references decoded, empty cues dropped")
+    func subRip() throws {
+        var track = WebVTTTrack()
+        let clock = WebVTTTrack.playlistClock([WebVTTTrack.RunStart(run: 0, timestampMap: (0, 0), start: 0)])
+        track.add(try Self.segment("WEBVTT\n\n00:01.000 --> 00:02.000 line:0\n<v Roger>Hi <i>there</i> &amp; <c.red.big>you</c> &lt;3&gt;\n<00:01.500><b>now</b>&#x263A; & done\n\n"
+                                   + "00:02.000 --> 00:03.000\n<c.x></c>\n\n00:03.000 --> 00:04.000\n<u>Last</u>&nbsp;one <ruby>漢<rt>kan</rt></ruby>\n"),
+                  run: 0, clock: clock)
+        #expect(track.text(as: .subRip) == "1\n00:00:01,000 --> 00:00:02,000\nHi <i>there</i> & you <3>\n<b>now</b>\u{263A} & done\n\n2\n00:00:03,000 --> 00:00:04,000\n<u>Last</u>\u{A0}one 漢kan\n")
+        #expect(SubtitleFormat(fileExtension: "SRT") == .subRip && SubtitleFormat(fileExtension: "ass") == nil)
+    }
+
+    @Test("alone, a track's first map point is time 0; a run on the same clock continues it, a run on a new clock starts at its place in the playlist")
+    func playlistClock() throws {
+        let clock = WebVTTTrack.playlistClock([
+            WebVTTTrack.RunStart(run: 0, timestampMap: (126_000, 0), start: 0),
+            WebVTTTrack.RunStart(run: 1, timestampMap: (126_000 + 450_000, 5000), start: 5),
+            WebVTTTrack.RunStart(run: 2, timestampMap: (8_589_930_000, 0), start: 12.5),
+        ])
+        #expect(clock.movieTime(of: 126_000 + 90_000, run: 0) == 90_000)
+        #expect(clock.movieTime(of: 126_000 + 540_000, run: 1) == 540_000, "the same clock: times kept")
+        #expect(clock.movieTime(of: 8_589_939_000 & ((1 << 33) - 1), run: 2) == 1_134_000, "a new clock: its map point at 12.5 s, across the 33-bit wrap")
+        #expect(clock.movieTime(of: 8_589_931_000, run: 2) == 1_126_000)
+        #expect(clock.movieTime(of: 0, run: 3) == nil)
+    }
+
     @Test("bytes that are not WebVTT, and a malformed timing line, are typed errors")
     func defects() {
         #expect(throws: MediaError.self) { _ = try Self.segment("NOT VTT\n") }

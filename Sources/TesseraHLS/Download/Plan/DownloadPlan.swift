@@ -53,7 +53,7 @@ public struct DownloadPlan: Sendable {
     var resourceCount: Int { playlist.segments.count + (container == .fragmentedMP4 ? 1 : 0) }
 
     /// Plans `playlist` (fetched from `baseURL`) as `stream`.
-    /// - Throws: `unsupported` for live, I-frame-only, empty, gap, fMP4 discontinuity,
+    /// - Throws: `unsupported` for live, I-frame-only, empty, WebVTT, gap, fMP4 discontinuity,
     ///   changing-map, SAMPLE-AES and DRM-only layouts and unfetchable URIs; `invalid-playlist`
     ///   for unusable URIs, empty or overflowing byte ranges, or an encrypted initialization
     ///   section without an IV.
@@ -67,6 +67,9 @@ public struct DownloadPlan: Sendable {
             throw HLSError(.unsupported, "\(source) is an I-frame-only playlist; it cannot be assembled into a playable file.")
         }
         guard let first = playlist.segments.first else { throw HLSError(.unsupported, "\(source) has no segments.") }
+        guard !SubtitlePlaylist.isWebVTT(playlist) else {
+            throw HLSError(.unsupported, "\(source) is a subtitles playlist (its segments are WebVTT): write it with -o <name>.vtt or <name>.srt.")
+        }
         self.playlist = playlist
         self.stream = stream
         self.maximumCoalescedBytes = maximumCoalescedBytes

@@ -59,10 +59,10 @@ package struct PlanChecker {
                 throw HLSError(.unsupported, "\(label()) of \(source) is marked EXT-X-GAP; a file with a hole is refused.")
             }
             guard container == .mpegTS || segment.discontinuitySequence == first.discontinuitySequence else {
-                throw HLSError(.unsupported, "\(label()) of \(source) follows an EXT-X-DISCONTINUITY; joining fMP4 runs would need their tfdt rewritten, which is not supported (MPEG-TS runs are rebased).")
+                throw HLSError(.unsupported, "\(label()) of \(source) follows an EXT-X-DISCONTINUITY; fMP4 runs are not joined byte for byte (MPEG-TS runs are rebased): -o <name>.mp4 muxes them into one MP4.")
             }
             guard Self.sameMap(segment.map, first.map) else {
-                throw HLSError(.unsupported, "\(label()) of \(source) changes the initialization section (EXT-X-MAP); one file holds one.")
+                throw HLSError(.unsupported, "\(label()) of \(source) changes the initialization section (EXT-X-MAP); one file holds one: -o <name>.mp4 muxes them into one MP4.")
             }
         case .package:
             guard segment.byteRange == nil || segment.keys.isEmpty else {
