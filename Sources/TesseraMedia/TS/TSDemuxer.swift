@@ -20,7 +20,10 @@ public struct TSDemuxer: Sendable {
     private var framer = TSPacketFramer()
     private var sections = PSISectionAssembler()
     private var mapPID: UInt16?
-    private var open: [UInt16: Open] = [:]
+    /// Each PID's place in `streams` (-1: not a stream of the map): one load per packet.
+    private var slots = [Int16](repeating: -1, count: 8192)
+    /// The open PES packet of each stream, by its place in `streams`.
+    private var open: [Open?] = []
     private var completed: [PESPacket] = []
     private var failure: MediaError?
     /// Bytes consumed.
@@ -68,7 +71,8 @@ public struct TSDemuxer: Sendable {
         guard framer.pendingCount == 0 else {
             throw fail("The stream ends \(framer.pendingCount) bytes into a transport packet", at: byteCount)
         }
-        for pid in open.keys.sorted(by: { open[$0]!.offset < open[$1]!.offset }) { close(pid) }
+        let pending = open.indices.filter { open[$0] != nil }.sorted { open[$0]!.offset < open[$1]!.offset }
+        for slot in pending { close(slot) }
         if let failure { throw failure }
         defer { completed.removeAll() }
         return completed
@@ -96,21 +100,25 @@ public struct TSDemuxer: Sendable {
             for section in complete { table(section) }
             return
         }
-        guard streams.contains(where: { $0.pid == pid }) else { return }
+        let slot = Int(slots[Int(pid)])
+        guard slot >= 0 else { return }
         if unitStart {
-            close(pid)
-            open[pid] = Open(bytes: Array(payload), offset: offset, isRandomAccess: packet.adaptationField?.randomAccessIndicator ?? false)
-        } else if open[pid] != nil {
-            guard open[pid]!.bytes.count + payload.count <= maximumPESBytes else {
-                failure = fail("PID \(pid)'s PES packet grows past \(maximumPESBytes) bytes", at: open[pid]!.offset)
+            close(slot)
+            open[slot] = Open(bytes: Array(payload), offset: offset, isRandomAccess: packet.adaptationField?.randomAccessIndicator ?? false)
+        } else if open[slot] != nil {
+            guard open[slot]!.bytes.count + payload.count <= maximumPESBytes else {
+                failure = fail("PID \(pid)'s PES packet grows past \(maximumPESBytes) bytes", at: open[slot]!.offset)
                 return
             }
-            open[pid]!.bytes.append(contentsOf: payload)
+            open[slot]!.bytes.append(contentsOf: payload)
+        } else {
+            return
         }
         // A PES packet whose length is given is complete as soon as it is all here.
-        if let pending = open[pid], pending.bytes.count >= 6 {
-            let length = Int(pending.bytes[4]) << 8 | Int(pending.bytes[5])
-            if length > 0, pending.bytes.count >= 6 + length { close(pid) }
+        let count = open[slot]!.bytes.count
+        if count >= 6 {
+            let length = Int(open[slot]!.bytes[4]) << 8 | Int(open[slot]!.bytes[5])
+            if length > 0, count >= 6 + length { close(slot) }
         }
     }
 
@@ -118,15 +126,25 @@ public struct TSDemuxer: Sendable {
         guard section.count >= 4, MPEG2CRC32.checksum(section) == 0 else { return }
         if let programs = ProgramTables.programAssociation(section), let first = programs.first {
             mapPID = first.mapPID
-        } else if let map = ProgramTables.programMap(section) {
+        } else if let map = ProgramTables.programMap(section), map.streams != streams {
+            // A new map: the packets open on PIDs it keeps stay open, the others go.
+            var kept: [Open?] = Array(repeating: nil, count: map.streams.count)
+            for (index, stream) in map.streams.enumerated() where slots[Int(stream.pid)] >= 0 {
+                kept[index] = open[Int(slots[Int(stream.pid)])]
+            }
+            for stream in streams { slots[Int(stream.pid)] = -1 }
+            for (index, stream) in map.streams.enumerated() { slots[Int(stream.pid)] = Int16(index) }
             streams = map.streams
+            open = kept
         }
     }
 
-    /// Completes `pid`'s open PES packet.
-    private mutating func close(_ pid: UInt16) {
-        guard let pending = open.removeValue(forKey: pid), failure == nil,
-              let type = streams.first(where: { $0.pid == pid })?.type else { return }
+    /// Completes the open PES packet of the stream at `slot`.
+    private mutating func close(_ slot: Int) {
+        guard let pending = open[slot] else { return }
+        open[slot] = nil
+        guard failure == nil else { return }
+        let pid = streams[slot].pid, type = streams[slot].type
         let packet: PESPacket? = pending.bytes.withUnsafeBytes { bytes in
             guard let header = PESHeader(bytes), bytes.count >= header.dataOffset, header.timestampsFit(in: bytes.count) else { return nil }
             let length = Int(bytes[4]) << 8 | Int(bytes[5])

@@ -9,6 +9,15 @@ struct BitstreamTests {
         #expect(AnnexB.units(in: bytes).map { Array(bytes[$0]) } == [[0x09, 0xF0], [0x67, 1, 2], [0x68, 3]])
         #expect(AnnexB.units(in: [0, 0, 1]).isEmpty)
         #expect(AnnexB.units(in: []).isEmpty)
+        // 01 bytes inside a unit (after one zero, or none) start nothing; back-to-back start codes make no empty unit.
+        let ones: [UInt8] = [1, 0, 1, 0, 0, 1, 0x65, 1, 0, 1, 0x01, 0, 0, 1, 0, 0, 1, 0x41, 0, 0, 0, 1]
+        #expect(AnnexB.units(in: ones).map { Array(ones[$0]) } == [[0x65, 1, 0, 1, 1], [0x41]])
+        // Any other layout of one start code in 64 bytes: the unit after it, found at every offset.
+        for offset in 0..<60 {
+            var bytes = [UInt8](repeating: 0x55, count: 64)
+            bytes[offset...offset + 2] = [0, 0, 1]
+            #expect(AnnexB.units(in: bytes).map(\.lowerBound) == (offset + 3 < 64 ? [offset + 3] : []))
+        }
     }
 
     @Test("an SPS with frame cropping and emulation prevention bytes gives its cropped size (1920x1080 High)")
