@@ -31,6 +31,9 @@ public struct MediaError: Error, Sendable, CustomStringConvertible {
         public static let parametersChanged = Code("parameters-changed")
         /// The bytes are not a WebVTT segment whose cues can be read.
         public static let malformedSubtitles = Code("malformed-subtitles")
+        /// A well-formed stream in a form the muxer does not carry (an E-AC-3 substream layout,
+        /// a frame of fewer than six blocks).
+        public static let unsupportedStream = Code("unsupported-stream")
     }
 
     /// What went wrong, stable across releases.

@@ -12,7 +12,7 @@ import TesseraSupport
 /// the variant and the audio renditions a `SelectionPolicy` chooses are fetched as a package's
 /// tracks are — through the transfer engine, bounded-parallel across tracks, decrypted,
 /// validated, checkpointed in a hidden folder beside the destination and resumable after a
-/// kill — then their H.264 and AAC access units are laid out as one progressive MP4 with the
+/// kill — then their access units (H.264, H.265, AAC, AC-3, E-AC-3, MPEG audio) are laid out as one progressive MP4 with the
 /// movie box first (`MovieMux`): one timeline across the tracks, discontinuities joined, each
 /// audio rendition a track with its language and name (the first enabled, all in one
 /// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS and

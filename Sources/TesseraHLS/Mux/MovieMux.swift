@@ -55,7 +55,7 @@ struct MovieMux {
     /// Writes the file into `output`; returns its size, SHA-256, tracks and where each run's
     /// timestamps landed (for the subtitles).
     /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
-    ///   without H.264 or AAC, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
+    ///   without a video or audio stream the readers know, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
     func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock) {
         var timeline = PresentationTimeline()
         var order: [TrackKey] = []
@@ -77,7 +77,7 @@ struct MovieMux {
                 }
             }
         }
-        guard !order.isEmpty else { throw HLSError(.unsupported, "The sources hold no H.264 or AAC stream to mux into MP4.") }
+        guard !order.isEmpty else { throw HLSError(.unsupported, "The sources hold no video (H.264, H.265) or audio (AAC, AC-3, E-AC-3, MPEG audio) stream to mux into MP4.") }
         var tracks = try Self.media(at: "the timeline") { () throws(MediaError) in try timeline.movieTracks() }
         for (index, key) in order.enumerated() where key.kind == .audio {
             tracks[index].language = sources[key.source].language

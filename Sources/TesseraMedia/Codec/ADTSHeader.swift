@@ -1,7 +1,11 @@
 /// The fixed and variable header of one ADTS frame (ISO/IEC 13818-7 §6.2, ISO/IEC 14496-3
 /// §1.A.2.2): AAC in MPEG-TS. Its fields give the decoder configuration an MP4 `esds` carries
 /// (`AudioSpecificConfig`) and the frame's length.
-public struct ADTSHeader: Sendable, Equatable {
+public struct ADTSHeader: AudioFrameHeader, Equatable {
+    public static let name = "ADTS"
+    /// 13 bits of `aac_frame_length`.
+    public static let maximumFrameLength = 8191
+
     /// Bytes of a header without CRC (7) or with it (9).
     public let headerLength: Int
     /// `profile_ObjectType`: the audio object type minus one (1 is AAC LC).
@@ -39,4 +43,7 @@ public struct ADTSHeader: Sendable, Equatable {
 
     /// The decoder configuration it announces.
     public var configuration: AACConfiguration { AACConfiguration(self) }
+
+    /// The MP4 sample is the raw data after the header.
+    public var payloadOffset: Int { headerLength }
 }

@@ -28,32 +28,18 @@ public struct AVCReader: Sendable {
     ///   with a picture before any parameter sets, or with parameter sets that do not parse.
     public mutating func consume(_ packet: PESPacket) throws(MediaError) -> AccessUnit {
         configurationChanged = false
-        guard let pts = packet.pts else {
-            throw MediaError(.malformedElementaryStream, "PID \(packet.pid)'s PES packet at byte \(packet.byteOffset) has no PTS.")
-        }
-        let bytes = packet.data
-        var sample: [UInt8] = []
-        sample.reserveCapacity(bytes.count + 16)
-        var sequences: [[UInt8]] = [], pictures: [[UInt8]] = []
-        var isIDR = false, hasPicture = false
-        for range in AnnexB.units(in: bytes) {
-            let type = bytes[range.lowerBound] & 0x1F
-            switch type {
-            case NALType.accessUnitDelimiter: continue
-            case NALType.sequenceParameterSet: sequences.append(Array(bytes[range]))
-            case NALType.pictureParameterSet: pictures.append(Array(bytes[range]))
-            case NALType.idrSlice: isIDR = true; hasPicture = true
-            case NALType.nonIDRSlice...4: hasPicture = true
-            default: break
+        let unit = try AnnexBAccessUnit(packet, codec: "H.264", parameterSetKinds: 2, keepsParameterSets: true) { first in
+            switch first & 0x1F {
+            case NALType.accessUnitDelimiter: .dropped
+            case NALType.sequenceParameterSet: .parameterSet(0)
+            case NALType.pictureParameterSet: .parameterSet(1)
+            case NALType.idrSlice: .picture(isRandomAccess: true)
+            case NALType.nonIDRSlice...4: .picture(isRandomAccess: false)
+            default: .kept
             }
-            let length = UInt32(range.count)
-            sample += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-            sample += bytes[range]
         }
-        guard hasPicture else {
-            throw MediaError(.malformedElementaryStream, "PID \(packet.pid)'s PES packet at byte \(packet.byteOffset) holds no H.264 picture.")
-        }
-        if !sequences.isEmpty || !pictures.isEmpty {
+        if unit.hasParameterSets {
+            let (sequences, pictures) = (unit.parameterSets[0], unit.parameterSets[1])
             let next = try AVCDecoderConfiguration(sequenceParameterSets: sequences.isEmpty ? configuration?.sequenceParameterSets ?? [] : sequences,
                                                    pictureParameterSets: pictures.isEmpty ? configuration?.pictureParameterSets ?? [] : pictures)
             if let configuration, configuration != next { configurationChanged = true }
@@ -62,6 +48,6 @@ public struct AVCReader: Sendable {
         guard configuration != nil else {
             throw MediaError(.malformedElementaryStream, "PID \(packet.pid) has an H.264 picture before any parameter sets.")
         }
-        return AccessUnit(decodeTime: packet.dts ?? pts, presentationTime: pts, isSync: isIDR, data: sample)
+        return unit.accessUnit
     }
 }

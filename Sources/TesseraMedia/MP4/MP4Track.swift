@@ -9,19 +9,18 @@ public struct MP4Track: Sendable {
     public enum Media: Sendable, Equatable {
         /// H.264 video (`avc1` with `avcC`).
         case avc(AVCDecoderConfiguration)
+        /// H.265 video (`hvc1` with `hvcC`).
+        case hevc(HEVCDecoderConfiguration)
         /// AAC audio (`mp4a` with `esds`).
         case aac(AACConfiguration)
+        /// AC-3 audio (`ac-3` with `dac3`).
+        case ac3(AC3Header.Configuration)
+        /// E-AC-3 audio (`ec-3` with `dec3`).
+        case eac3(EAC3Header.Configuration)
+        /// MPEG-1/2 audio, MP3 or MP2 (`mp4a` with an `esds` of object type 0x6B or 0x69).
+        case mpegAudio(MPEGAudioHeader.Configuration)
         /// A fragmented MP4 source's sample entry, copied.
         case copied(CopiedSampleEntry)
-
-        /// Whether its samples are pictures.
-        public var isVideo: Bool {
-            switch self {
-            case .avc: true
-            case .aac: false
-            case .copied(let entry): entry.isVideo
-            }
-        }
     }
 
     /// One sample as the table holds it.

@@ -61,13 +61,7 @@ extension ProgressiveMP4 {
                 box.u16(0)
                 box.unityMatrix()
                 // The largest picture of its sample descriptions (players scale the others to it).
-                let sizes = track.descriptions.compactMap { media -> (Int, Int)? in
-                    switch media {
-                    case .avc(let configuration): (configuration.sequence.width, configuration.sequence.height)
-                    case .copied(let entry) where entry.isVideo: (entry.width, entry.height)
-                    default: nil
-                    }
-                }
+                let sizes = track.descriptions.compactMap(\.pictureSize)
                 box.u32(UInt32(clamping: sizes.map(\.0).max() ?? 0) << 16)
                 box.u32(UInt32(clamping: sizes.map(\.1).max() ?? 0) << 16)
             }

@@ -1,7 +1,7 @@
-/// The access units of the H.264 and AAC streams of transport stream segments, read segment by
-/// segment in order: each segment demuxed on its own (a segment is a whole transport stream),
-/// its PES packets through one `AVCReader` and one `ADTSReader` for the whole sequence, so
-/// parameter sets and frames straddling packets carry over. Each unit comes with its kind, its
+/// The access units of the video (H.264, H.265) and audio (AAC, AC-3, E-AC-3, MPEG audio)
+/// streams of transport stream segments, read segment by segment in order: each segment demuxed
+/// on its own (a segment is a whole transport stream), its PES packets through one reader per
+/// codec for the whole sequence, so parameter sets and frames straddling packets carry over. Each unit comes with its kind, its
 /// 90 kHz duration when known (an audio frame's) and the media in force for it (a further
 /// sample description when it changes). Shared by every muxer.
 public struct ElementaryStreamReader: Sendable {
@@ -25,8 +25,16 @@ public struct ElementaryStreamReader: Sendable {
 
     /// The kinds taken; the others are skipped.
     public let kinds: Set<Kind>
-    private var video = AVCReader()
-    private var audio = ADTSReader()
+    private var avc = AVCReader()
+    private var hevc = HEVCReader()
+    private var aac = ADTSReader()
+    private var ac3 = AudioFrameReader<AC3Header>()
+    private var eac3 = AudioFrameReader<EAC3Header>()
+    private var mpegAudio = AudioFrameReader<MPEGAudioHeader>()
+
+    /// The stream types read as video, and as audio.
+    static let videoTypes: Set<TSStreamType> = [.h264, .hevc]
+    static let audioTypes: Set<TSStreamType> = [.aacADTS, .ac3, .eac3, .mpeg1Audio, .mpeg2Audio]
 
     /// A reader taking `kinds`.
     public init(kinds: Set<Kind> = [.video, .audio]) { self.kinds = kinds }
@@ -73,10 +81,11 @@ public struct ElementaryStreamReader: Sendable {
         ticks < 0 ? -Int64(clock(UInt64(-ticks), scale)) : Int64(clock(UInt64(ticks), scale))
     }
 
-    /// The units of the next segment, in stream order: of its first H.264 and its first AAC
+    /// The units of the next segment, in stream order: of its first video and its first audio
     /// stream in the program map.
-    /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`. Codec parameters
-    ///   that change come with the units after the change (their `media`).
+    /// - Throws: `malformed-transport-stream`, `malformed-elementary-stream`,
+    ///   `unsupported-stream`. Codec parameters that change come with the units after the change
+    ///   (their `media`).
     public mutating func read(segment bytes: [UInt8]) throws(MediaError) -> [Unit] {
         var demuxer = TSDemuxer()
         var units: [Unit] = []
@@ -84,22 +93,31 @@ public struct ElementaryStreamReader: Sendable {
         // One stream of each kind: the program map's first (a second audio language on another
         // PID is not interleaved into the first's frames). Chosen per segment: after a
         // discontinuity another encoder may use other PIDs.
-        let videoPID = demuxer.streams.first { $0.type == .h264 }?.pid
-        let audioPID = demuxer.streams.first { $0.type == .aacADTS }?.pid
-        for packet in packets {
+        let videoPID = kinds.contains(.video) ? demuxer.streams.first { Self.videoTypes.contains($0.type) }?.pid : nil
+        let audioPID = kinds.contains(.audio) ? demuxer.streams.first { Self.audioTypes.contains($0.type) }?.pid : nil
+        for packet in packets where packet.pid == videoPID || packet.pid == audioPID {
             switch packet.streamType {
-            case .h264 where kinds.contains(.video) && packet.pid == videoPID:
-                let unit = try video.consume(packet)
-                units.append(Unit(kind: .video, unit: unit, duration: nil, media: .avc(video.configuration!)))
-            case .aacADTS where kinds.contains(.audio) && packet.pid == audioPID:
-                let frames = try audio.consume(packet)
-                guard let header = audio.configuration else { continue }
-                let duration = Int64(header.samplesPerFrame) * Int64(MPEGTimestamp.ticksPerSecond) / Int64(header.sampleRate)
-                units += frames.map { Unit(kind: .audio, unit: $0, duration: duration, media: .aac(header)) }
-            default:
-                continue
+            case .h264:
+                let unit = try avc.consume(packet)
+                units.append(Unit(kind: .video, unit: unit, duration: nil, media: .avc(avc.configuration!)))
+            case .hevc:
+                let unit = try hevc.consume(packet)
+                units.append(Unit(kind: .video, unit: unit, duration: nil, media: .hevc(hevc.configuration!)))
+            case .aacADTS: units += try Self.audio(packet, &aac, MP4Track.Media.aac)
+            case .ac3: units += try Self.audio(packet, &ac3, MP4Track.Media.ac3)
+            case .eac3: units += try Self.audio(packet, &eac3, MP4Track.Media.eac3)
+            default: units += try Self.audio(packet, &mpegAudio, MP4Track.Media.mpegAudio)
             }
         }
         return units
+    }
+
+    /// The audio frames `packet` completes through `reader`, each timed for its frame's samples.
+    private static func audio<Header>(_ packet: PESPacket, _ reader: inout AudioFrameReader<Header>,
+                                      _ media: (Header.Configuration) -> MP4Track.Media) throws(MediaError) -> [Unit] {
+        let frames = try reader.consume(packet)
+        guard let configuration = reader.configuration, let header = reader.header else { return [] }
+        let duration = Int64(header.sampleCount) * Int64(MPEGTimestamp.ticksPerSecond) / Int64(header.sampleRate)
+        return frames.map { Unit(kind: .audio, unit: $0, duration: duration, media: media(configuration)) }
     }
 }

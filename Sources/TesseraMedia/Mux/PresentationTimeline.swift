@@ -146,12 +146,9 @@ public struct PresentationTimeline: Sendable {
                 }
                 result.append(movie)
             } else {
-                // Audio keeps its own clock: the AAC sample rate, or a copied entry's timescale.
-                let rate: Int64 = switch first {
-                case .aac(let configuration): Int64(configuration.sampleRate)
-                case .copied(let entry): Int64(entry.timescale)
-                case .avc: Int64(MPEGTimestamp.ticksPerSecond)
-                }
+                // Audio keeps its own clock: the codec's sample rate, or a copied entry's timescale.
+                let clock = first.audioClock
+                let rate = Int64(clock.rate)
                 var movie = MP4Track(media: first, timescale: UInt32(rate))
                 for media in track.descriptions.dropFirst() { _ = try movie.description(of: media) }
                 var previous: Int64?
@@ -161,7 +158,7 @@ public struct PresentationTimeline: Sendable {
                     try movie.append(.init(size: entry.size, decodeTime: time, compositionOffset: 0, isSync: true, description: entry.description))
                     previous = time
                 }
-                let frame: Int64 = if case .aac(let configuration) = first { Int64(configuration.samplesPerFrame) * 90000 / rate } else { 1920 }
+                let frame: Int64 = clock.samplesPerFrame.map { Int64($0) * 90000 / rate } ?? 1920
                 movie.endTime = previous.map { $0 + max(1, Self.rescale(track.lastDuration ?? frame, to: rate)) }
                 result.append(movie)
             }
@@ -169,15 +166,9 @@ public struct PresentationTimeline: Sendable {
         return result
     }
 
-    /// Whether two media can be sample descriptions of one track: both H.264, both AAC, or
-    /// both copied entries of one kind.
-    private static func sameKind(_ a: MP4Track.Media, _ b: MP4Track.Media) -> Bool {
-        switch (a, b) {
-        case (.avc, .avc), (.aac, .aac): true
-        case (.copied(let x), .copied(let y)): x.isVideo == y.isVideo
-        default: false
-        }
-    }
+    /// Whether two media can be sample descriptions of one track: one codec, or copied entries
+    /// of one kind.
+    private static func sameKind(_ a: MP4Track.Media, _ b: MP4Track.Media) -> Bool { a.family == b.family }
 
     /// `ticks` of the 90 kHz clock in `rate` ticks per second, rounded to the nearest.
     static func rescale(_ ticks: Int64, to rate: Int64) -> Int64 {

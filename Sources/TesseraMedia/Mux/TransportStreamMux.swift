@@ -1,4 +1,4 @@
-/// Muxes MPEG-TS segments held in memory into one progressive MP4 in memory: every H.264 and AAC
+/// Muxes MPEG-TS segments held in memory into one progressive MP4 in memory: every video (H.264, H.265) and audio (AAC, AC-3, E-AC-3, MPEG audio)
 /// stream a track (in the order the streams first appear), on one `PresentationTimeline`,
 /// laid out by `ProgressiveMP4`. For clips and tests; a file of any size is muxed from files by
 /// TesseraHLS's `MovieMux` in two passes with one segment in memory.

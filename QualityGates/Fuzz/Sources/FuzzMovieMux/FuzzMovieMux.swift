@@ -2,10 +2,10 @@ import TesseraMedia
 
 /// Any bytes as MPEG-TS muxed into MP4, split at a point the input chooses: the demuxer gives
 /// the same PES packets (or the same refusal) whole and in two chunks, and the in-memory mux of
-/// the two halves as two discontinuity runs — demuxer, H.264 and ADTS readers, timeline, MP4
-/// layout — either refuses with a typed error or gives a file as long as its layout says; read
+/// the two halves as two discontinuity runs — demuxer, the H.264, H.265, AAC, AC-3, E-AC-3 and
+/// MPEG audio readers, timeline, MP4 layout — either refuses with a typed error or gives a file as long as its layout says; read
 /// as an fMP4 initialization section and a segment, its samples lie inside the segment; read as
-/// WebVTT, no more cues come out than went in; it never traps.
+/// WebVTT, no more cues come out than went in, as WebVTT or SubRip; it never traps.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -25,6 +25,7 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var track = WebVTTTrack()
         track.add(segment, run: 0, clock: subtitleClock)
         precondition(track.count <= segment.cues.count && track.text.hasPrefix("WEBVTT"), "more cues out than in")
+        precondition(track.text(as: .subRip).split(separator: "\n\n").count <= track.count, "more SubRip cues than cues")
     }
     return 0
 }
