@@ -101,10 +101,10 @@ struct CommandHelp: Sendable {
     static let demo = CommandHelp(
         name: "demo",
         synopsis: "tessera demo [--fixtures <folder>] [--keep] [--allow-missing-players] [--live-origin <path>]",
-        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them; then packages the multivariant fixture, verifies the package, serves it and has ffmpeg and headless Chromium play it over loopback; then records a live stream from the test-support origin tessera-live-origin, verifies the recording and has both play it.",
+        summary: "Serves the bundled fixtures on loopback, downloads them through the whole pipeline, checks every output against its pinned digest and has ffmpeg decode them; then packages the multivariant fixture, verifies the package, serves it and has ffmpeg and headless Chromium play it over loopback; then records a live stream from the test-support origin tessera-live-origin, verifies the recording and has both play it (SKIPPED, saying how to build it, when that origin is not beside tessera); last, downloads the multivariant fixture as one MP4 with its separate audio and its subtitles beside it and has ffmpeg and headless Chromium play it, the subtitles shown.",
         flags: [("--fixtures <folder>", "the fixtures folder; default ./Fixtures"),
                 ("--keep", "keep the outputs; default removed"),
                 ("--allow-missing-players", "without ffmpeg, ffprobe or Chromium, skip that check (SKIPPED) instead of failing; default fail"),
-                ("--live-origin <path>", "the tessera-live-origin executable (swift build --product tessera-live-origin); default beside tessera")],
+                ("--live-origin <path>", "the tessera-live-origin executable (swift build --product tessera-live-origin); default beside tessera, the live part SKIPPED without it")],
         example: "tessera demo")
 }

@@ -26,9 +26,6 @@ struct DemoRecording {
     let allowsMissingPlayers: Bool
 
     func run() async throws(DemoFailure) {
-        guard FileManager.default.isExecutableFile(atPath: liveOrigin) else {
-            throw DemoFailure("the test-support origin \(liveOrigin) is not built (swift build --product tessera-live-origin; --live-origin <path>)")
-        }
         let urlFile = output.appendingPathComponent("live-origin.url")
         let stopper = ChildProcess.Stopper()
         // A presentation: the multivariant fixture's low video and its audio rendition, 1 s TS
