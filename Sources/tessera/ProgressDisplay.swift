@@ -16,8 +16,10 @@ final class ProgressDisplay: Sendable {
     private let start = ContinuousClock.now
     /// When the byte display last drew (nanoseconds since `start`); it redraws at most 10 times a second.
     private let lastDraw = Atomic<Int64>(-1_000_000_000)
-    /// Bytes already fetched when the first download progress arrived (resumed work).
+    /// Bytes already received when the first download progress arrived (resumed work).
     private let downloadBaseline = Mutex<UInt64?>(nil)
+    /// The resources done at the last plain milestone line.
+    private let lastMilestone = Atomic<Int>(-1)
 
     init(label: String, interactive: Bool = Terminal.isInteractive) {
         self.label = label
@@ -61,40 +63,50 @@ final class ProgressDisplay: Sendable {
     }
 
     /// Resource progress of a download: bytes against the plan's total when known (determinate),
-    /// resources otherwise; the rate counts only bytes fetched in this run (not resumed ones).
+    /// else against an estimate from the resources written (their mean size times the plan's
+    /// count), resources before any is written. The rate and the time left count the bytes
+    /// received in this run, bodies still in flight included (not resumed ones).
     func update(_ progress: DownloadProgress, detail: String = "") {
         let seconds = elapsedSeconds
         let baseline = downloadBaseline.withLock { baseline -> UInt64 in
-            if baseline == nil { baseline = progress.bytesFetched }
+            if baseline == nil { baseline = progress.bytesReceived }
             return baseline ?? 0
         }
-        let fetched = progress.bytesFetched >= baseline ? progress.bytesFetched - baseline : 0
-        let rate = seconds > 0 ? Double(fetched) / seconds : 0
+        let received = progress.bytesReceived >= baseline ? progress.bytesReceived - baseline : 0
+        let rate = seconds > 0 ? Double(received) / seconds : 0
         let finished = progress.resourcesDone == progress.resourceCount
         guard interactive else {
-            if Self.isMilestone(progress) {
+            // A milestone once: progress also arrives between resources, as bytes come in.
+            if Self.isMilestone(progress), lastMilestone.exchange(progress.resourcesDone, ordering: .relaxed) != progress.resourcesDone {
                 Terminal.line("\(label): \(progress.resourcesDone)/\(progress.resourceCount) resources, "
                     + "\(Self.bytes(progress.bytesWritten)) written\(detail.isEmpty ? "" : " (\(detail))")", to: .standardError)
             }
             return
         }
-        let fraction: Double
-        var remaining: Double?
-        if let total = progress.totalBytes, total > 0 {
-            fraction = min(1, Double(progress.bytesFetched) / Double(total))
-            if rate > 0 { remaining = Double(total - min(total, progress.bytesFetched)) / rate }
-        } else {
-            fraction = progress.resourceCount == 0 ? 0 : Double(progress.resourcesDone) / Double(progress.resourceCount)
-            // Resources only: extrapolate this run's pace once it has written something.
-            if fetched > 0, fraction > 0 { remaining = seconds / fraction * (1 - fraction) }
-        }
+        let expected = Self.expectedBytes(progress)
+        let fraction = expected.map { min(1, Double(progress.bytesReceived) / Double(max(1, $0))) }
+            ?? (progress.resourceCount == 0 ? 0 : Double(progress.resourcesDone) / Double(progress.resourceCount))
+        let remaining = expected.flatMap { total in rate > 0 ? Double(total - min(total, progress.bytesReceived)) / rate : nil }
+        let now = Int64(seconds * 1e9)
+        guard finished || now - lastDraw.load(ordering: .relaxed) >= 100_000_000 else { return }
+        lastDraw.store(now, ordering: .relaxed)
         let width = 24
         let filled = Int(Double(width) * fraction)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let eta = finished ? "" : remaining.map { " ETA " + FixedDecimal.format($0, digits: 0) + "s" } ?? ""
         Terminal.write("\r\(label) [\(bar)] \(progress.resourcesDone)/\(progress.resourceCount) "
-            + "\(Self.bytes(progress.bytesWritten)) \(Self.bytes(UInt64(rate)))/s\(eta)\(detail.isEmpty ? "" : " " + detail)   ", to: .standardError)
+            + "\(Self.bytes(progress.bytesReceived)) \(Self.bytes(UInt64(rate)))/s\(eta)\(detail.isEmpty ? "" : " " + detail)   ", to: .standardError)
         if finished { Terminal.write("\n", to: .standardError) }
+    }
+
+    /// The network bytes the whole job will take: the plan's total when every resource has a byte
+    /// range, else the mean of the resources written so far times the plan's count (never less
+    /// than what has arrived); nil before any resource is written.
+    static func expectedBytes(_ progress: DownloadProgress) -> UInt64? {
+        if let total = progress.totalBytes, total > 0 { return total }
+        guard progress.resourcesDone > 0, progress.bytesFetched > 0 else { return nil }
+        let estimate = Double(progress.bytesFetched) / Double(progress.resourcesDone) * Double(progress.resourceCount)
+        return max(progress.bytesReceived, UInt64(estimate.rounded()))
     }
 
     /// Plain lines: at most about twenty per job, plus the start and the end.

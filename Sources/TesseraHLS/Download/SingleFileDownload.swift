@@ -133,10 +133,15 @@ extension SingleFileDownload: JobPlanner {
     package func transfer(_ planned: Planned, into writer: SingleFileAssembler, restored: JobRestoration,
                           context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
+        let received = context.engine.processor.received
+        // Between written resources, the bytes of those in flight.
+        let relay = ProgressRelay<DownloadProgress>(received: received, restored: restored.fetchedBytes,
+                                                    receiving: { $0.receiving(max($0.bytesReceived, $1)) }, emit: { events(.progress($0)) })
+        defer { relay.stop() }
         let report = {
-            events(.progress(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: plan.resourceCount,
-                                              bytesWritten: writer.bytesWritten, bytesFetched: restored.fetchedBytes + writer.bytesFetched,
-                                              totalBytes: plan.knownBytes)))
+            relay.report(DownloadProgress(resourcesDone: writer.resourcesDone, resourceCount: plan.resourceCount, bytesWritten: writer.bytesWritten,
+                                          bytesFetched: restored.fetchedBytes + writer.bytesFetched, totalBytes: plan.knownBytes,
+                                          bytesReceived: restored.fetchedBytes + received.count))
         }
         report()
         try await context.engine.run(ListInput(plan.fetches(from: restored.resources)), firstIndex: restored.resources, into: writer, progress: report)

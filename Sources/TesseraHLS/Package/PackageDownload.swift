@@ -156,17 +156,23 @@ extension PackageDownload: JobPlanner {
         var reported = 0
         let total = plan.resources.count
         let folder = output.writer
+        let received = context.engine.processor.received
+        // Between written resources, the bytes of those in flight.
+        let relay = ProgressRelay<PackageProgress>(received: received, restored: restored.fetchedBytes,
+                                                   receiving: { PackageProgress(whole: $0.whole.receiving(max($0.whole.bytesReceived, $1)), tracks: $0.tracks) },
+                                                   emit: { events(.progress($0)) })
+        defer { relay.stop() }
         let report = {
             // Resources are written in order: the ones written since the last report are the next in `order`.
             while reported < folder.resourcesDone - done.count, reported < order.count {
                 perTrack[order[reported], default: 0] += 1
                 reported += 1
             }
-            events(.progress(PackageProgress(whole: DownloadProgress(resourcesDone: folder.resourcesDone, resourceCount: total,
-                                                                     bytesWritten: folder.bytesWritten,
-                                                                     bytesFetched: restored.fetchedBytes + folder.bytesWritten,
-                                                                     totalBytes: plan.knownBytes),
-                                             tracks: perTrack)))
+            relay.report(PackageProgress(whole: DownloadProgress(resourcesDone: folder.resourcesDone, resourceCount: total,
+                                                                 bytesWritten: folder.bytesWritten,
+                                                                 bytesFetched: restored.fetchedBytes + folder.bytesWritten,
+                                                                 totalBytes: plan.knownBytes, bytesReceived: restored.fetchedBytes + received.count),
+                                         tracks: perTrack))
         }
         report()
         try await context.engine.run(ListInput(PlannedFetch.coalescing(pending, maximumBytes: plan.maximumCoalescedBytes)),

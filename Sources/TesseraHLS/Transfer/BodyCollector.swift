@@ -17,11 +17,15 @@ package final class BodyCollector {
     private var spill: (file: SpillFile, handle: DurableFile)?
     /// Bytes gathered.
     private(set) var count: UInt64 = 0
+    /// The transfer's count of bytes received, told of each chunk.
+    private let received: ReceivedBytes?
 
     /// A collector for a body of `expected` bytes (when the request says), spilling anything
     /// over `inMemoryLimit` or the budget to `spillFolder`, failing past `maximumBytes`.
-    package init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String) {
+    package init(expected: UInt64?, budget: MemoryBudget, inMemoryLimit: UInt64, maximumBytes: UInt64, spillFolder: String,
+                 received: ReceivedBytes? = nil) {
         self.budget = budget
+        self.received = received
         reservation = MemoryReservation(budget)
         self.inMemoryLimit = inMemoryLimit
         self.maximumBytes = maximumBytes
@@ -40,6 +44,7 @@ package final class BodyCollector {
             throw HTTPError(.tooLarge, code: .bodyTooLarge, "The response body is larger than the \(maximumBytes)-byte budget of a resource.")
         }
         count = total
+        received?.add(chunk.count)
         if let spill {
             try HTTPError.file { () throws(SupportError) in try spill.handle.append(chunk) }
             return

@@ -41,6 +41,8 @@ package struct ResourceProcessor: Sendable {
     private let timing: ElapsedClock
     /// The deadlines of the resources in flight; `TransferEngine` runs its watch.
     package let deadlines: DeadlineWatch
+    /// The network bytes received, bodies in flight included (for progress).
+    package let received = ReceivedBytes()
 
     /// A processor fetching through `fetcher`, resolving with `resolver`, decrypting with keys
     /// from `keys`, holding bodies within `budget` (spilling to `spillFolder`), deadlines on `clock`.
@@ -197,13 +199,13 @@ package struct ResourceProcessor: Sendable {
         request.limits.maximumBodyBytes = limit
         let timer = deadlines.begin(expected: expected)
         request.cancellationTag = timer?.tag
-        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder
+        let budget = self.budget, settings = self.settings, spillFolder = self.spillFolder, received = self.received
         do throws(HLSError) {
             let answer = try await fetcher.fetch(request, what: what, onHead: { timer?.headArrived($0) }) { head in
                 // The byte range's length, else the announced one, sizes the memory taken at once.
                 let announced = expected ?? head.headers["Content-Length"].flatMap { UInt64($0) }
                 return BodyCollector(expected: announced, budget: budget, inMemoryLimit: settings.maximumInMemoryResourceBytes,
-                                     maximumBytes: limit, spillFolder: spillFolder)
+                                     maximumBytes: limit, spillFolder: spillFolder, received: received)
             }
             _ = timer?.end()
             return answer

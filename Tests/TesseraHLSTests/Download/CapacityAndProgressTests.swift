@@ -53,4 +53,19 @@ struct CapacityAndProgressTests {
         let progress = harness.events.compactMap { if case .progress(let value) = $0 { value } else { nil } }
         #expect(progress.last?.resourcesDone == 4 && progress.last?.resourceCount == 4 && progress.last?.totalBytes == nil)
     }
+
+    @Test("progress between resources: the bytes of a segment still arriving are counted as they come, resources and bytes only grow")
+    func bytesInFlight() async throws {
+        let harness = try DownloadHarness()
+        // The second segment (19,928 bytes) trickles at 8 kB/s: over two seconds in flight.
+        harness.origin.inject(.trickle(bytesPerSecond: 8000), path: "/a_ts_vod/seg_001.ts")
+        var options = SingleFileDownload.Options()
+        options.parallelism = 1
+        _ = try await harness.download("/a_ts_vod/index.m3u8", options: options)
+        let progress = harness.events.compactMap { if case .progress(let value) = $0 { value } else { nil } }
+        let between = progress.filter { $0.resourcesDone == 1 && $0.bytesReceived > $0.bytesFetched }
+        #expect(!between.isEmpty, "no progress while the second segment arrived: \(progress.map { "\($0.resourcesDone) \($0.bytesFetched) \($0.bytesReceived)" })")
+        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.resourcesDone <= $1.resourcesDone && $0.bytesReceived <= $1.bytesReceived })
+        #expect(progress.last.map { $0.bytesReceived == $0.bytesFetched } == true, "at the end every byte received is written")
+    }
 }
