@@ -91,10 +91,13 @@ source_frames() { # playlist or file
 
 # Decodes with ffmpeg -v error to null, its progress in the first argument: DECODE_RC, DECODE_OUT
 # (what it said) and DECODE_FRAMES (video frames decoded).
+# DECODE_SINK: the output format and file (default null to -; framemd5 to /dev/null where the
+# null muxer's encoders would take ffmpeg's first frame-rate guess as their time base).
 ffmpeg_decode() { # progress file, ffmpeg input arguments…
   local progress="$1"; shift
   DECODE_RC=0
-  DECODE_OUT="$("$FFMPEG" -nostdin -v error "$@" -f null - -progress "$progress" 2>&1)" || DECODE_RC=$?
+  # shellcheck disable=SC2086 # the sink is two words
+  DECODE_OUT="$("$FFMPEG" -nostdin -y -v error "$@" -f ${DECODE_SINK:-null -} -progress "$progress" 2>&1)" || DECODE_RC=$?
   DECODE_FRAMES="$(awk -F= '$1 == "frame" { n = $2 } END { print n }' "$progress" 2>/dev/null)"
 }
 
@@ -131,11 +134,11 @@ chromium_plays() { # name, url, expected frames, what it is
 # `tessera download <master> -o name.mp4`: one MP4 muxed by Tessera from the variant and its audio
 # rendition, played from disk by ffmpeg and GStreamer and over HTTP by Chromium, every picture of
 # the source decoded.
-movie() { # name, multivariant URL on the origin, the source's playlist URL, what the summary line says[, why Chromium cannot]
+movie() { # name, multivariant URL on the origin, the source's playlist URL, what the summary line says[, why Chromium cannot[, download options…]]
   local name="$1" url="$2" source="$3" says="$4" unplayable="${5:-}" file="$WORK/www/movies/$1.mp4"
   mkdir -p "$WORK/www/movies"
-  echo "players: $name MP4 of $url"
-  if ! "$BIN" download "$url" -o "$file" > "$WORK/$name.out" 2> "$WORK/$name.err" || ! grep -qF "$says" "$WORK/$name.out"; then
+  echo "players: $name MP4 of $url ${*:6}"
+  if ! "$BIN" download "$url" -o "$file" "${@:6}" > "$WORK/$name.out" 2> "$WORK/$name.err" || ! grep -qF "$says" "$WORK/$name.out"; then
     bad "$name: tessera download -o $name.mp4: $(tail -1 "$WORK/$name.err") $(cat "$WORK/$name.out")"; return
   fi
   ok "$name: $(cut -c1-140 "$WORK/$name.out")"
@@ -144,7 +147,9 @@ movie() { # name, multivariant URL on the origin, the source's playlist URL, wha
   elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
   else
     # Frames keep their own times (a frame rate that changes at a discontinuity is not re-timed).
-    ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1
+    # framemd5: a fragmented file's frame rate is guessed from its first fragment, and a later
+    # run at another rate would collide in the null muxer's time base.
+    DECODE_SINK="framemd5 /dev/null" ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1
     if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
       ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
     else bad "$name: ffmpeg: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
@@ -207,6 +212,7 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
 movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
 movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
+movie discontinuity-fragmented "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'fragmented MP4 of video (160 pictures)' "" --fragmented --audio none
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
 movie fmp4-movie "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
 # The ladders a real packager makes: ffmpeg's own HLS muxer (-var_stream_map), two video
@@ -224,6 +230,7 @@ else
   if ladder ffmpeg-ts -hls_segment_filename "$WORK/www/ffmpeg-ts/v%v/seg_%03d.ts"; then
     check ffmpeg-ts "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8"
     movie ffmpeg-ts-movie "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
+    movie ffmpeg-ts-fragmented "$ORIGIN/ffmpeg-ts/master.m3u8" "$ORIGIN/ffmpeg-ts/v0/index.m3u8" 'fragmented MP4 of video (300 pictures), audio (eng, ' "" --fragmented
   else bad "ffmpeg-ts: ffmpeg's HLS muxer did not make the TS ladder"; fi
   if ladder ffmpeg-fmp4 -hls_segment_type fmp4 -hls_segment_filename "$WORK/www/ffmpeg-fmp4/v%v/seg_%03d.m4s"; then
     check ffmpeg-fmp4 "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8"

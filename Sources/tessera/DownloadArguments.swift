@@ -11,7 +11,7 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
-        + "[--subtitle-format vtt|srt] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
+        + "[--subtitle-format vtt|srt] [--fragmented] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
@@ -19,6 +19,7 @@ enum DownloadArguments {
         var dryRun = false
         var format: String?
         var subtitleFormat: String?
+        var fragmented = false
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -27,6 +28,7 @@ enum DownloadArguments {
             case "--dry-run": dryRun = true
             case "--format": format = try FetchingArguments.value(of: argument, &rest)
             case "--subtitle-format": subtitleFormat = try FetchingArguments.value(of: argument, &rest)
+            case "--fragmented": fragmented = true
             case "--no-steering": options.steering = false
             case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
@@ -60,8 +62,11 @@ enum DownloadArguments {
             default: throw usage("--subtitle-format names the format of the subtitle files beside an MP4 (-o name.mp4, .m4v or .mov); \(name) has none")
             }
         }
-        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, options: options, selection: selection,
-                               network: parsed.network, dryRun: dryRun)
+        if fragmented, kind != .movie, kind != .audio {
+            throw usage("--fragmented lays out an MP4 (-o name.mp4, .m4v, .mov or .m4a); \(name) is not one")
+        }
+        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, options: options,
+                               selection: selection, network: parsed.network, dryRun: dryRun)
     }
 
     /// What `file` is written as: its extension's output, else `format`'s, else the stream.

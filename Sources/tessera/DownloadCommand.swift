@@ -17,6 +17,8 @@ struct DownloadCommand: Sendable {
     let kind: DownloadOutput
     /// The format of the subtitle files (beside an MP4, or the output itself).
     let subtitleFormat: SubtitleFormat
+    /// Whether an MP4 is one fragmented MP4 instead of a progressive one.
+    let fragmented: Bool
     let options: SingleFileDownload.Options
     /// The variant and renditions of an MP4 output.
     let selection: SelectionPolicy
@@ -49,7 +51,7 @@ struct DownloadCommand: Sendable {
         case .movie, .stream: .movie
         }
         let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions, content: content,
-                                subtitleFormat: subtitleFormat)
+                                subtitleFormat: subtitleFormat, fragmented: fragmented)
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
             () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)
@@ -63,7 +65,7 @@ struct DownloadCommand: Sendable {
                 case .subtitles: "subtitles (\(track.language), \(track.samples) cues)"
                 }
             }
-            let container = if case .subtitles(let format) = kind { format == .subRip ? "SubRip" : "WebVTT" } else { "MP4" }
+            let container = if case .subtitles(let format) = kind { format == .subRip ? "SubRip" : "WebVTT" } else { fragmented ? "fragmented MP4" : "MP4" }
             var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }

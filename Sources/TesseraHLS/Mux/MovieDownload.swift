@@ -37,14 +37,17 @@ public struct MovieDownload: Sendable {
     private let options: PackageDownload.Options
     private let client: HLSClient
     private let subtitleFormat: SubtitleFormat
+    private let fragmented: Bool
 
     /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
-    /// MP4 file `destination`, or writes its `content`; subtitle files are written in
-    /// `subtitleFormat`.
+    /// MP4 file `destination` — progressive (`moov` first), or with `fragmented` one fragmented
+    /// MP4 (movie fragments of about two seconds, cut at the pictures' sync samples) — or writes
+    /// its `content`; subtitle files are written in `subtitleFormat`.
     public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options(),
-                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT) {
+                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false) {
         self.content = content
         self.subtitleFormat = subtitleFormat
+        self.fragmented = fragmented
         var options = options
         options.iFrames = false
         var package = PackageDownload(url: url, destination: destination, client: client, options: options)
@@ -110,7 +113,7 @@ extension MovieDownload: JobPlanner {
     package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
                         context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
         MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
-                    content: content, subtitleFormat: subtitleFormat, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
+                    content: content, subtitleFormat: subtitleFormat, fragmented: fragmented, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
     }
 
     package func transfer(_ planned: PackageDownload.Planned, into output: MovieOutput, restored: JobRestoration, context: JobContext,

@@ -51,6 +51,8 @@ struct MovieMux {
     }
 
     let sources: [Source]
+    /// Whether the file is one fragmented MP4 (`FragmentedMP4`) instead of a progressive one.
+    var fragmented = false
 
     /// Writes the file into `output`; returns its size, SHA-256, tracks and where each run's
     /// timestamps landed (for the subtitles).
@@ -85,17 +87,26 @@ struct MovieMux {
             tracks[index].isEnabled = sources[key.source].isEnabled
             tracks[index].alternateGroup = 1
         }
-        let layout = try Self.media(at: "the movie") { () throws(MediaError) in try ProgressiveMP4(tracks: tracks).layout() }
-        let file = try copy(layout, order: order, tracks: tracks, to: output)
+        // ffmpeg keeps a fragmented track's first audio configuration for its later sample
+        // descriptions (it decodes them wrongly); pictures carry their parameter sets in band.
+        if fragmented, let changing = tracks.first(where: { !$0.media.isVideo && $0.descriptions.count > 1 }) {
+            throw HLSError(.unsupported, "The \(changing.media.family) audio changes its codec parameters at a discontinuity (\(changing.descriptions.count) configurations), "
+                           + "which a fragmented MP4 does not carry so that ffmpeg decodes it; the progressive MP4 (without --fragmented) does.")
+        }
+        let pieces = try Self.media(at: "the movie") { () throws(MediaError) in
+            fragmented ? try FragmentedMP4(tracks: tracks).layout().pieces : try ProgressiveMP4(tracks: tracks).layout().pieces
+        }
+        let file = try copy(pieces, order: order, tracks: tracks, to: output)
         return (file.byteCount, file.sha256, tracks, timeline.clock)
     }
 
-    /// Second pass: the header, then each chunk's samples read again from its track's segments.
-    private func copy(_ layout: ProgressiveMP4.Layout, order: [TrackKey], tracks: [MP4Track],
+    /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples read again
+    /// from its track's segments.
+    private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], tracks: [MP4Track],
                       to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
-        var buffer = layout.header
+        var buffer: [UInt8] = []
         var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
         var written: UInt64 = 0
         func flush(_ force: Bool) throws(HLSError) {
@@ -105,15 +116,21 @@ struct MovieMux {
             written += UInt64(buffer.count)
             buffer.removeAll(keepingCapacity: true)
         }
-        for chunk in layout.chunks {
-            for index in chunk.samples {
-                let data = try streams[chunk.track].next()
-                guard UInt32(data.count) == tracks[chunk.track].samples[index].size else {
-                    throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(chunk.track + 1)).")
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes):
+                buffer += bytes
+            case .samples(let chunk):
+                for index in chunk.samples {
+                    let data = try streams[chunk.track].next()
+                    guard UInt32(data.count) == tracks[chunk.track].samples[index].size else {
+                        throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(chunk.track + 1)).")
+                    }
+                    buffer += data
+                    try flush(false)
                 }
-                buffer += data
-                try flush(false)
             }
+            try flush(false)
         }
         try flush(true)
         return (written, hasher.finalize())

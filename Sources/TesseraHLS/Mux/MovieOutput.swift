@@ -22,6 +22,8 @@ package final class MovieOutput: JobOutput {
     private let content: MovieDownload.Content
     /// The subtitle files' format.
     private let subtitleFormat: SubtitleFormat
+    /// Whether the MP4 is fragmented.
+    private let fragmented: Bool
     /// The package output the transfer writes through.
     package let package: PackageOutput
     private var file: StagingFile?
@@ -29,7 +31,8 @@ package final class MovieOutput: JobOutput {
     private var subtitles = MovieSubtitles()
 
     init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, content: MovieDownload.Content,
-         subtitleFormat: SubtitleFormat, package: PackageOutput) {
+         subtitleFormat: SubtitleFormat, fragmented: Bool, package: PackageOutput) {
+        self.fragmented = fragmented
         self.plan = plan
         self.takesVariantAudio = takesVariantAudio
         self.content = content
@@ -59,7 +62,7 @@ package final class MovieOutput: JobOutput {
         }
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
-        let written = try MovieMux(sources: sources).write(to: staged)
+        let written = try MovieMux(sources: sources, fragmented: fragmented).write(to: staged)
         // The whole file passes the MP4 validator before it is published.
         do { try staged.sync() } catch { throw HLSError(destination: error) }
         guard let source = MP4FileSource(path: staged.stagingPath) else {

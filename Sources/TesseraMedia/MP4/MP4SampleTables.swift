@@ -3,12 +3,25 @@
 /// is negative), `stss` (when not every sample is a sync sample), `stsc`, `stsz`, and `stco`
 /// or `co64`.
 enum MP4SampleTables {
-    static func write(_ track: MP4Track, chunks: [ProgressiveMP4.Chunk], offsets: [UInt64], wide: Bool, into stbl: inout MP4BoxWriter) {
-        let samples = track.samples
+    /// A fragmented track's tables: its sample descriptions, and no sample.
+    static func writeEmpty(_ track: MP4Track, into stbl: inout MP4BoxWriter) {
+        writeDescriptions(track, into: &stbl)
+        stbl.box("stts", version: 0) { $0.u32(0) }
+        stbl.box("stsc", version: 0) { $0.u32(0) }
+        stbl.box("stsz", version: 0) { $0.zeros(8) }
+        stbl.box("stco", version: 0) { $0.u32(0) }
+    }
+
+    private static func writeDescriptions(_ track: MP4Track, into stbl: inout MP4BoxWriter) {
         stbl.box("stsd", version: 0) { box in
             box.u32(UInt32(track.descriptions.count))
             for media in track.descriptions { MP4SampleEntry.write(media, into: &box) }
         }
+    }
+
+    static func write(_ track: MP4Track, chunks: [ProgressiveMP4.Chunk], offsets: [UInt64], wide: Bool, into stbl: inout MP4BoxWriter) {
+        let samples = track.samples
+        writeDescriptions(track, into: &stbl)
         var durations: [(count: UInt32, value: UInt32)] = []
         for index in samples.indices {
             let duration = UInt32(clamping: track.duration(of: index))

@@ -33,7 +33,7 @@ extension MP4Track.Media {
 
     /// Which media can be sample descriptions of one track: one codec (a copied entry: one
     /// kind, audio or video).
-    var family: String {
+    public var family: String {
         switch self {
         case .avc: "avc"
         case .hevc: "hevc"

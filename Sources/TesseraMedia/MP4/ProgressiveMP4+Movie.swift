@@ -1,7 +1,9 @@
 extension ProgressiveMP4 {
     /// The `moov` box: `mvhd`, then a `trak` per track whose chunk offsets start at
-    /// `firstOffset` in `chunks` order (`co64` when `wide`).
-    func movie(chunks: [Chunk], firstOffset: UInt64, wide: Bool) -> [UInt8] {
+    /// `firstOffset` in `chunks` order (`co64` when `wide`). `fragmented`: the tracks' sample
+    /// tables are empty (their samples are in movie fragments) and `mvex` follows, `mehd` with
+    /// the movie's duration and a `trex` per track.
+    func movie(chunks: [Chunk], firstOffset: UInt64, wide: Bool, fragmented: Bool = false) -> [UInt8] {
         var offsets = [[UInt64]](repeating: [], count: tracks.count)
         var position = firstOffset
         for chunk in chunks {
@@ -22,7 +24,20 @@ extension ProgressiveMP4 {
                 box.u32(UInt32(tracks.count + 1))   // next_track_ID
             }
             for (index, track) in tracks.enumerated() {
-                self.track(track, id: UInt32(index + 1), chunks: chunks.filter { $0.track == index }, offsets: offsets[index], wide: wide, into: &moov)
+                self.track(track, id: UInt32(index + 1), chunks: chunks.filter { $0.track == index }, offsets: offsets[index], wide: wide,
+                           fragmented: fragmented, into: &moov)
+            }
+            if fragmented {
+                moov.box("mvex") { mvex in
+                    mvex.box("mehd", version: long ? 1 : 0) { box in if long { box.u64(movieDuration) } else { box.u32(UInt32(movieDuration)) } }
+                    for index in tracks.indices {
+                        mvex.box("trex", version: 0) { box in
+                            box.u32(UInt32(index + 1))
+                            box.u32(1)   // default_sample_description_index
+                            box.zeros(12)   // default duration, size, flags: every trun says its own
+                        }
+                    }
+                }
             }
         }
         return writer.bytes
@@ -43,10 +58,11 @@ extension ProgressiveMP4 {
         return edit.empty + edit.length
     }
 
-    private func track(_ track: MP4Track, id: UInt32, chunks: [Chunk], offsets: [UInt64], wide: Bool, into moov: inout MP4BoxWriter) {
+    private func track(_ track: MP4Track, id: UInt32, chunks: [Chunk], offsets: [UInt64], wide: Bool, fragmented: Bool, into moov: inout MP4BoxWriter) {
         let edit = edit(track)
         let isVideo = track.media.isVideo
-        let mediaDuration = UInt64(track.samples.last!.decodeTime - track.samples[0].decodeTime + track.duration(of: track.samples.count - 1))
+        // A fragmented track's media lies in its fragments: its own box says none.
+        let mediaDuration = fragmented ? 0 : UInt64(track.samples.last!.decodeTime - track.samples[0].decodeTime + track.duration(of: track.samples.count - 1))
         moov.box("trak") { trak in
             let long = edit.empty + edit.length > UInt64(UInt32.max)
             trak.box("tkhd", version: long ? 1 : 0, flags: track.isEnabled ? 0x3 : 0x2) { box in
@@ -108,7 +124,11 @@ extension ProgressiveMP4 {
                         }
                     }
                     minf.box("stbl") { stbl in
-                        MP4SampleTables.write(track, chunks: chunks, offsets: offsets, wide: wide, into: &stbl)
+                        if fragmented {
+                            MP4SampleTables.writeEmpty(track, into: &stbl)
+                        } else {
+                            MP4SampleTables.write(track, chunks: chunks, offsets: offsets, wide: wide, into: &stbl)
+                        }
                     }
                 }
             }

@@ -16,6 +16,20 @@ public struct ProgressiveMP4: Sendable {
         public let byteCount: UInt64
     }
 
+    /// A part of a file in order: bytes the layout made, or a chunk of one track's samples.
+    public enum Piece: Sendable {
+        case bytes([UInt8])
+        case samples(Chunk)
+
+        /// Its length in the file.
+        public var byteCount: UInt64 {
+            switch self {
+            case .bytes(let bytes): UInt64(bytes.count)
+            case .samples(let chunk): chunk.byteCount
+            }
+        }
+    }
+
     /// The file's start and what follows it.
     public struct Layout: Sendable {
         /// `ftyp`, `moov` and the `mdat` header.
@@ -24,6 +38,10 @@ public struct ProgressiveMP4: Sendable {
         public let chunks: [Chunk]
         /// The whole file's size.
         public var fileSize: UInt64 { UInt64(header.count) + chunks.reduce(0) { $0 + $1.byteCount } }
+        /// The file as pieces in order.
+        public var pieces: [Piece] { [.bytes(header)] + chunks.map(Piece.samples) }
+        /// The pieces and the file's size, as `FragmentedMP4.layout()` gives them.
+        public var sized: (pieces: [Piece], fileSize: UInt64) { (pieces, fileSize) }
     }
 
     /// The movie timescale (`mvhd`): durations of the movie and of edits. The MPEG-2 clock, so
@@ -64,13 +82,16 @@ public struct ProgressiveMP4: Sendable {
 
     /// `ftyp` as ffmpeg writes it: isom, version 512, compatible with isom, iso2, avc1 and mp41;
     /// for audio alone `M4A `, compatible with M4A, isom, iso2 and mp41 (what players expect of
-    /// an .m4a file).
-    static func fileType(audioOnly: Bool) -> [UInt8] {
+    /// an .m4a file); `fragmented`, iso6 first (movie fragments with `tfdt`; RFC 8216 §3.3).
+    static func fileType(audioOnly: Bool, fragmented: Bool = false) -> [UInt8] {
         var writer = MP4BoxWriter()
+        let major = fragmented ? "iso6" : audioOnly ? "M4A " : "isom"
+        var brands = audioOnly ? ["M4A ", "isom", "iso2", "mp41"] : ["isom", "iso2", "avc1", "mp41"]
+        if fragmented { brands.insert("iso6", at: 0) }
         writer.box("ftyp") { box in
-            box.fourCC(audioOnly ? "M4A " : "isom")
-            box.u32(audioOnly ? 0 : 0x200)
-            for brand in audioOnly ? ["M4A ", "isom", "iso2", "mp41"] : ["isom", "iso2", "avc1", "mp41"] { box.fourCC(brand) }
+            box.fourCC(major)
+            box.u32(audioOnly && !fragmented ? 0 : 0x200)
+            for brand in brands { box.fourCC(brand) }
         }
         return writer.bytes
     }

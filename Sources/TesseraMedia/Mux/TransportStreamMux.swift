@@ -1,12 +1,12 @@
-/// Muxes MPEG-TS segments held in memory into one progressive MP4 in memory: every video (H.264, H.265) and audio (AAC, AC-3, E-AC-3, MPEG audio)
-/// stream a track (in the order the streams first appear), on one `PresentationTimeline`,
-/// laid out by `ProgressiveMP4`. For clips and tests; a file of any size is muxed from files by
+/// Muxes MPEG-TS segments held in memory into one MP4 in memory: every video (H.264, H.265) and
+/// audio (AAC, AC-3, E-AC-3, MPEG audio) stream a track (in the order the streams first appear),
+/// on one `PresentationTimeline`, laid out by `ProgressiveMP4` (or, `fragmented`, `FragmentedMP4`). For clips and tests; a file of any size is muxed from files by
 /// TesseraHLS's `MovieMux` in two passes with one segment in memory.
 public enum TransportStreamMux {
     /// The MP4 file of `segments`, each with its discontinuity run.
     /// - Throws: as `ElementaryStreamReader.read`, `PresentationTimeline.append` and
     ///   `ProgressiveMP4.layout`.
-    public static func mux(_ segments: [(bytes: [UInt8], run: Int)]) throws(MediaError) -> (file: [UInt8], tracks: [MP4Track]) {
+    public static func mux(_ segments: [(bytes: [UInt8], run: Int)], fragmented: Bool = false) throws(MediaError) -> (file: [UInt8], tracks: [MP4Track]) {
         var reader = ElementaryStreamReader()
         var timeline = PresentationTimeline()
         var tracks: [ElementaryStreamReader.Kind: Int] = [:]
@@ -23,11 +23,14 @@ public enum TransportStreamMux {
             }
         }
         let movie = try timeline.movieTracks()
-        let layout = try ProgressiveMP4(tracks: movie).layout()
-        var file = layout.header
-        file.reserveCapacity(Int(layout.fileSize))
-        for chunk in layout.chunks {
-            for index in chunk.samples { file += samples[chunk.track][index] }
+        let (pieces, size) = fragmented ? try FragmentedMP4(tracks: movie).layout() : try ProgressiveMP4(tracks: movie).layout().sized
+        var file: [UInt8] = []
+        file.reserveCapacity(Int(size))
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes): file += bytes
+            case .samples(let chunk): for index in chunk.samples { file += samples[chunk.track][index] }
+            }
         }
         return (file, movie)
     }

@@ -17,10 +17,12 @@ struct MovieDownloadTests {
 
     static func destination(_ harness: PackageHarness) -> URL { harness.folder.url.appendingPathComponent("movie.mp4") }
 
-    /// The hashes of `stream`'s decoded frames in `path` (framemd5, timestamps left out).
-    static func frames(_ path: String, _ stream: String) throws -> [String] {
+    /// The hashes of `stream`'s decoded frames in `path` (framemd5, timestamps left out);
+    /// `passthrough`: every decoded picture once, none repeated or dropped for a constant rate.
+    static func frames(_ path: String, _ stream: String, passthrough: Bool = false) throws -> [String] {
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"), "Scripts/bootstrap.sh installs ffmpeg")
-        let output = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", stream, "-f", "framemd5", "-"]).output
+        let timing = passthrough ? ["-fps_mode", "passthrough"] : []
+        let output = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", stream] + timing + ["-f", "framemd5", "-"]).output
         return output.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map(String.init) }
     }
 
@@ -180,6 +182,49 @@ struct MovieDownloadTests {
         #expect(report.tracks.map(\.kind) == [.video] && report.tracks.map(\.samples) == [100])
         let result = MediaValidation.validate(try #require(MP4FileSource(path: Self.destination(harness).path)))
         #expect(result.isProgressiveMP4 && result.firstError == nil)
+    }
+
+    @Test("--fragmented: one fragmented MP4 (iso6, movie fragments) with the progressive file's pictures and sound; a discontinuity's new resolution is carried in band, decoded by ffmpeg frame for frame")
+    func fragmented() async throws {
+        let harness = try PackageHarness()
+        func download(_ path: String, _ name: String, fragmented: Bool, audio: String = "default") async throws -> URL {
+            var options = PackageDownload.Options()
+            options.capacity = .bestEffort
+            options.selection.audio = try #require(RenditionPolicy(audio))
+            let url = harness.folder.url.appendingPathComponent(name)
+            _ = try await MovieDownload(url: harness.origin.url(path), destination: url, client: HLSClient(transport: harness.transport), options: options,
+                                        fragmented: fragmented).run()
+            return url
+        }
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        for (path, audio, streams) in [("/e_multivariant/master.m3u8", "default", ["0:v", "0:a"]), ("/g_discontinuity/index.m3u8", "none", ["0:v"])] {
+            let progressive = try await download(path, "p-\(audio).mp4", fragmented: false, audio: audio)
+            let fragmented = try await download(path, "f-\(audio).mp4", fragmented: true, audio: audio)
+            let result = MediaValidation.validate(try #require(MP4FileSource(path: fragmented.path)))
+            #expect(!result.isProgressiveMP4 && result.firstError == nil, "\(result.findings)")
+            // framemd5, not null: the null muxer's encoders take the frame rate ffmpeg guesses from the
+            // first fragment (25 fps) as their time base, and a 30 fps run then collides in it.
+            let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", fragmented.path, "-map", "0", "-fps_mode", "passthrough",
+                                                          "-f", "framemd5", "-"])
+            #expect(decode.status == 0 && decode.errors.isEmpty, "\(path): \(decode.errors)")
+            for stream in streams {
+                #expect(try Self.frames(fragmented.path, stream, passthrough: true) == Self.frames(progressive.path, stream, passthrough: true), "\(path) \(stream)")
+            }
+        }
+    }
+
+    @Test("--fragmented refuses audio whose configuration changes at a discontinuity (ffmpeg would decode it wrongly), nothing published; the progressive file carries it")
+    func fragmentedAudioChange() async throws {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        let destination = harness.folder.url.appendingPathComponent("g.mp4")
+        let refused = await #expect(throws: HLSError.self) {
+            try await MovieDownload(url: harness.origin.url("/g_discontinuity/index.m3u8"), destination: destination,
+                                    client: HLSClient(transport: harness.transport), options: options, fragmented: true).run()
+        }
+        #expect(refused?.code == .unsupported && refused?.message.contains("without --fragmented") == true, "\(String(describing: refused))")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 
     @Test("refused before any media byte: EXT-X-GAP segments")
