@@ -313,6 +313,7 @@ expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" recor
 expect_status "download --audio with a .ts output (renditions are muxed into MP4 only)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
 expect_status "download --format mp4 with a .ts output (the extension contradicts it)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --format mp4
 expect_status "download --subtitle-format with a .ts output (no subtitle files)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --subtitle-format srt
+expect_status "download --allow-gaps with a .ts output (assembled byte for byte)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --allow-gaps
 expect_status "download --fragmented with a .ts output (it lays out an MP4)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --fragmented
 expect_status "download --subtitles none with a .srt output" 2 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.srt" --subtitles none
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run

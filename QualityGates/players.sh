@@ -45,7 +45,11 @@ GST="$(command -v gst-launch-1.0 || true)"; CHROMIUM="$(command -v chromium || c
 . "$HERE/Scripts/nginx-origin.sh"
 . "$HERE/Scripts/live-encoder.sh"
 mkdir -p "$WORK/www"
-for folder in e_multivariant b_fmp4_video b_fmp4_audio g_discontinuity; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
+for folder in e_multivariant b_fmp4_video b_fmp4_audio g_discontinuity a_ts_vod; do cp -r "$HERE/Fixtures/$folder" "$WORK/www/"; done
+# A VOD with an EXT-X-GAP segment between two of a_ts_vod's, and what it holds joined (the source
+# of its frame count).
+printf '#EXTM3U\n#EXT-X-VERSION:8\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:1.0,\na_ts_vod/seg_000.ts\n#EXT-X-GAP\n#EXTINF:1.0,\nmissing.ts\n#EXTINF:1.0,\na_ts_vod/seg_002.ts\n#EXT-X-ENDLIST\n' > "$WORK/www/gapped.m3u8"
+cat "$HERE/Fixtures/a_ts_vod/seg_000.ts" "$HERE/Fixtures/a_ts_vod/seg_002.ts" > "$WORK/www/gapped-source.ts"
 cat > "$WORK/www/fmp4.m3u8" <<'M3U8'
 #EXTM3U
 #EXT-X-VERSION:7
@@ -212,6 +216,7 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
 movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
 movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
+movie gapped-movie "$ORIGIN/gapped.m3u8" "$WORK/www/gapped-source.ts" 'MP4 of video (50 pictures)' "" --allow-gaps
 movie discontinuity-fragmented "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'fragmented MP4 of video (160 pictures)' "" --fragmented --audio none
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
 movie fmp4-movie "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'

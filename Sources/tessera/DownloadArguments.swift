@@ -11,7 +11,7 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
-        + "[--subtitle-format vtt|srt] [--fragmented] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
+        + "[--subtitle-format vtt|srt] [--fragmented] [--allow-gaps] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
@@ -20,6 +20,7 @@ enum DownloadArguments {
         var format: String?
         var subtitleFormat: String?
         var fragmented = false
+        var allowsGaps = false
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -29,6 +30,7 @@ enum DownloadArguments {
             case "--format": format = try FetchingArguments.value(of: argument, &rest)
             case "--subtitle-format": subtitleFormat = try FetchingArguments.value(of: argument, &rest)
             case "--fragmented": fragmented = true
+            case "--allow-gaps": allowsGaps = true
             case "--no-steering": options.steering = false
             case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
@@ -65,7 +67,10 @@ enum DownloadArguments {
         if fragmented, kind != .movie, kind != .audio {
             throw usage("--fragmented lays out an MP4 (-o name.mp4, .m4v, .mov or .m4a); \(name) is not one")
         }
-        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, options: options,
+        if allowsGaps, !kind.choosesTracks {
+            throw usage("--allow-gaps keeps EXT-X-GAP holes in an MP4 or subtitles file; \(name) is assembled byte for byte and refuses them")
+        }
+        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, allowsGaps: allowsGaps, options: options,
                                selection: selection, network: parsed.network, dryRun: dryRun)
     }
 

@@ -19,6 +19,8 @@ struct DownloadCommand: Sendable {
     let subtitleFormat: SubtitleFormat
     /// Whether an MP4 is one fragmented MP4 instead of a progressive one.
     let fragmented: Bool
+    /// Whether EXT-X-GAP segments become holes instead of a refusal.
+    let allowsGaps: Bool
     let options: SingleFileDownload.Options
     /// The variant and renditions of an MP4 output.
     let selection: SelectionPolicy
@@ -51,7 +53,7 @@ struct DownloadCommand: Sendable {
         case .movie, .stream: .movie
         }
         let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions, content: content,
-                                subtitleFormat: subtitleFormat, fragmented: fragmented)
+                                subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps)
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
             () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)
@@ -68,6 +70,10 @@ struct DownloadCommand: Sendable {
             let container = if case .subtitles(let format) = kind { format == .subRip ? "SubRip" : "WebVTT" } else { fragmented ? "fragmented MP4" : "MP4" }
             var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
             if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
+            if !report.gaps.isEmpty {
+                line += "; \(report.gaps.count) EXT-X-GAP segment\(report.gaps.count == 1 ? "" : "s") left as holes ("
+                    + FixedDecimal.format(report.gaps.reduce(0) { $0 + $1.duration }, digits: 1) + " s)"
+            }
             if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
             return line
         }

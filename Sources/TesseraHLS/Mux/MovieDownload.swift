@@ -18,7 +18,7 @@ import TesseraSupport
 /// alternate group). Nothing appears at the destination until the file is whole. MPEG-TS and
 /// fragmented MP4 sources (their sample entries copied); each chosen WebVTT subtitle track is
 /// written beside the file (`movie.<language>.vtt`, its cues on the movie's clock); EXT-X-GAP is
-/// refused before any media byte.
+/// refused before any media byte, or with `allowsGaps` kept as holes on the timeline.
 public struct MovieDownload: Sendable {
     /// What the file holds.
     public enum Content: Sendable {
@@ -38,14 +38,19 @@ public struct MovieDownload: Sendable {
     private let client: HLSClient
     private let subtitleFormat: SubtitleFormat
     private let fragmented: Bool
+    /// Whether EXT-X-GAP segments are muxed as holes instead of refused.
+    private let allowsGaps: Bool
 
     /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
     /// MP4 file `destination` — progressive (`moov` first), or with `fragmented` one fragmented
     /// MP4 (movie fragments of about two seconds, cut at the pictures' sync samples) — or writes
-    /// its `content`; subtitle files are written in `subtitleFormat`.
+    /// its `content`; subtitle files are written in `subtitleFormat`. EXT-X-GAP segments are
+    /// refused before any media byte unless `allowsGaps`: then each is a hole on the file's
+    /// timeline (the picture before it held, no sound), listed in the report.
     public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options(),
-                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false) {
+                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false) {
         self.content = content
+        self.allowsGaps = allowsGaps
         self.subtitleFormat = subtitleFormat
         self.fragmented = fragmented
         var options = options
@@ -84,8 +89,8 @@ extension MovieDownload: JobPlanner {
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
         let planned = try await package.plan(loader, events: events)
-        if !planned.plan.gaps.isEmpty {
-            throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a movie with holes is not muxed.")
+        if !planned.plan.gaps.isEmpty, !allowsGaps {
+            throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a file with holes is written only when asked (--allow-gaps).")
         }
         if content != .subtitles, let track = planned.plan.tracks.first(where: { $0.info.role != .subtitles && SubtitlePlaylist.isWebVTT($0.playlist) }) {
             throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist \(URLRedaction.redact(track.url)) is a subtitles playlist (its segments are WebVTT): "
@@ -123,6 +128,6 @@ extension MovieDownload: JobPlanner {
 
     package func report(_ planned: PackageDownload.Planned, product: MovieReport.Product, output: MovieOutput, restored: JobRestoration) -> MovieReport {
         MovieReport(destination: destination, plan: planned.summary, byteCount: product.byteCount, sha256: product.sha256, tracks: product.tracks,
-                    subtitles: product.subtitles, resumedResources: restored.resources)
+                    subtitles: product.subtitles, gaps: planned.plan.gaps, resumedResources: restored.resources)
     }
 }

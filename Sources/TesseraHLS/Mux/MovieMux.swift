@@ -23,6 +23,8 @@ struct MovieMux {
         let run: Int
         var duration = 0.0
         var map: Initialization?
+        /// An EXT-X-GAP segment: no file, a hole of `duration`.
+        var isGap = false
     }
 
     /// An initialization section's file and range.
@@ -63,9 +65,10 @@ struct MovieMux {
         var order: [TrackKey] = []
         var indices: [TrackKey: Int] = [:]
         var inits: [Initialization: FragmentedMP4Init] = [:]
+        Self.holdGaps(of: sources.first?.segments ?? [], in: &timeline)
         for (index, source) in sources.enumerated() {
             var reader = ElementaryStreamReader(kinds: source.kinds)
-            for segment in source.segments {
+            for segment in source.segments where !segment.isGap {
                 for unit in try Self.units(of: segment, reader: &reader, inits: &inits) {
                     let key = TrackKey(source: index, kind: unit.kind)
                     let track = indices[key] ?? timeline.addTrack(unit.media)
@@ -134,6 +137,23 @@ struct MovieMux {
         }
         try flush(true)
         return (written, hasher.finalize())
+    }
+
+    /// Keeps the holes of `segments`' EXT-X-GAP segments that joining their runs would close:
+    /// those before a run's first media (at a discontinuity, or the presentation's start). A
+    /// hole inside a run stays by its media's own timestamps.
+    static func holdGaps(of segments: [Segment], in timeline: inout PresentationTimeline) {
+        var pending = 0.0
+        var lastRun: Int?
+        for segment in segments {
+            if segment.isGap {
+                pending += segment.duration
+                continue
+            }
+            if segment.run != lastRun, pending > 0 { timeline.hold(Int64((pending * 90_000).rounded()), before: segment.run) }
+            pending = 0
+            lastRun = segment.run
+        }
     }
 
     /// The largest segment read whole (a byte range says its own size).

@@ -134,7 +134,8 @@ package final class MovieOutput: JobOutput {
             MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path, range: range(segment.byteRange),
                              run: Int(segment.discontinuitySequence), duration: segment.duration,
                              map: segment.map.map { MovieMux.Initialization(path: URL(fileURLWithPath: $0.uri, relativeTo: folder).standardizedFileURL.path,
-                                                                           range: range($0.byteRange)) })
+                                                                           range: range($0.byteRange)) },
+                             isGap: segment.isGap)
         }
     }
 

@@ -20,6 +20,8 @@ public struct MovieReport: Sendable {
     public let tracks: [Track]
     /// The subtitle files written beside it (WebVTT or SubRip, one per subtitle track).
     public let subtitles: [URL]
+    /// The EXT-X-GAP segments left as holes (`allowsGaps`), by track.
+    public let gaps: [PackageManifest.Gap]
     /// Resources taken from a checkpoint of an earlier run instead of fetched.
     public let resumedResources: Int
 

@@ -30,6 +30,10 @@ struct MovieSubtitles {
         var runs: [WebVTTTrack.RunStart] = []
         var start = 0.0
         for segment in segments {
+            guard !segment.isGap else {   // no cues: the hole is kept by the timeline
+                start += segment.duration
+                continue
+            }
             let bytes = try MovieMux.read(segment)
             let cues = try MovieMux.media(at: segment.path) { () throws(MediaError) in try WebVTTSegment(bytes) }
             if runs.last?.run != segment.run { runs.append(WebVTTTrack.RunStart(run: segment.run, timestampMap: cues.timestampMap, start: start)) }

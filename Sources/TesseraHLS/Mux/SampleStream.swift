@@ -24,7 +24,7 @@ struct SampleStream {
             guard segment < source.segments.count else {
                 throw HLSError(.sourceChanged, "The staged segments hold fewer samples the second time they are read.")
             }
-            pending = try MovieMux.units(of: source.segments[segment], reader: &reader, inits: &inits).map(\.unit.data)
+            pending = source.segments[segment].isGap ? [] : try MovieMux.units(of: source.segments[segment], reader: &reader, inits: &inits).map(\.unit.data)
             position = 0
             segment += 1
         }

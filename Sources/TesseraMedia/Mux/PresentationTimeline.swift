@@ -37,6 +37,8 @@ public struct PresentationTimeline: Sendable {
     private var spans: [Int32: (start: Int64, end: Int64)] = [:]
     /// Each run's first and last decode time per track, on the run's unwrapped clock.
     private var decodes: [Int32: [Int: (first: Int64, last: Int64)]] = [:]
+    /// Time kept empty before a run (90 kHz): media the presentation does not have (EXT-X-GAP).
+    private var holds: [Int32: Int64] = [:]
 
     /// An empty timeline.
     public init() {}
@@ -103,8 +105,14 @@ public struct PresentationTimeline: Sendable {
         spans[run] = (min(span.start, shown), max(span.end, end))
     }
 
-    /// Where each run starts on the movie clock (90 kHz): the first at 0, each where the one
-    /// before it ended — or, when a track of it would decode before that track's last sample
+    /// Keeps `ticks` (90 kHz) empty before `run` starts: a hole in the presentation (EXT-X-GAP
+    /// segments at a join, or before the first run) that joining the runs would otherwise close.
+    public mutating func hold(_ ticks: Int64, before run: Int) {
+        holds[Int32(clamping: run), default: 0] += max(0, ticks)
+    }
+
+    /// Where each run starts on the movie clock (90 kHz): the first at 0 (after what is held
+    /// before it), each where the one before it ended (and what is held before it) — or, when a track of it would decode before that track's last sample
     /// of the earlier runs (a longer reordering delay after the join), just late enough that
     /// it does not: a hole of a few ticks rather than a decode order that goes back.
     var runOffsets: [Int32: Int64] {
@@ -113,7 +121,7 @@ public struct PresentationTimeline: Sendable {
         var lastDecodes: [Int: Int64] = [:]
         for run in spans.keys.sorted() {
             let span = spans[run]!
-            var offset = movieEnd - span.start
+            var offset = movieEnd + (holds[run] ?? 0) - span.start
             for (track, times) in decodes[run] ?? [:] {
                 if let last = lastDecodes[track] { offset = max(offset, last + 1 - times.first) }
             }

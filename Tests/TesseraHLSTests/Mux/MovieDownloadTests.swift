@@ -231,8 +231,38 @@ struct MovieDownloadTests {
     func refusals() async throws {
         let harness = try PackageHarness(extra: ["t/gapped.m3u8": PackageDownloadTests.gapped])
         let gapped = await #expect(throws: HLSError.self) { try await Self.job(harness, "/t/gapped.m3u8").run() }
-        #expect(gapped?.code == .unsupported && gapped?.message.contains("EXT-X-GAP") == true)
+        #expect(gapped?.code == .unsupported && gapped?.message.contains("EXT-X-GAP") == true && gapped?.message.contains("--allow-gaps") == true)
         #expect(harness.origin.log.allSatisfy { $0.path.hasSuffix(".m3u8") }, "no media was fetched")
         #expect(!FileManager.default.fileExists(atPath: Self.destination(harness).path))
+    }
+
+    /// The gapped VOD with its gap after a discontinuity, and the first segment again after it
+    /// (its timestamps start over: the join would close the hole).
+    static let gapAtJoin = PackageDownloadTests.gapped.replacing("#EXT-X-GAP", with: "#EXT-X-DISCONTINUITY\n#EXT-X-GAP").replacing("seg_002", with: "seg_000")
+
+    @Test("--allow-gaps: an EXT-X-GAP segment inside a run and at a discontinuity is a hole of its length on the file's timeline, reported; ffmpeg decodes it silently")
+    func allowedGaps() async throws {
+        let harness = try PackageHarness(extra: ["t/gapped.m3u8": PackageDownloadTests.gapped, "t/join.m3u8": Self.gapAtJoin])
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        let ffprobe = try #require(ExternalProcess.find("ffprobe"))
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        for path in ["/t/gapped.m3u8", "/t/join.m3u8"] {
+            let movie = harness.folder.url.appendingPathComponent(String(path.dropFirst(3)).replacing(".m3u8", with: ".mp4"))
+            let report = try await MovieDownload(url: harness.origin.url(path), destination: movie, client: HLSClient(transport: harness.transport),
+                                                 options: options, allowsGaps: true).run()
+            #expect(report.gaps.map(\.duration) == [1.0] && report.tracks.first?.samples == 50, "\(path): \(report.tracks)")
+            // The pictures after the hole start a second after the first second's end.
+            let times = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", movie.path])
+                .output.split(separator: "\n").compactMap { Double($0) }.sorted()
+            let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+            #expect(times.count == 50 && steps.filter { $0 > 0.5 }.count == 1, "\(path): \(times)")
+            #expect((1.0...1.1).contains(steps.max() ?? 0), "\(path): the hole lasts \(steps.max() ?? 0) s")
+            // passthrough and framemd5: the frame rate ffmpeg guesses around a hole would make the
+            // null muxer's encoder time base collide.
+            let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie.path, "-map", "0", "-fps_mode", "passthrough", "-f", "framemd5", "-"])
+            #expect(decode.status == 0 && decode.errors.isEmpty, "\(path): \(decode.errors)")
+        }
+        #expect(harness.origin.log.allSatisfy { !$0.path.hasSuffix("missing.ts") }, "a gap is never fetched")
     }
 }
