@@ -56,6 +56,7 @@ struct CommandHelp: Sendable {
                 ("--audio default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the audio renditions of the variant's group, each a track; default the group's default (the variant's own audio when it has no group)"),
                 ("--subtitles default|none|all|lang:<tags>|name:<NAME>", "MP4 output: the subtitle renditions written beside it as <name>.<LANGUAGE>.vtt; .vtt/.srt output: the one rendition; default the DEFAULT=YES one"),
                 ("--subtitle-format vtt|srt", "MP4 output: the format of the subtitle files beside it; default vtt"),
+                ("--embed-subtitles", "MP4 output: the chosen subtitle tracks go into the file as timed text (tx3g, with their language and NAME) instead of beside it"),
                 ("--allow-gaps", "MP4 or subtitles output: keep EXT-X-GAP segments as holes on the timeline (reported) instead of refusing the plan"),
                 ("--fragmented", "MP4 output: one fragmented MP4 (iso6, movie fragments of about 2 s cut at sync samples) instead of a progressive one with the moov first"),
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),

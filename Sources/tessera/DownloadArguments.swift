@@ -11,7 +11,7 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
-        + "[--subtitle-format vtt|srt] [--fragmented] [--allow-gaps] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
+        + "[--subtitle-format vtt|srt] [--embed-subtitles] [--fragmented] [--allow-gaps] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
@@ -21,6 +21,7 @@ enum DownloadArguments {
         var subtitleFormat: String?
         var fragmented = false
         var allowsGaps = false
+        var embedsSubtitles = false
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -31,6 +32,7 @@ enum DownloadArguments {
             case "--subtitle-format": subtitleFormat = try FetchingArguments.value(of: argument, &rest)
             case "--fragmented": fragmented = true
             case "--allow-gaps": allowsGaps = true
+            case "--embed-subtitles": embedsSubtitles = true
             case "--no-steering": options.steering = false
             case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
@@ -67,10 +69,16 @@ enum DownloadArguments {
         if fragmented, kind != .movie, kind != .audio {
             throw usage("--fragmented lays out an MP4 (-o name.mp4, .m4v, .mov or .m4a); \(name) is not one")
         }
+        if embedsSubtitles, kind != .movie {
+            throw usage("--embed-subtitles puts subtitle tracks into a movie (-o name.mp4, .m4v or .mov); \(name) has none")
+        }
+        if embedsSubtitles, fragmented { throw usage("--embed-subtitles needs a progressive MP4: ffmpeg reads a fragmented file's timed text without its durations") }
+        if embedsSubtitles, subtitleFormat != nil { throw usage("--subtitle-format names files beside the movie; with --embed-subtitles there are none") }
         if allowsGaps, !kind.choosesTracks {
             throw usage("--allow-gaps keeps EXT-X-GAP holes in an MP4 or subtitles file; \(name) is assembled byte for byte and refuses them")
         }
-        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, allowsGaps: allowsGaps, options: options,
+        return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, allowsGaps: allowsGaps,
+                               embedsSubtitles: embedsSubtitles, options: options,
                                selection: selection, network: parsed.network, dryRun: dryRun)
     }
 

@@ -21,6 +21,8 @@ struct DownloadCommand: Sendable {
     let fragmented: Bool
     /// Whether EXT-X-GAP segments become holes instead of a refusal.
     let allowsGaps: Bool
+    /// Whether subtitles go into the MP4 as timed text instead of files beside it.
+    let embedsSubtitles: Bool
     let options: SingleFileDownload.Options
     /// The variant and renditions of an MP4 output.
     let selection: SelectionPolicy
@@ -52,8 +54,9 @@ struct DownloadCommand: Sendable {
         case .subtitles: .subtitles
         case .movie, .stream: .movie
         }
-        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions, content: content,
-                                subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps)
+        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
+                                writing: MovieDownload.Writing(content: content, subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps,
+                                                               embedsSubtitles: embedsSubtitles))
         return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
             () async throws(HLSError) in
             let display = ProgressDisplay(label: output.lastPathComponent)

@@ -32,31 +32,20 @@ public struct MovieDownload: Sendable {
     }
 
     private let package: PackageDownload
-    private let content: Content
     package let destination: URL
     private let options: PackageDownload.Options
     private let client: HLSClient
-    private let subtitleFormat: SubtitleFormat
-    private let fragmented: Bool
-    /// Whether EXT-X-GAP segments are muxed as holes instead of refused.
-    private let allowsGaps: Bool
+    private let writing: Writing
 
     /// A job that muxes the presentation at `url` (a multivariant or a media playlist) into the
-    /// MP4 file `destination` — progressive (`moov` first), or with `fragmented` one fragmented
-    /// MP4 (movie fragments of about two seconds, cut at the pictures' sync samples) — or writes
-    /// its `content`; subtitle files are written in `subtitleFormat`. EXT-X-GAP segments are
-    /// refused before any media byte unless `allowsGaps`: then each is a hole on the file's
-    /// timeline (the picture before it held, no sound), listed in the report.
+    /// MP4 file `destination`, or writes what `writing` says.
     public init(url: URL, destination: URL, client: HLSClient, options: PackageDownload.Options = PackageDownload.Options(),
-                content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false) {
-        self.content = content
-        self.allowsGaps = allowsGaps
-        self.subtitleFormat = subtitleFormat
-        self.fragmented = fragmented
+                writing: Writing = Writing()) {
+        self.writing = writing
         var options = options
         options.iFrames = false
         var package = PackageDownload(url: url, destination: destination, client: client, options: options)
-        package.subtitlesOnly = content == .subtitles
+        package.subtitlesOnly = writing.content == .subtitles
         self.package = package
         self.destination = destination
         self.options = options
@@ -89,10 +78,14 @@ extension MovieDownload: JobPlanner {
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
         let planned = try await package.plan(loader, events: events)
-        if !planned.plan.gaps.isEmpty, !allowsGaps {
+        if writing.embedsSubtitles, writing.fragmented, planned.plan.tracks.contains(where: { $0.info.role == .subtitles }) {
+            throw HLSError(.unsupported, "Subtitles are embedded in a progressive MP4 only: ffmpeg reads a fragmented file's timed text without its durations "
+                           + "(without --fragmented, or the subtitles beside the file).")
+        }
+        if !planned.plan.gaps.isEmpty, !writing.allowsGaps {
             throw HLSError(.unsupported, "\(planned.plan.gaps.count) segments are EXT-X-GAP; a file with holes is written only when asked (--allow-gaps).")
         }
-        if content != .subtitles, let track = planned.plan.tracks.first(where: { $0.info.role != .subtitles && SubtitlePlaylist.isWebVTT($0.playlist) }) {
+        if writing.content != .subtitles, let track = planned.plan.tracks.first(where: { $0.info.role != .subtitles && SubtitlePlaylist.isWebVTT($0.playlist) }) {
             throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist \(URLRedaction.redact(track.url)) is a subtitles playlist (its segments are WebVTT): "
                            + "write it with -o <name>.vtt or <name>.srt.")
         }
@@ -118,7 +111,7 @@ extension MovieDownload: JobPlanner {
     package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
                         context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
         MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
-                    content: content, subtitleFormat: subtitleFormat, fragmented: fragmented, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
+                    writing: writing, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
     }
 
     package func transfer(_ planned: PackageDownload.Planned, into output: MovieOutput, restored: JobRestoration, context: JobContext,

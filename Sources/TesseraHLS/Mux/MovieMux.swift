@@ -46,6 +46,16 @@ struct MovieMux {
         var isEnabled = true
     }
 
+    /// A subtitle track embedded in the file as timed text (`tx3g`).
+    struct Subtitles: Sendable {
+        let segments: [Segment]
+        /// The rendition's ISO 639-2/T language.
+        var language = "und"
+        var name: String?
+        /// Whether players show it unless told otherwise (DEFAULT=YES or FORCED=YES).
+        var isEnabled = false
+    }
+
     /// Which source and kind a track is.
     struct TrackKey: Hashable, Sendable {
         let source: Int
@@ -53,6 +63,8 @@ struct MovieMux {
     }
 
     let sources: [Source]
+    /// The subtitle tracks embedded after the sources' tracks.
+    var subtitles: [Subtitles] = []
     /// Whether the file is one fragmented MP4 (`FragmentedMP4`) instead of a progressive one.
     var fragmented = false
 
@@ -90,22 +102,35 @@ struct MovieMux {
             tracks[index].isEnabled = sources[key.source].isEnabled
             tracks[index].alternateGroup = 1
         }
+        // Subtitles on the movie's clock as timed-text tracks, their samples held in memory.
+        var held: [Int: [[UInt8]]] = [:]
+        for subtitle in subtitles {
+            let cues = try MovieSubtitles.cues(of: subtitle.segments, clock: timeline.clock).plainCues
+            guard let made = try Self.media(at: "the subtitles", { () throws(MediaError) in try TimedText.track(cues) }) else { continue }
+            var track = made.track
+            track.language = subtitle.language
+            track.name = subtitle.name
+            track.isEnabled = subtitle.isEnabled
+            track.alternateGroup = 2
+            held[tracks.count] = made.samples
+            tracks.append(track)
+        }
         // ffmpeg keeps a fragmented track's first audio configuration for its later sample
         // descriptions (it decodes them wrongly); pictures carry their parameter sets in band.
-        if fragmented, let changing = tracks.first(where: { !$0.media.isVideo && $0.descriptions.count > 1 }) {
+        if fragmented, let changing = tracks.first(where: { $0.media.isAudio && $0.descriptions.count > 1 }) {
             throw HLSError(.unsupported, "The \(changing.media.family) audio changes its codec parameters at a discontinuity (\(changing.descriptions.count) configurations), "
                            + "which a fragmented MP4 does not carry so that ffmpeg decodes it; the progressive MP4 (without --fragmented) does.")
         }
         let pieces = try Self.media(at: "the movie") { () throws(MediaError) in
             fragmented ? try FragmentedMP4(tracks: tracks).layout().pieces : try ProgressiveMP4(tracks: tracks).layout().pieces
         }
-        let file = try copy(pieces, order: order, tracks: tracks, to: output)
+        let file = try copy(pieces, order: order, held: held, tracks: tracks, to: output)
         return (file.byteCount, file.sha256, tracks, timeline.clock)
     }
 
     /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples read again
-    /// from its track's segments.
-    private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], tracks: [MP4Track],
+    /// from its track's segments (or, for a track `held` in memory, taken from there).
+    private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], held: [Int: [[UInt8]]], tracks: [MP4Track],
                       to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
@@ -125,7 +150,8 @@ struct MovieMux {
                 buffer += bytes
             case .samples(let chunk):
                 for index in chunk.samples {
-                    let data = try streams[chunk.track].next()
+                    let data: [UInt8]
+                    if let memory = held[chunk.track] { data = memory[index] } else { data = try streams[chunk.track].next() }
                     guard UInt32(data.count) == tracks[chunk.track].samples[index].size else {
                         throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(chunk.track + 1)).")
                     }

@@ -18,25 +18,18 @@ package final class MovieOutput: JobOutput {
     private let policy: OverwritePolicy
     /// Whether the variant's own audio is taken when no audio rendition is.
     private let takesVariantAudio: Bool
-    /// What the file holds.
-    private let content: MovieDownload.Content
-    /// The subtitle files' format.
-    private let subtitleFormat: SubtitleFormat
-    /// Whether the MP4 is fragmented.
-    private let fragmented: Bool
+    /// What is written, and how.
+    private let writing: MovieDownload.Writing
     /// The package output the transfer writes through.
     package let package: PackageOutput
     private var file: StagingFile?
     /// The subtitle tracks' sidecar files, staged.
     private var subtitles = MovieSubtitles()
 
-    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, content: MovieDownload.Content,
-         subtitleFormat: SubtitleFormat, fragmented: Bool, package: PackageOutput) {
-        self.fragmented = fragmented
+    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, writing: MovieDownload.Writing, package: PackageOutput) {
         self.plan = plan
         self.takesVariantAudio = takesVariantAudio
-        self.content = content
-        self.subtitleFormat = subtitleFormat
+        self.writing = writing
         self.destination = destination
         self.policy = policy
         self.package = package
@@ -54,15 +47,23 @@ package final class MovieOutput: JobOutput {
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
         let root = writer.staging.stagingPath
-        if content == .subtitles { return try finishSubtitles(in: root) }
-        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: content == .audioOnly)
+        if writing.content == .subtitles { return try finishSubtitles(in: root) }
+        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
+        let subtitleTracks = writing.content == .movie ? plan.tracks.filter { $0.info.role == .subtitles } : []
+        var mux = MovieMux(sources: sources, fragmented: writing.fragmented)
+        if writing.embedsSubtitles {
+            mux.subtitles = try subtitleTracks.map { track throws(HLSError) in
+                MovieMux.Subtitles(segments: try Self.localSegments(of: track, in: root), language: ISO639.terminology(fromBCP47: track.info.language),
+                                   name: track.info.name)
+            }
+        }
         let staged: StagingFile
         do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4") } catch {
             throw HLSError(destination: error)
         }
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
-        let written = try MovieMux(sources: sources, fragmented: fragmented).write(to: staged)
+        let written = try mux.write(to: staged)
         // The whole file passes the MP4 validator before it is published.
         do { try staged.sync() } catch { throw HLSError(destination: error) }
         guard let source = MP4FileSource(path: staged.stagingPath) else {
@@ -72,13 +73,15 @@ package final class MovieOutput: JobOutput {
         if let finding = validator.validate(source).first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
         }
-        for track in plan.tracks where track.info.role == .subtitles {
+        for track in subtitleTracks where !writing.embedsSubtitles {
             try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: written.clock,
-                                at: subtitles.name(for: track, beside: destination, format: subtitleFormat), format: subtitleFormat, policy: policy,
+                                at: subtitles.name(for: track, beside: destination, format: writing.subtitleFormat), format: writing.subtitleFormat, policy: policy,
                                 stagingFolder: root)
         }
         return MovieReport.Product(byteCount: written.byteCount, sha256: written.sha256, tracks: written.tracks.map { track in
-            MovieReport.Track(kind: track.media.isVideo ? .video : .audio, language: track.language, samples: track.samples.count)
+            // A timed-text track counts its cues, not the empty samples between them.
+            MovieReport.Track(kind: track.media.isVideo ? .video : track.media.isAudio ? .audio : .subtitles, language: track.language,
+                              samples: track.media.isVideo || track.media.isAudio ? track.samples.count : track.samples.count { $0.size > 2 })
         }, subtitles: subtitles.files)
     }
 
@@ -86,7 +89,7 @@ package final class MovieOutput: JobOutput {
     private func finishSubtitles(in root: String) throws(HLSError) -> MovieReport.Product {
         guard let track = plan.tracks.first(where: { $0.info.role == .subtitles }) else { preconditionFailure("a subtitles plan has its track") }
         let (cues, bytes) = try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: nil, at: destination,
-                                                format: subtitleFormat, policy: policy, stagingFolder: root)
+                                                format: writing.subtitleFormat, policy: policy, stagingFolder: root)
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
         hasher.update(bytes)
@@ -100,7 +103,7 @@ package final class MovieOutput: JobOutput {
     package func commit() throws(HLSError) {
         try subtitles.commit()
         guard let file else {
-            precondition(content == .subtitles, "a movie is committed after it is finished")
+            precondition(writing.content == .subtitles, "a movie is committed after it is finished")
             package.settle(keeping: false)
             return
         }

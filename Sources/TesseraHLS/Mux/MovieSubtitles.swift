@@ -26,6 +26,25 @@ struct MovieSubtitles {
     @discardableResult
     mutating func stage(_ track: PackagePlan.Track, segments: [MovieMux.Segment], clock: MovieClock?, at url: URL, format: SubtitleFormat,
                         policy: OverwritePolicy, stagingFolder: String) throws(HLSError) -> (cues: Int, bytes: [UInt8]) {
+        let cues = try Self.cues(of: segments, clock: clock)
+        let bytes = Array(cues.text(as: format).utf8)
+        let file: StagingFile
+        do {
+            // Staged in the movie's hidden folder: a killed run leaves nothing else behind.
+            file = try StagingFile(destination: url, policy: policy, resumableAt: stagingFolder + "/.subtitles-\(staged.count).\(format.fileExtension)")
+            try file.truncate()
+            try file.append(bytes)
+        } catch {
+            throw HLSError(destination: error)
+        }
+        staged.append((file, url))
+        return (cues.count, bytes)
+    }
+
+    /// The cues of a subtitle track's `segments` (EXT-X-GAP ones have none) on `clock` (the
+    /// movie's), else on the playlist's timeline (`WebVTTTrack.playlistClock`).
+    /// - Throws: `malformed-media` for a segment that is not WebVTT; `destination-unwritable`.
+    static func cues(of segments: [MovieMux.Segment], clock: MovieClock?) throws(HLSError) -> WebVTTTrack {
         var parsed: [(segment: WebVTTSegment, run: Int)] = []
         var runs: [WebVTTTrack.RunStart] = []
         var start = 0.0
@@ -41,20 +60,9 @@ struct MovieSubtitles {
             start += segment.duration
         }
         let placement = clock ?? WebVTTTrack.playlistClock(runs)
-        var cues = WebVTTTrack()
-        for (segment, run) in parsed { cues.add(segment, run: run, clock: placement) }
-        let bytes = Array(cues.text(as: format).utf8)
-        let file: StagingFile
-        do {
-            // Staged in the movie's hidden folder: a killed run leaves nothing else behind.
-            file = try StagingFile(destination: url, policy: policy, resumableAt: stagingFolder + "/.subtitles-\(staged.count).\(format.fileExtension)")
-            try file.truncate()
-            try file.append(bytes)
-        } catch {
-            throw HLSError(destination: error)
-        }
-        staged.append((file, url))
-        return (cues.count, bytes)
+        var track = WebVTTTrack()
+        for (segment, run) in parsed { track.add(segment, run: run, clock: placement) }
+        return track
     }
 
     /// `<movie stem>.<LANGUAGE, else NAME, else the track's ID>.<format>`, one not taken yet.

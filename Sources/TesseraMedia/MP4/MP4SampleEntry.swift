@@ -25,6 +25,8 @@ enum MP4SampleEntry {
             audio("ac-3", channels: 2, rate: configuration.sampleRate, into: &writer) { $0.box("dac3") { $0.append(configuration.specificBox) } }
         case .eac3(let configuration):
             audio("ec-3", channels: 2, rate: configuration.sampleRate, into: &writer) { $0.box("dec3") { $0.append(configuration.specificBox) } }
+        case .timedText:
+            timedText(into: &writer)
         }
     }
 
@@ -45,6 +47,30 @@ enum MP4SampleEntry {
             box.u16(0x0018)   // depth
             box.u16(0xFFFF)   // pre_defined -1
             codec(&box)
+        }
+    }
+
+    /// The `TextSampleEntry` `tx3g` (3GPP TS 26.245 §5.16) as ffmpeg writes it: centred at the
+    /// bottom, no background, a default style of white 18-point text in font 1, "Serif".
+    private static func timedText(into writer: inout MP4BoxWriter) {
+        writer.box("tx3g") { box in
+            box.zeros(6)
+            box.u16(1)   // data_reference_index
+            box.u32(0)   // displayFlags
+            box.u8(1)   // horizontal-justification: centre
+            box.u8(0xFF)   // vertical-justification: bottom (-1)
+            box.u32(0)   // background-color-rgba
+            box.zeros(8)   // default text box
+            box.u16(0); box.u16(0); box.u16(1)   // style record: startChar, endChar, font-ID
+            box.u8(0); box.u8(0x12)   // face-style-flags, font-size
+            box.u32(0xFFFF_FFFF)   // text-color-rgba
+            box.box("ftab") { ftab in
+                ftab.u16(1)
+                ftab.u16(1)
+                ftab.u8(5)
+                ftab.fourCC("Seri")
+                ftab.u8(0x66)   // "f"
+            }
         }
     }
 

@@ -3,10 +3,22 @@ extension MP4Track.Media {
     public var isVideo: Bool {
         switch self {
         case .avc, .hevc: true
-        case .aac, .ac3, .eac3, .mpegAudio: false
+        case .aac, .ac3, .eac3, .mpegAudio, .timedText: false
         case .copied(let entry): entry.isVideo
         }
     }
+
+    /// Whether its samples are sound.
+    public var isAudio: Bool {
+        switch self {
+        case .aac, .ac3, .eac3, .mpegAudio: true
+        case .avc, .hevc, .timedText: false
+        case .copied(let entry): !entry.isVideo
+        }
+    }
+
+    /// The `hdlr` handler type: `vide`, `soun` or `sbtl`.
+    var handler: String { isVideo ? "vide" : isAudio ? "soun" : "sbtl" }
 
     /// The picture's size, for video.
     var pictureSize: (width: Int, height: Int)? {
@@ -28,6 +40,7 @@ extension MP4Track.Media {
         case .mpegAudio(let configuration): (configuration.sampleRate, configuration.layer == 1 ? 384 : configuration.layer == 3 && configuration.version == 2 ? 576 : 1152)
         case .copied(let entry): (Int(entry.timescale), nil)
         case .avc, .hevc: (Int(MPEGTimestamp.ticksPerSecond), nil)
+        case .timedText: (Int(TimedText.timescale), nil)
         }
     }
 
@@ -41,6 +54,7 @@ extension MP4Track.Media {
         case .ac3: "ac-3"
         case .eac3: "e-ac-3"
         case .mpegAudio: "mpeg-audio"
+        case .timedText: "tx3g"
         case .copied(let entry): entry.isVideo ? "copied video" : "copied audio"
         }
     }

@@ -19,6 +19,8 @@ public struct MP4Track: Sendable {
         case eac3(EAC3Header.Configuration)
         /// MPEG-1/2 audio, MP3 or MP2 (`mp4a` with an `esds` of object type 0x6B or 0x69).
         case mpegAudio(MPEGAudioHeader.Configuration)
+        /// Subtitles as 3GPP timed text (`tx3g`, handler `sbtl`).
+        case timedText
         /// A fragmented MP4 source's sample entry, copied.
         case copied(CopiedSampleEntry)
     }

@@ -60,7 +60,7 @@ extension ProgressiveMP4 {
 
     private func track(_ track: MP4Track, id: UInt32, chunks: [Chunk], offsets: [UInt64], wide: Bool, fragmented: Bool, into moov: inout MP4BoxWriter) {
         let edit = edit(track)
-        let isVideo = track.media.isVideo
+        let isVideo = track.media.isVideo, isAudio = track.media.isAudio
         // A fragmented track's media lies in its fragments: its own box says none.
         let mediaDuration = fragmented ? 0 : UInt64(track.samples.last!.decodeTime - track.samples[0].decodeTime + track.duration(of: track.samples.count - 1))
         moov.box("trak") { trak in
@@ -73,7 +73,7 @@ extension ProgressiveMP4 {
                 box.zeros(8)
                 box.u16(0)   // layer
                 box.u16(track.alternateGroup)
-                box.u16(isVideo ? 0 : 0x0100)   // volume
+                box.u16(isAudio ? 0x0100 : 0)   // volume
                 box.u16(0)
                 box.unityMatrix()
                 // The largest picture of its sample descriptions (players scale the others to it).
@@ -107,15 +107,17 @@ extension ProgressiveMP4 {
                 }
                 mdia.box("hdlr", version: 0) { box in
                     box.u32(0)
-                    box.fourCC(isVideo ? "vide" : "soun")
+                    box.fourCC(track.media.handler)
                     box.zeros(12)
-                    box.append(Array((track.name ?? (isVideo ? "VideoHandler" : "SoundHandler")).utf8) + [0])
+                    box.append(Array((track.name ?? (isVideo ? "VideoHandler" : isAudio ? "SoundHandler" : "SubtitleHandler")).utf8) + [0])
                 }
                 mdia.box("minf") { minf in
                     if isVideo {
                         minf.box("vmhd", version: 0, flags: 1) { $0.zeros(8) }
-                    } else {
+                    } else if isAudio {
                         minf.box("smhd", version: 0) { $0.zeros(4) }
+                    } else {
+                        minf.box("nmhd", version: 0) { _ in }   // timed text: a null media header
                     }
                     minf.box("dinf") { dinf in
                         dinf.box("dref", version: 0) { dref in

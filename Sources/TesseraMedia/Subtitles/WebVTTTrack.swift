@@ -34,6 +34,16 @@ public struct WebVTTTrack: Sendable {
     /// Cues kept.
     public var count: Int { cues.count }
 
+    /// The cues by start time as plain text: the SubRip form with its `<b>`, `<i>`, `<u>` tags
+    /// removed too (an MP4 timed-text sample carries no markup).
+    public var plainCues: [TimedText.Cue] {
+        cues.enumerated().sorted(by: { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }).map { _, cue in
+            var text = SubRipText.convert(cue.text)
+            for tag in ["<b>", "</b>", "<i>", "</i>", "<u>", "</u>"] { text = text.replacing(tag, with: "") }
+            return TimedText.Cue(start: cue.start, end: cue.end, text: text)
+        }
+    }
+
     /// The WebVTT file: the signature, then every cue by start time.
     public var text: String { text(as: .webVTT) }
 

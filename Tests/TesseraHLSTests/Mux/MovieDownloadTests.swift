@@ -127,13 +127,13 @@ struct MovieDownloadTests {
         options.capacity = .bestEffort
         let m4a = harness.folder.url.appendingPathComponent("song.m4a")
         let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: m4a,
-                                             client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
+                                             client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: .audioOnly)).run()
         #expect(report.tracks.map(\.kind) == [.audio] && report.tracks.map(\.samples) == [189])
         let bytes = try [UInt8](Data(contentsOf: m4a))
         #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "M4A ")
         let own = harness.folder.url.appendingPathComponent("own.m4a")
         let variant = try await MovieDownload(url: harness.origin.url("/a_ts_vod/index.m3u8"), destination: own,
-                                              client: HLSClient(transport: harness.transport), options: options, content: .audioOnly).run()
+                                              client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: .audioOnly)).run()
         #expect(variant.tracks.map(\.kind) == [.audio])
         #expect(try Self.frames(own.path, "0:a") == Self.frames(try Self.joined(harness, "a_ts_vod", 4, name: "a.ts"), "0:a"))
     }
@@ -193,7 +193,7 @@ struct MovieDownloadTests {
             options.selection.audio = try #require(RenditionPolicy(audio))
             let url = harness.folder.url.appendingPathComponent(name)
             _ = try await MovieDownload(url: harness.origin.url(path), destination: url, client: HLSClient(transport: harness.transport), options: options,
-                                        fragmented: fragmented).run()
+                                        writing: MovieDownload.Writing(fragmented: fragmented)).run()
             return url
         }
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
@@ -221,7 +221,7 @@ struct MovieDownloadTests {
         let destination = harness.folder.url.appendingPathComponent("g.mp4")
         let refused = await #expect(throws: HLSError.self) {
             try await MovieDownload(url: harness.origin.url("/g_discontinuity/index.m3u8"), destination: destination,
-                                    client: HLSClient(transport: harness.transport), options: options, fragmented: true).run()
+                                    client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(fragmented: true)).run()
         }
         #expect(refused?.code == .unsupported && refused?.message.contains("without --fragmented") == true, "\(String(describing: refused))")
         #expect(!FileManager.default.fileExists(atPath: destination.path))
@@ -250,7 +250,7 @@ struct MovieDownloadTests {
         for path in ["/t/gapped.m3u8", "/t/join.m3u8"] {
             let movie = harness.folder.url.appendingPathComponent(String(path.dropFirst(3)).replacing(".m3u8", with: ".mp4"))
             let report = try await MovieDownload(url: harness.origin.url(path), destination: movie, client: HLSClient(transport: harness.transport),
-                                                 options: options, allowsGaps: true).run()
+                                                 options: options, writing: MovieDownload.Writing(allowsGaps: true)).run()
             #expect(report.gaps.map(\.duration) == [1.0] && report.tracks.first?.samples == 50, "\(path): \(report.tracks)")
             // The pictures after the hole start a second after the first second's end.
             let times = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", movie.path])

@@ -14,7 +14,7 @@ struct SubtitleDownloadTests {
         options.capacity = .bestEffort
         options.selection.subtitles = try #require(RenditionPolicy(subtitles))
         return MovieDownload(url: harness.origin.url(path), destination: harness.folder.url.appendingPathComponent(name),
-                             client: HLSClient(transport: harness.transport), options: options, content: content, subtitleFormat: format)
+                             client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: content, subtitleFormat: format))
     }
 
     static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
@@ -110,5 +110,40 @@ struct SubtitleDownloadTests {
         // Alone, the map point is time 0: cue time 10.080 s is 0.080 s.
         #expect(try Self.text(alone.destination).hasPrefix("WEBVTT\n\n00:00:00.080 --> 00:00:01.580\nFirst cue\n\n00:00:01.500 --> 00:00:02.500\nAcross\n\n00:00:02.580"))
         #expect(try harness.hiddenFiles().isEmpty)
+    }
+
+    @Test("--embed-subtitles: each chosen track is a timed-text (tx3g) track of the MP4 with its name, no file beside it; ffmpeg reads the cues at the movie's times; with --fragmented a typed refusal before any fetch")
+    func embedded() async throws {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        options.selection.subtitles = try #require(RenditionPolicy("all"))
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg")), ffprobe = try #require(ExternalProcess.find("ffprobe"))
+        let movie = harness.folder.url.appendingPathComponent("movie.mp4")
+        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: movie,
+                                             client: HLSClient(transport: harness.transport), options: options,
+                                             writing: MovieDownload.Writing(embedsSubtitles: true)).run()
+        #expect(report.tracks.map(\.kind) == [.video, .audio, .subtitles, .subtitles] && report.subtitles.isEmpty)
+        #expect(report.tracks.last?.samples == 3, "cues, not the empty samples between them")
+        let streams = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name:stream_tags=handler_name",
+                                                        "-of", "csv=p=0", movie.path]).output
+        #expect(streams.split(separator: "\n").map(String.init) == ["mov_text,subtitle_0", "mov_text,subtitle_1"], "\(streams)")
+        let read = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie.path, "-map", "0:s:1", "-f", "srt", "-"])
+        // The sidecar's first cue (see MovieDownloadTests.subtitles): 21 ms after the movie's start
+        // (ffmpeg's SubRip writer wraps each in the entry's default font as <font> tags).
+        let text = read.output.replacing(/<\/?font[^>]*>/, with: "")
+        #expect(read.status == 0 && read.errors.isEmpty && text.hasPrefix("1\n00:00:00,021 --> 00:00:01,521\nFirst cue\n\n2\n"), "\(read.output) \(read.errors)")
+        #expect(text.contains("3\n00:00:03,021 --> 00:00:04,021\nThird cue") && !text.contains("\n4\n"), "the empty samples are no cues: \(text)")
+        let result = MediaValidation.validate(try #require(MP4FileSource(path: movie.path)))
+        #expect(result.isProgressiveMP4 && result.firstError == nil, "\(result.findings)")
+        #expect(try harness.hiddenFiles().isEmpty && !FileManager.default.fileExists(atPath: harness.folder.url.appendingPathComponent("movie.subtitle_0.vtt").path))
+        // ffmpeg reads a fragmented timed-text track's samples without their durations.
+        let fetched = harness.origin.log.count
+        let refused = await #expect(throws: HLSError.self) {
+            try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: harness.folder.url.appendingPathComponent("f.mp4"),
+                                    client: HLSClient(transport: harness.transport), options: options,
+                                    writing: MovieDownload.Writing(fragmented: true, embedsSubtitles: true)).run()
+        }
+        #expect(refused?.code == .unsupported && harness.origin.log.dropFirst(fetched).allSatisfy { $0.path.hasSuffix(".m3u8") }, "\(String(describing: refused))")
     }
 }

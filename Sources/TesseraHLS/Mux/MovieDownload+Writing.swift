@@ -1,0 +1,30 @@
+import TesseraMedia
+
+extension MovieDownload {
+    /// What a movie download writes, and how.
+    public struct Writing: Sendable {
+        /// The file's tracks: a movie, the audio alone, or one subtitle track. Default `.movie`.
+        public var content: Content
+        /// The format of the subtitle files (beside the movie, or the file itself). Default WebVTT.
+        public var subtitleFormat: SubtitleFormat
+        /// One fragmented MP4 (movie fragments of about two seconds, cut at the pictures' sync
+        /// samples) instead of a progressive one with the `moov` first. Default false.
+        public var fragmented: Bool
+        /// EXT-X-GAP segments are holes on the file's timeline (the picture before held, no
+        /// sound), listed in the report, instead of a refusal before any media byte. Default false.
+        public var allowsGaps: Bool
+        /// The chosen subtitle tracks go into the MP4 as timed text (`tx3g`, their language and
+        /// NAME, not shown by default) instead of files beside it. Default false.
+        public var embedsSubtitles: Bool
+
+        /// A way of writing; every default is what `tessera download -o movie.mp4` writes.
+        public init(content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false,
+                    embedsSubtitles: Bool = false) {
+            self.content = content
+            self.subtitleFormat = subtitleFormat
+            self.fragmented = fragmented
+            self.allowsGaps = allowsGaps
+            self.embedsSubtitles = embedsSubtitles
+        }
+    }
+}
