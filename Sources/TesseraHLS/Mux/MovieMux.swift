@@ -142,6 +142,7 @@ struct MovieMux {
             hasher.update(buffer)
             do { try output.append(buffer) } catch { throw HLSError(destination: error) }
             written += UInt64(buffer.count)
+            output.startWriteback(upTo: written)   // the file's sync before publication then waits for little
             buffer.removeAll(keepingCapacity: true)
         }
         for piece in pieces {

@@ -97,6 +97,12 @@ public class DurableFile {
         return false
     }
 
+    /// Starts writing the bytes before `end` back to the disk without waiting for them (a
+    /// hint: the later `sync` has less to wait for; nothing is promised until it returns).
+    public func startWriteback(upTo end: UInt64) {
+        _ = tessera_start_writeback(descriptor, 0, Int64(clamping: end))
+    }
+
     /// Flushes written bytes to stable storage (a checkpoint may then refer to them).
     /// - Throws: `destination-unwritable`.
     public func sync() throws(SupportError) {
