@@ -7,11 +7,16 @@
 #   tessera  tessera download master.m3u8 -o movie.mp4 --audio lang:fr   (peak RSS too), and with
 #            --fragmented
 #   ffmpeg   ffmpeg -i master.m3u8 -map 0:v:0 -map 0:a:m:language:fr -c copy movie.mp4
+#   yt-dlp   yt-dlp -f 'bv*+ba[language=fr]' --merge-output-format mp4 (its native HLS downloader,
+#            -N 8, then its ffmpeg merge)
 # Also: the bytes tessera writes to disk (its staged segments and the file), against the file,
 # progressive and fragmented.
 # Interleaved runs, medians of REPS.   bench-mux.sh [REPS]   (run by Scripts/bench.sh mux)
 BENCH_NAME="bench mux"
 . "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
+. "$HERE/Scripts/bench-peers.sh"
+YTDLP=("$VENV/bin/yt-dlp" --ignore-config --no-cache-dir --ies generic --no-part --no-mtime --quiet --no-progress --no-warnings
+  --downloader m3u8:native -N 8 -f "bv*+ba[language=fr]" --merge-output-format mp4)
 ladder() { # folder, extra ffmpeg HLS options…
   local dir="$SRC/www/$1"; shift; mkdir -p "$dir"
   ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=1280x720:rate=25 \
@@ -36,13 +41,15 @@ for kind in ts fmp4; do
     done
   done
   for _ in $(seq 1 "$REPS"); do
-    rm -rf "$OUT/curl" "$OUT/movie.mp4" "$OUT/ffmpeg.mp4" "$OUT/fragmented.mp4"
+    rm -rf "$OUT/curl" "$OUT/movie.mp4" "$OUT/ffmpeg.mp4" "$OUT/fragmented.mp4" "$OUT/ytdlp.mp4"
     measure "$kind.curl" curl -sS -Z --parallel-max 8 --create-dirs --config "$SRC/$kind.curl.cfg"
     rm -rf "$OUT/curl"
     measure "$kind.tessera" "$TESSERA" download "$URL" -o "$OUT/movie.mp4" --audio lang:fr
     rm -rf "$OUT/fragmented.mp4"
     measure "$kind.fragmented" "$TESSERA" download "$URL" -o "$OUT/fragmented.mp4" --audio lang:fr --fragmented
     measure "$kind.ffmpeg" ffmpeg -nostdin -v error -y -i "$URL" -map 0:v:0 -map 0:a:m:language:fr -c copy "$OUT/ffmpeg.mp4"
+    rm -f "$OUT/ytdlp.mp4"
+    measure "$kind.ytdlp" "${YTDLP[@]}" -o "$OUT/ytdlp.%(ext)s" "$URL"
   done
   grep -q 'MP4 of video (2250 pictures), audio (fra, ' "$SRC/$kind.tessera.out" || { echo "bench mux: unexpected result: $(cat "$SRC/$kind.tessera.out")" >&2; exit 1; }
   # Disk bytes tessera writes for one run (its staged segments, checkpoint and the file), the
@@ -63,11 +70,12 @@ for kind in ts fmp4; do
   size=$(stat -c %s "$OUT/movie.mp4")
   awk -v c="$(wall "$kind.curl")" -v t="$(wall "$kind.tessera")" -v f="$(wall "$kind.ffmpeg")" -v r="$(rss "$kind.tessera")" \
       -v fr="$(rss "$kind.ffmpeg")" -v cr="$(rss "$kind.curl")" -v k="$kind" -v io="$io" -v size="$size" -v fio="$fio" -v fsize="$fsize" \
-      -v ft="$(wall "$kind.fragmented")" -v frss="$(rss "$kind.fragmented")" 'BEGIN {
+      -v ft="$(wall "$kind.fragmented")" -v frss="$(rss "$kind.fragmented")" -v y="$(wall "$kind.ytdlp")" -v yr="$(rss "$kind.ytdlp")" 'BEGIN {
     printf "%-52s %8.2f %8.1f %10s\n", k ": curl -Z --parallel-max 8 (ceiling: fetch only)", c, cr / 1024, "1.00x"
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download -o movie.mp4 --audio lang:fr", t, r / 1024, t / c
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download ... --fragmented", ft, frss / 1024, ft / c
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": ffmpeg -c copy movie.mp4", f, fr / 1024, f / c
+    printf "%-52s %8.2f %8.1f %9.2fx\n", k ": yt-dlp -N 8 (native HLS, then its ffmpeg merge)", y, yr / 1024, y / c
     printf "%-52s %8.2f x the file (%.1f MB written for %.1f MB)\n", k ": tessera disk bytes written", io / size, io / 1e6, size / 1e6
     printf "%-52s %8.2f x the file (%.1f MB written for %.1f MB)\n", k ": tessera --fragmented disk bytes written", fio / fsize, fio / 1e6, fsize / 1e6
     printf "ratio mux.%s-vs-ffmpeg %.4f\n", k, f / t }'   # for bench.sh --check: higher is better

@@ -24,7 +24,7 @@
 #   record  — tessera record vs ffmpeg and streamlink recording the peers' live origin for 30 s:
 #             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
 #   mux     — tessera download -o movie.mp4 (a ladder's video and one of its two audio renditions,
-#             muxed by us) vs ffmpeg -c copy and the curl -Z fetch ceiling, TS and fMP4; disk
+#             muxed by us, progressive and --fragmented) vs ffmpeg -c copy, yt-dlp and the curl -Z fetch ceiling, TS and fMP4; disk
 #             bytes written (Scripts/bench-mux.sh; REPS medians).
 #   sigv4   — AWS Signature V4 signatures per second vs botocore's signer on the same requests
 #             (Scripts/bench-sigv4.sh; REPS medians).

@@ -265,4 +265,23 @@ struct MovieDownloadTests {
         }
         #expect(harness.origin.log.allSatisfy { !$0.path.hasSuffix("missing.ts") }, "a gap is never fetched")
     }
+
+    @Test("AES-128 media (MPEG-TS with an explicit IV; fMP4 with its initialization section encrypted too) is decrypted into the same MP4 pictures and sound as the clear source's")
+    func encryptedMedia() async throws {
+        let harness = try PackageHarness()
+        var options = PackageDownload.Options()
+        options.capacity = .bestEffort
+        for (encrypted, clear) in [("/c_ts_aes_iv/index.m3u8", "/d_ts_single/index.m3u8"), ("/c_fmp4_aes/enc_encinit.m3u8", "/c_fmp4_aes/clear.m3u8")] {
+            var files: [String] = []
+            for (index, path) in [encrypted, clear].enumerated() {
+                let movie = harness.folder.url.appendingPathComponent("\(encrypted.split(separator: "/")[0])-\(index).mp4")
+                _ = try await MovieDownload(url: harness.origin.url(path), destination: movie, client: HLSClient(transport: harness.transport), options: options).run()
+                files.append(movie.path)
+            }
+            for stream in ["0:v", "0:a"] {
+                let decoded = try Self.frames(files[0], stream), reference = try Self.frames(files[1], stream)
+                #expect(!decoded.isEmpty && decoded == reference, "\(encrypted) \(stream)")
+            }
+        }
+    }
 }
