@@ -5,9 +5,11 @@
 public struct HEVCDecoderConfiguration: Sendable, Equatable {
     /// The first sequence parameter set, read.
     public let sequence: HEVCSequenceParameterSet
-    /// The parameter set NAL units by type, in order: video, sequence, picture.
+    /// The video parameter set NAL units, in order.
     public let videoParameterSets: [[UInt8]]
+    /// The sequence parameter set NAL units, in order.
     public let sequenceParameterSets: [[UInt8]]
+    /// The picture parameter set NAL units, in order.
     public let pictureParameterSets: [[UInt8]]
 
     /// The configuration of the parameter sets (at least one of each, each under 65,536 bytes).

@@ -13,6 +13,7 @@ public struct MPEGAudioHeader: AudioFrameHeader, Equatable {
         public let version: UInt8
         /// 1, 2 or 3.
         public let layer: UInt8
+        /// Samples per second.
         public let sampleRate: Int
         /// 1 (mono) or 2.
         public let channelCount: Int

@@ -8,6 +8,7 @@
 /// samples in `traf` order. Edit lists as the progressive file's. Pure: the caller writes the
 /// pieces, the samples' bytes from its sources.
 public struct FragmentedMP4: Sendable {
+    /// The tracks, in file order.
     public let tracks: [MP4Track]
     /// Seconds a fragment spans at least (it ends at the next cut point after that).
     public let fragmentDuration: Double

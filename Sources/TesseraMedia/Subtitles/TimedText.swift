@@ -9,8 +9,11 @@ public enum TimedText {
 
     /// One cue: its times (milliseconds from the movie's start) and its plain text.
     public struct Cue: Sendable, Equatable {
+        /// When it shows, in milliseconds from the movie's start.
         public let start: UInt64
+        /// When it goes, in milliseconds from the movie's start.
         public let end: UInt64
+        /// Its lines, without markup.
         public let text: String
 
         /// A cue.

@@ -2,7 +2,9 @@ extension WebVTTTrack {
     /// Where a discontinuity run of a subtitle playlist starts: its first segment's
     /// X-TIMESTAMP-MAP and its start on the playlist's timeline (the EXTINFs before it).
     public struct RunStart: Sendable {
+        /// The discontinuity run.
         public let run: Int
+        /// Its first segment's X-TIMESTAMP-MAP: the MPEG-2 time and the cue time it maps.
         public let timestampMap: (mpegts: UInt64, local: UInt64)
         /// Seconds from the playlist's first segment.
         public let start: Double
