@@ -76,7 +76,7 @@ package final class MovieOutput: JobOutput {
             throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
         }
         for track in subtitleTracks where !writing.embedsSubtitles {
-            try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: written.clock,
+            try subtitles.stage(try Self.localSegments(of: track, in: root), clock: written.clock,
                                 at: subtitles.name(for: track, beside: destination, format: writing.subtitleFormat), format: writing.subtitleFormat, policy: policy,
                                 stagingFolder: root)
         }
@@ -90,7 +90,7 @@ package final class MovieOutput: JobOutput {
     /// The one subtitle track written to the destination, its cues on the playlist's timeline.
     private func finishSubtitles(in root: String) throws(HLSError) -> MovieReport.Product {
         guard let track = plan.tracks.first(where: { $0.info.role == .subtitles }) else { preconditionFailure("a subtitles plan has its track") }
-        let (cues, bytes) = try subtitles.stage(track, segments: try Self.localSegments(of: track, in: root), clock: nil, at: destination,
+        let (cues, bytes) = try subtitles.stage(try Self.localSegments(of: track, in: root), clock: nil, at: destination,
                                                 format: writing.subtitleFormat, policy: policy, stagingFolder: root)
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }

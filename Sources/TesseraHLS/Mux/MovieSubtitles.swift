@@ -18,13 +18,13 @@ struct MovieSubtitles {
     /// The files, as they will be named.
     var files: [URL] { staged.map(\.url) }
 
-    /// Reads `track`'s `segments` and stages its file for `url` in `stagingFolder`, in `format`;
+    /// Reads a subtitle track's `segments` and stages its file for `url` in `stagingFolder`, in `format`;
     /// the cues are placed by `clock` (the movie's), else on the playlist's timeline
     /// (`WebVTTTrack.playlistClock`). Returns the cues written and the file's bytes.
     /// - Throws: `malformed-media` for a segment that is not WebVTT; `destination-exists`,
     ///   `destination-unwritable`.
     @discardableResult
-    mutating func stage(_ track: PackagePlan.Track, segments: [MovieMux.Segment], clock: MovieClock?, at url: URL, format: SubtitleFormat,
+    mutating func stage(_ segments: [MovieMux.Segment], clock: MovieClock?, at url: URL, format: SubtitleFormat,
                         policy: OverwritePolicy, stagingFolder: String) throws(HLSError) -> (cues: Int, bytes: [UInt8]) {
         let cues = try Self.cues(of: segments, clock: clock)
         let bytes = Array(cues.text(as: format).utf8)
