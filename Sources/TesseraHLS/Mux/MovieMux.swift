@@ -73,48 +73,9 @@ struct MovieMux {
     /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
     ///   without a video or audio stream the readers know, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
     func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock) {
-        var timeline = PresentationTimeline()
-        var order: [TrackKey] = []
-        var indices: [TrackKey: Int] = [:]
-        var inits: [Initialization: FragmentedMP4Init] = [:]
-        Self.holdGaps(of: sources.first?.segments ?? [], in: &timeline)
-        for (index, source) in sources.enumerated() {
-            var reader = ElementaryStreamReader(kinds: source.kinds)
-            for segment in source.segments where !segment.isGap {
-                for unit in try Self.units(of: segment, reader: &reader, inits: &inits) {
-                    let key = TrackKey(source: index, kind: unit.kind)
-                    let track = indices[key] ?? timeline.addTrack(unit.media)
-                    if indices[key] == nil {
-                        indices[key] = track
-                        order.append(key)
-                    }
-                    try Self.media(at: segment.path) { () throws(MediaError) in
-                        try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, hidden: unit.hidden, to: track, run: segment.run)
-                    }
-                }
-            }
-        }
-        guard !order.isEmpty else { throw HLSError(.unsupported, "The sources hold no video (H.264, H.265) or audio (AAC, AC-3, E-AC-3, MPEG audio) stream to mux into MP4.") }
-        var tracks = try Self.media(at: "the timeline") { () throws(MediaError) in try timeline.movieTracks() }
-        for (index, key) in order.enumerated() where key.kind == .audio {
-            tracks[index].language = sources[key.source].language
-            tracks[index].name = sources[key.source].name
-            tracks[index].isEnabled = sources[key.source].isEnabled
-            tracks[index].alternateGroup = 1
-        }
-        // Subtitles on the movie's clock as timed-text tracks, their samples held in memory.
-        var held: [Int: [[UInt8]]] = [:]
-        for subtitle in subtitles {
-            let cues = try MovieSubtitles.cues(of: subtitle.segments, clock: timeline.clock).plainCues
-            guard let made = try Self.media(at: "the subtitles", { () throws(MediaError) in try TimedText.track(cues) }) else { continue }
-            var track = made.track
-            track.language = subtitle.language
-            track.name = subtitle.name
-            track.isEnabled = subtitle.isEnabled
-            track.alternateGroup = 2
-            held[tracks.count] = made.samples
-            tracks.append(track)
-        }
+        let first = try firstPass()
+        var tracks = first.tracks
+        let held = try embedSubtitles(into: &tracks, clock: first.timeline.clock)
         // ffmpeg keeps a fragmented track's first audio configuration for its later sample
         // descriptions (it decodes them wrongly); pictures carry their parameter sets in band.
         if fragmented, let changing = tracks.first(where: { $0.media.isAudio && $0.descriptions.count > 1 }) {
@@ -124,8 +85,8 @@ struct MovieMux {
         let pieces = try Self.media(at: "the movie") { () throws(MediaError) in
             fragmented ? try FragmentedMP4(tracks: tracks).layout().pieces : try ProgressiveMP4(tracks: tracks).layout().pieces
         }
-        let file = try copy(pieces, order: order, held: held, tracks: tracks, to: output)
-        return (file.byteCount, file.sha256, tracks, timeline.clock)
+        let file = try copy(pieces, order: first.order, held: held, tracks: tracks, to: output)
+        return (file.byteCount, file.sha256, tracks, first.timeline.clock)
     }
 
     /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples read again
@@ -164,63 +125,5 @@ struct MovieMux {
         }
         try flush(true)
         return (written, hasher.finalize())
-    }
-
-    /// Keeps the holes of `segments`' EXT-X-GAP segments that joining their runs would close:
-    /// those before a run's first media (at a discontinuity, or the presentation's start). A
-    /// hole inside a run stays by its media's own timestamps.
-    static func holdGaps(of segments: [Segment], in timeline: inout PresentationTimeline) {
-        var pending = 0.0
-        var lastRun: Int?
-        for segment in segments {
-            if segment.isGap {
-                pending += segment.duration
-                continue
-            }
-            if segment.run != lastRun, pending > 0 { timeline.hold(Int64((pending * 90_000).rounded()), before: segment.run) }
-            pending = 0
-            lastRun = segment.run
-        }
-    }
-
-    /// The largest segment read whole (a byte range says its own size).
-    static let maximumSegmentBytes = 1 << 30
-
-    /// The bytes of `segment`.
-    /// - Throws: `destination-unwritable` when the staged file cannot be read.
-    static func read(_ segment: Segment) throws(HLSError) -> [UInt8] {
-        do throws(SupportError) {
-            if let range = segment.range {
-                return try FileDescriptorIO.readRegularFile(segment.path, offset: range.lowerBound, count: Int(range.count))
-            }
-            return try FileDescriptorIO.readRegularFile(segment.path, limit: maximumSegmentBytes)
-        } catch {
-            throw HLSError(destination: error)
-        }
-    }
-
-    /// The access units of `segment`'s file through `reader` (its initialization section read
-    /// once into `inits`).
-    static func units(of segment: Segment, reader: inout ElementaryStreamReader,
-                      inits: inout [Initialization: FragmentedMP4Init]) throws(HLSError) -> [ElementaryStreamReader.Unit] {
-        let bytes = try read(segment)
-        guard let map = segment.map else {
-            return try media(at: segment.path) { () throws(MediaError) in try reader.read(segment: bytes) }
-        }
-        if inits[map] == nil {
-            let initBytes = try read(Segment(path: map.path, range: map.range, run: 0))
-            inits[map] = try media(at: map.path) { () throws(MediaError) in try FragmentedMP4Init(initBytes) }
-        }
-        let initialization = inits[map]!
-        return try media(at: segment.path) { () throws(MediaError) in try reader.read(fragment: bytes, initialization: initialization) }
-    }
-
-    /// Runs a reader step, its `MediaError` as `malformed-media` naming `what` (`unsupported` for
-    /// parameters that change).
-    static func media<T>(at what: String, _ body: () throws(MediaError) -> T) throws(HLSError) -> T {
-        do { return try body() } catch {
-            throw HLSError([.malformedElementaryStream, .malformedTransportStream, .malformedBoxes].contains(error.code) ? .malformedMedia : .unsupported,
-                           "\(what): \(error.message)", cause: error)
-        }
     }
 }
