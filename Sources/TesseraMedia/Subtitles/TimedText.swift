@@ -27,15 +27,23 @@ public enum TimedText {
     /// The track of `cues` (nil when there is none) and each sample's bytes, in order; its
     /// language, name and flags are the caller's.
     /// - Throws: `malformed-subtitles` for a text longer than a sample holds (65,535 bytes).
+    /// - Complexity: O(n log n + n·k) for n cues, k of them on screen at once.
     public static func track(_ cues: [Cue]) throws(MediaError) -> (track: MP4Track, samples: [[UInt8]])? {
-        let shown = cues.filter { $0.end > $0.start }
+        // In start order (ties as given); swept once, the cues on screen kept in `active`.
+        let shown = cues.enumerated().filter { $0.element.end > $0.element.start }.sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         guard !shown.isEmpty else { return nil }
         let times = Set(shown.flatMap { [$0.start, $0.end] } + [0]).sorted()
         var track = MP4Track(media: .timedText, timescale: timescale)
         var samples: [[UInt8]] = []
-        for (start, end) in zip(times, times.dropFirst()) {
-            let text = shown.filter { $0.start <= start && $0.end >= end }.map(\.text).joined(separator: "\n")
-            let bytes = Array(text.utf8)
+        var active: [Cue] = []
+        var next = 0
+        for start in times.dropLast() {
+            while next < shown.count, shown[next].start <= start {
+                active.append(shown[next])
+                next += 1
+            }
+            active.removeAll { $0.end <= start }
+            let bytes = Array(active.map(\.text).joined(separator: "\n").utf8)
             guard bytes.count <= 0xFFFF else { throw MediaError(.malformedSubtitles, "A cue's text is longer than a timed-text sample holds (\(bytes.count) bytes).") }
             // Adjacent intervals that show the same text are one sample.
             if let previous = samples.last, previous.dropFirst(2).elementsEqual(bytes) { continue }
