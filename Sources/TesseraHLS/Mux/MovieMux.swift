@@ -102,8 +102,8 @@ struct MovieMux {
             guard force || buffer.count >= 4 << 20 else { return }
             hasher.update(buffer)
             do { try output.append(buffer) } catch { throw HLSError(destination: error) }
+            output.startWriteback(at: written, count: buffer.count)   // the file's sync before publication then waits for less
             written += UInt64(buffer.count)
-            output.startWriteback(upTo: written)   // the file's sync before publication then waits for little
             buffer.removeAll(keepingCapacity: true)
         }
         for piece in pieces {

@@ -46,8 +46,6 @@ package final class MovieOutput: JobOutput {
     ///   subtitle segment is not WebVTT; `destination-exists`, `destination-unwritable`.
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
-        // The transfer's bodies are freed: hand their pages back before the mux takes its own.
-        HeapPolicy.returnFreedHeap()
         let root = writer.staging.stagingPath
         if writing.content == .subtitles { return try finishSubtitles(in: root) }
         let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)

@@ -97,10 +97,10 @@ public class DurableFile {
         return false
     }
 
-    /// Starts writing the bytes before `end` back to the disk without waiting for them (a
+    /// Starts writing the `count` bytes at `offset` back to the disk without waiting for them (a
     /// hint: the later `sync` has less to wait for; nothing is promised until it returns).
-    public func startWriteback(upTo end: UInt64) {
-        _ = tessera_start_writeback(descriptor, 0, Int64(clamping: end))
+    public func startWriteback(at offset: UInt64, count: Int) {
+        _ = tessera_start_writeback(descriptor, Int64(clamping: offset), Int64(count))
     }
 
     /// Flushes written bytes to stable storage (a checkpoint may then refer to them).
