@@ -29,11 +29,8 @@ struct MovieCodecTests {
     /// are the source's frame for frame, and ffprobe names the codecs and sample entries.
     static func check(_ harness: PackageHarness, _ source: (path: String, joined: String), name: String,
                       video: (codec: String, tag: String), audio: (codec: String, tag: String)) async throws {
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
         let movie = harness.folder.url.appendingPathComponent("\(name).mp4")
-        let report = try await MovieDownload(url: harness.origin.url(source.path), destination: movie,
-                                             client: HLSClient(transport: harness.transport), options: options).run()
+        let report = try await MovieDownloadTests.job(harness, source.path, to: "\(name).mp4").run()
         #expect(report.tracks.map(\.kind) == [.video, .audio] && report.tracks[0].samples == 100, "\(report.tracks)")
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
         let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie.path, "-map", "0", "-f", "null", "-"])

@@ -8,11 +8,15 @@ import TesseraTestSupport
 
 @Suite("Movie download: a ladder's tracks muxed by Tessera into one MP4")
 struct MovieDownloadTests {
-    static func job(_ harness: PackageHarness, _ path: String, audio: String = "default") throws -> MovieDownload {
+    /// A movie job for `path` on `harness`'s origin, written as `name` in its folder.
+    static func job(_ harness: PackageHarness, _ path: String, audio: String = "default", subtitles: String = "default", to name: String = "movie.mp4",
+                    writing: MovieDownload.Writing = MovieDownload.Writing()) throws -> MovieDownload {
         var options = PackageDownload.Options()
         options.capacity = .bestEffort
         options.selection.audio = try #require(RenditionPolicy(audio))
-        return MovieDownload(url: harness.origin.url(path), destination: destination(harness), client: HLSClient(transport: harness.transport), options: options)
+        options.selection.subtitles = try #require(RenditionPolicy(subtitles))
+        return MovieDownload(url: harness.origin.url(path), destination: harness.folder.url.appendingPathComponent(name), client: HLSClient(transport: harness.transport),
+                             options: options, writing: writing)
     }
 
     static func destination(_ harness: PackageHarness) -> URL { harness.folder.url.appendingPathComponent("movie.mp4") }
@@ -80,11 +84,7 @@ struct MovieDownloadTests {
     @Test("each chosen WebVTT subtitle track is written beside the movie, its cues on the movie's clock; ffmpeg reads the files")
     func subtitles() async throws {
         let harness = try PackageHarness()
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
-        options.selection.subtitles = try #require(RenditionPolicy("all"))
-        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: Self.destination(harness),
-                                             client: HLSClient(transport: harness.transport), options: options).run()
+        let report = try await Self.job(harness, "/e_multivariant/master.m3u8", subtitles: "all").run()
         #expect(report.subtitles.map(\.lastPathComponent) == ["movie.subtitle_0.vtt", "movie.subtitle_1.vtt"])
         let text = try String(contentsOf: report.subtitles[0], encoding: .utf8)
         // The first cue: cue time 0.080 s at MPEG-2 133,200, 21 ms after the movie's first audio frame.
@@ -123,17 +123,13 @@ struct MovieDownloadTests {
     @Test("an .m4a holds the chosen audio alone, branded M4A; from a variant without a rendition, its own audio")
     func audioOnly() async throws {
         let harness = try PackageHarness()
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
         let m4a = harness.folder.url.appendingPathComponent("song.m4a")
-        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: m4a,
-                                             client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: .audioOnly)).run()
+        let report = try await Self.job(harness, "/e_multivariant/master.m3u8", to: "song.m4a", writing: MovieDownload.Writing(content: .audioOnly)).run()
         #expect(report.tracks.map(\.kind) == [.audio] && report.tracks.map(\.samples) == [189])
         let bytes = try [UInt8](Data(contentsOf: m4a))
         #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "M4A ")
         let own = harness.folder.url.appendingPathComponent("own.m4a")
-        let variant = try await MovieDownload(url: harness.origin.url("/a_ts_vod/index.m3u8"), destination: own,
-                                              client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: .audioOnly)).run()
+        let variant = try await Self.job(harness, "/a_ts_vod/index.m3u8", to: "own.m4a", writing: MovieDownload.Writing(content: .audioOnly)).run()
         #expect(variant.tracks.map(\.kind) == [.audio])
         #expect(try Self.frames(own.path, "0:a") == Self.frames(try Self.joined(harness, "a_ts_vod", 4, name: "a.ts"), "0:a"))
     }
@@ -187,14 +183,9 @@ struct MovieDownloadTests {
     @Test("--fragmented: one fragmented MP4 (iso6, movie fragments) with the progressive file's pictures and sound; a discontinuity's new resolution is carried in band, decoded by ffmpeg frame for frame")
     func fragmented() async throws {
         let harness = try PackageHarness()
-        func download(_ path: String, _ name: String, fragmented: Bool, audio: String = "default") async throws -> URL {
-            var options = PackageDownload.Options()
-            options.capacity = .bestEffort
-            options.selection.audio = try #require(RenditionPolicy(audio))
-            let url = harness.folder.url.appendingPathComponent(name)
-            _ = try await MovieDownload(url: harness.origin.url(path), destination: url, client: HLSClient(transport: harness.transport), options: options,
-                                        writing: MovieDownload.Writing(fragmented: fragmented)).run()
-            return url
+        func download(_ path: String, _ name: String, fragmented: Bool, audio: String) async throws -> URL {
+            _ = try await Self.job(harness, path, audio: audio, to: name, writing: MovieDownload.Writing(fragmented: fragmented)).run()
+            return harness.folder.url.appendingPathComponent(name)
         }
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
         for (path, audio, streams) in [("/e_multivariant/master.m3u8", "default", ["0:v", "0:a"]), ("/g_discontinuity/index.m3u8", "none", ["0:v"])] {
@@ -216,12 +207,9 @@ struct MovieDownloadTests {
     @Test("--fragmented refuses audio whose configuration changes at a discontinuity (ffmpeg would decode it wrongly), nothing published; the progressive file carries it")
     func fragmentedAudioChange() async throws {
         let harness = try PackageHarness()
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
         let destination = harness.folder.url.appendingPathComponent("g.mp4")
         let refused = await #expect(throws: HLSError.self) {
-            try await MovieDownload(url: harness.origin.url("/g_discontinuity/index.m3u8"), destination: destination,
-                                    client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(fragmented: true)).run()
+            try await Self.job(harness, "/g_discontinuity/index.m3u8", to: "g.mp4", writing: MovieDownload.Writing(fragmented: true)).run()
         }
         #expect(refused?.code == .unsupported && refused?.message.contains("without --fragmented") == true, "\(String(describing: refused))")
         #expect(!FileManager.default.fileExists(atPath: destination.path))
@@ -243,14 +231,12 @@ struct MovieDownloadTests {
     @Test("--allow-gaps: an EXT-X-GAP segment inside a run and at a discontinuity is a hole of its length on the file's timeline, reported; ffmpeg decodes it silently")
     func allowedGaps() async throws {
         let harness = try PackageHarness(extra: ["t/gapped.m3u8": PackageDownloadTests.gapped, "t/join.m3u8": Self.gapAtJoin])
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
         let ffprobe = try #require(ExternalProcess.find("ffprobe"))
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
         for path in ["/t/gapped.m3u8", "/t/join.m3u8"] {
-            let movie = harness.folder.url.appendingPathComponent(String(path.dropFirst(3)).replacing(".m3u8", with: ".mp4"))
-            let report = try await MovieDownload(url: harness.origin.url(path), destination: movie, client: HLSClient(transport: harness.transport),
-                                                 options: options, writing: MovieDownload.Writing(allowsGaps: true)).run()
+            let name = String(path.dropFirst(3)).replacing(".m3u8", with: ".mp4")
+            let movie = harness.folder.url.appendingPathComponent(name)
+            let report = try await Self.job(harness, path, to: name, writing: MovieDownload.Writing(allowsGaps: true)).run()
             #expect(report.gaps.map(\.duration) == [1.0] && report.tracks.first?.samples == 50, "\(path): \(report.tracks)")
             // The pictures after the hole start a second after the first second's end.
             let times = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", movie.path])
@@ -269,14 +255,12 @@ struct MovieDownloadTests {
     @Test("AES-128 media (MPEG-TS with an explicit IV; fMP4 with its initialization section encrypted too) is decrypted into the same MP4 pictures and sound as the clear source's")
     func encryptedMedia() async throws {
         let harness = try PackageHarness()
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
         for (encrypted, clear) in [("/c_ts_aes_iv/index.m3u8", "/d_ts_single/index.m3u8"), ("/c_fmp4_aes/enc_encinit.m3u8", "/c_fmp4_aes/clear.m3u8")] {
             var files: [String] = []
             for (index, path) in [encrypted, clear].enumerated() {
-                let movie = harness.folder.url.appendingPathComponent("\(encrypted.split(separator: "/")[0])-\(index).mp4")
-                _ = try await MovieDownload(url: harness.origin.url(path), destination: movie, client: HLSClient(transport: harness.transport), options: options).run()
-                files.append(movie.path)
+                let name = "\(encrypted.split(separator: "/")[0])-\(index).mp4"
+                _ = try await Self.job(harness, path, to: name).run()
+                files.append(harness.folder.url.appendingPathComponent(name).path)
             }
             for stream in ["0:v", "0:a"] {
                 let decoded = try Self.frames(files[0], stream), reference = try Self.frames(files[1], stream)

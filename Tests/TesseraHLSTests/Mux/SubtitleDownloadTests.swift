@@ -10,11 +10,7 @@ import TesseraTestSupport
 struct SubtitleDownloadTests {
     static func job(_ harness: PackageHarness, _ path: String, to name: String, subtitles: String = "default", content: MovieDownload.Content = .subtitles,
                     format: SubtitleFormat = .webVTT) throws -> MovieDownload {
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
-        options.selection.subtitles = try #require(RenditionPolicy(subtitles))
-        return MovieDownload(url: harness.origin.url(path), destination: harness.folder.url.appendingPathComponent(name),
-                             client: HLSClient(transport: harness.transport), options: options, writing: MovieDownload.Writing(content: content, subtitleFormat: format))
+        try MovieDownloadTests.job(harness, path, subtitles: subtitles, to: name, writing: MovieDownload.Writing(content: content, subtitleFormat: format))
     }
 
     static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
@@ -115,14 +111,10 @@ struct SubtitleDownloadTests {
     @Test("--embed-subtitles: each chosen track is a timed-text (tx3g) track of the MP4 with its name, no file beside it; ffmpeg reads the cues at the movie's times; with --fragmented a typed refusal before any fetch")
     func embedded() async throws {
         let harness = try PackageHarness()
-        var options = PackageDownload.Options()
-        options.capacity = .bestEffort
-        options.selection.subtitles = try #require(RenditionPolicy("all"))
         let ffmpeg = try #require(ExternalProcess.find("ffmpeg")), ffprobe = try #require(ExternalProcess.find("ffprobe"))
         let movie = harness.folder.url.appendingPathComponent("movie.mp4")
-        let report = try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: movie,
-                                             client: HLSClient(transport: harness.transport), options: options,
-                                             writing: MovieDownload.Writing(embedsSubtitles: true)).run()
+        let report = try await MovieDownloadTests.job(harness, "/e_multivariant/master.m3u8", subtitles: "all",
+                                                      writing: MovieDownload.Writing(embedsSubtitles: true)).run()
         #expect(report.tracks.map(\.kind) == [.video, .audio, .subtitles, .subtitles] && report.subtitles.isEmpty)
         #expect(report.tracks.last?.samples == 3, "cues, not the empty samples between them")
         let streams = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name:stream_tags=handler_name",
@@ -140,9 +132,8 @@ struct SubtitleDownloadTests {
         // ffmpeg reads a fragmented timed-text track's samples without their durations.
         let fetched = harness.origin.log.count
         let refused = await #expect(throws: HLSError.self) {
-            try await MovieDownload(url: harness.origin.url("/e_multivariant/master.m3u8"), destination: harness.folder.url.appendingPathComponent("f.mp4"),
-                                    client: HLSClient(transport: harness.transport), options: options,
-                                    writing: MovieDownload.Writing(fragmented: true, embedsSubtitles: true)).run()
+            try await MovieDownloadTests.job(harness, "/e_multivariant/master.m3u8", subtitles: "all", to: "f.mp4",
+                                             writing: MovieDownload.Writing(fragmented: true, embedsSubtitles: true)).run()
         }
         #expect(refused?.code == .unsupported && harness.origin.log.dropFirst(fetched).allSatisfy { $0.path.hasSuffix(".m3u8") }, "\(String(describing: refused))")
     }

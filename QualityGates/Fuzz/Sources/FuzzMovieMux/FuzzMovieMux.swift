@@ -20,7 +20,8 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let initialization = try? FragmentedMP4Init(Array(bytes[..<split])), let samples = try? FragmentSamples.samples(of: Array(bytes[split...]), initialization: initialization) {
         precondition(samples.allSatisfy { $0.range.upperBound <= bytes.count - split }, "a sample lies outside its segment")
     }
-    // The same bytes as a WebVTT segment whose cues go onto a movie's clock (a refusal expected).
+    // The same bytes as a WebVTT segment whose cues go onto a movie's clock (a refusal, try? → nil,
+    // is expected).
     if let segment = try? WebVTTSegment(bytes) {
         var track = WebVTTTrack()
         track.add(segment, run: 0, clock: subtitleClock)
