@@ -215,6 +215,7 @@ check() { # name, multivariant URL on the origin, the source variant's playlist 
 
 check ts "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8"
 movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
+movie ts-embedded-subtitles "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames), subtitles (und, 3 cues), subtitles (und, 3 cues)' "" --subtitles all --embed-subtitles
 movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
 movie gapped-movie "$ORIGIN/gapped.m3u8" "$WORK/www/gapped-source.ts" 'MP4 of video (50 pictures)' "" --allow-gaps
 movie discontinuity-fragmented "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'fragmented MP4 of video (160 pictures)' "" --fragmented --audio none
