@@ -153,7 +153,7 @@ movie() { # name, multivariant URL on the origin, the source's playlist URL, wha
     # Frames keep their own times (a frame rate that changes at a discontinuity is not re-timed).
     # framemd5: a fragmented file's frame rate is guessed from its first fragment, and a later
     # run at another rate would collide in the null muxer's time base.
-    DECODE_SINK="framemd5 /dev/null" ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -fps_mode passthrough -enc_time_base -1
+    DECODE_SINK="framemd5 /dev/null" ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -c:s copy -fps_mode passthrough -enc_time_base -1
     if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
       ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
     else bad "$name: ffmpeg: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
