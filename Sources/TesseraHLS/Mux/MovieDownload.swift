@@ -110,7 +110,7 @@ extension MovieDownload: JobPlanner {
 
     package func output(for planned: PackageDownload.Planned, staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>,
                         context: JobContext, resumes: Bool) throws(HLSError) -> MovieOutput {
-        MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
+        try MovieOutput(plan: planned.plan, destination: destination, policy: options.overwrite, takesVariantAudio: options.selection.audio.choice != .none,
                     writing: writing, package: try package.output(for: planned, staging: staging, checkpoint: checkpoint, context: context, resumes: resumes))
     }
 

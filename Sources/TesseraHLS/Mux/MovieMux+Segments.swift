@@ -35,11 +35,12 @@ extension MovieMux {
         }
     }
 
-    /// The access units of `segment`'s file through `reader` (its initialization section read
-    /// once into `inits`).
-    static func units(of segment: Segment, reader: inout ElementaryStreamReader,
-                      inits: inout [Initialization: FragmentedMP4Init]) throws(HLSError) -> [ElementaryStreamReader.Unit] {
-        let bytes = try read(segment)
+    /// The access units of `segment` — its `bytes` when at hand, else its file's — through
+    /// `reader` (its initialization section read once into `inits`).
+    static func units(of segment: Segment, bytes given: [UInt8]? = nil, reader: inout ElementaryStreamReader,
+                      inits: inout [Region: FragmentedMP4Init]) throws(HLSError) -> [ElementaryStreamReader.Unit] {
+        let bytes: [UInt8]
+        if let given { bytes = given } else { bytes = try read(segment) }
         guard let map = segment.map else {
             return try media(at: segment.path) { () throws(MediaError) in try reader.read(segment: bytes) }
         }

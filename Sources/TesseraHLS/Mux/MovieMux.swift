@@ -8,7 +8,8 @@ import TesseraSupport
 
 /// Muxes tracks whose MPEG-TS or fragmented MP4 segments lie in files into one progressive MP4 file, in two
 /// passes over the segments, one at a time: the first reads every access unit's timing into the
-/// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped), the second writes
+/// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped; `MovieTimingPass`,
+/// made while the transfer writes the segments when they come in order), the second writes
 /// `ftyp` and `moov` and then each track's sample bytes in the layout's interleaved order.
 /// Codec parameters that change at a discontinuity (another resolution, profile, rate or
 /// channel layout) become a further sample description of the track. What
@@ -22,13 +23,14 @@ struct MovieMux {
         let range: Range<UInt64>?
         let run: Int
         var duration = 0.0
-        var map: Initialization?
+        var map: Region?
         /// An EXT-X-GAP segment: no file, a hole of `duration`.
         var isGap = false
     }
 
-    /// An initialization section's file and range.
-    struct Initialization: Sendable, Hashable {
+    /// A file, and a range of it (nil: the whole file): an initialization section's or a
+    /// segment's place.
+    struct Region: Sendable, Hashable {
         let path: String
         let range: Range<UInt64>?
     }
@@ -68,12 +70,15 @@ struct MovieMux {
     /// Whether the file is one fragmented MP4 (`FragmentedMP4`) instead of a progressive one.
     var fragmented = false
 
-    /// Writes the file into `output`; returns its size, SHA-256, tracks and where each run's
+    /// Writes the file into `output` — its first pass `timed` already when the segments were
+    /// timed as they arrived, else made here; returns its size, SHA-256, tracks and where each run's
     /// timestamps landed (for the subtitles).
     /// - Throws: `malformed-media` for streams the readers refuse, `unsupported` for sources
     ///   without a video or audio stream the readers know, `destination-unwritable`, `source-changed` when a segment reads differently the second time.
-    func write(to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock) {
-        let first = try firstPass()
+    func write(to output: DurableFile, timed: MovieTimingPass.Result? = nil) throws(HLSError)
+        -> (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock) {
+        let first: MovieTimingPass.Result
+        if let timed { first = timed } else { first = try firstPass() }
         var tracks = first.tracks
         let held = try embedSubtitles(into: &tracks, clock: first.timeline.clock)
         // ffmpeg keeps a fragmented track's first audio configuration for its later sample

@@ -8,8 +8,9 @@ import TesseraPlaylist
 import TesseraSupport
 
 /// The output of a movie download: the plan's resources into a hidden package folder beside
-/// the destination (the package's output, with its checkpoints and restore), then — once every
-/// segment is in — the tracks muxed by `MovieMux` into one MP4 file staged in that folder, each
+/// the destination (the package's output, with its checkpoints and restore), each segment timed
+/// as it is written (`MovieTimingPass`), then — once every segment is in — the tracks muxed by
+/// `MovieMux` into one MP4 file staged in that folder, each
 /// subtitle track a WebVTT file beside it (`MovieSubtitles`), the files published with one link
 /// each and the folder removed.
 package final class MovieOutput: JobOutput {
@@ -25,14 +26,41 @@ package final class MovieOutput: JobOutput {
     private var file: StagingFile?
     /// The subtitle tracks' sidecar files, staged.
     private var subtitles = MovieSubtitles()
+    /// The tracks the file is muxed from, their segments in the staging folder.
+    private let sources: [MovieMux.Source]
+    /// The mux's first pass, taking each segment as the transfer writes it while they come in
+    /// order (nil once one comes out of order — after a resume — or does not read: the pass is
+    /// then made from the files, and meets the failure again with its whole context).
+    private var timing: MovieTimingPass?
 
-    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, writing: MovieDownload.Writing, package: PackageOutput) {
+    /// - Throws: `invalid-playlist` when a track's local playlist does not read back.
+    init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, writing: MovieDownload.Writing,
+         package: PackageOutput) throws(HLSError) {
         self.plan = plan
         self.takesVariantAudio = takesVariantAudio
         self.writing = writing
         self.destination = destination
         self.policy = policy
         self.package = package
+        let root = package.writer.staging.stagingPath
+        sources = writing.content == .subtitles ? []
+            : try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
+        guard !sources.isEmpty else { return }
+        timing = MovieTimingPass(sources: sources)
+        package.writer.onWritten = { [unowned self] path, range, bytes in
+            self.time(URL(fileURLWithPath: root + "/" + path.value).standardizedFileURL.path, range, bytes)
+        }
+    }
+
+    /// Offers the resource written to `range` of the file at `path` to the first pass.
+    private func time(_ path: String, _ range: Range<UInt64>, _ bytes: [UInt8]?) {
+        guard var pass = timing.take() else { return }   // taken out, so the pass's tables are not copied
+        do {
+            if try pass.offer(path: path, range: range, bytes: bytes) == false { return }
+        } catch {
+            return   // the pass from the files at `finish` meets this failure again and reports it
+        }
+        timing = pass
     }
 
     package var writer: PackageFolder { package.writer }
@@ -48,7 +76,6 @@ package final class MovieOutput: JobOutput {
         _ = try writer.finishMedia()
         let root = writer.staging.stagingPath
         if writing.content == .subtitles { return try finishSubtitles(in: root) }
-        let sources = try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
         let subtitleTracks = writing.content == .movie ? plan.tracks.filter { $0.info.role == .subtitles } : []
         var mux = MovieMux(sources: sources, fragmented: writing.fragmented)
         if writing.embedsSubtitles {
@@ -63,7 +90,7 @@ package final class MovieOutput: JobOutput {
         }
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
-        let written = try mux.write(to: staged)
+        let written = try mux.write(to: staged, timed: try timing.flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil })
         // The whole file passes the MP4 validator before it is published.
         do { try staged.sync() } catch { throw HLSError(destination: error) }
         guard let source = MP4FileSource(path: staged.stagingPath) else {
@@ -136,7 +163,7 @@ package final class MovieOutput: JobOutput {
         return playlist.segments.map { segment in
             MovieMux.Segment(path: URL(fileURLWithPath: segment.uri, relativeTo: folder).standardizedFileURL.path, range: range(segment.byteRange),
                              run: Int(segment.discontinuitySequence), duration: segment.duration,
-                             map: segment.map.map { MovieMux.Initialization(path: URL(fileURLWithPath: $0.uri, relativeTo: folder).standardizedFileURL.path,
+                             map: segment.map.map { MovieMux.Region(path: URL(fileURLWithPath: $0.uri, relativeTo: folder).standardizedFileURL.path,
                                                                            range: range($0.byteRange)) },
                              isGap: segment.isGap)
         }

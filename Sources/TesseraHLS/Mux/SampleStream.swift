@@ -8,7 +8,7 @@ struct SampleStream {
     private var reader: ElementaryStreamReader
     private var segment = 0
     private var pending: [[UInt8]] = []
-    private var inits: [MovieMux.Initialization: FragmentedMP4Init] = [:]
+    private var inits: [MovieMux.Region: FragmentedMP4Init] = [:]
     private var position = 0
 
     init(key: MovieMux.TrackKey, source: MovieMux.Source) {

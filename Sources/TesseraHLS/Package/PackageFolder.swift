@@ -57,6 +57,11 @@ package final class PackageFolder: TransferOutput {
     package private(set) var unavailable: [ResourceIdentity: HLSError] = [:]
     /// Unavailable resources written one after another, up to the last one.
     package private(set) var consecutiveUnavailable = 0
+    /// Called after each resource is written with its file's path in the folder, where in that
+    /// file it went, and its bytes when they were in memory (a spilled body's are only in the
+    /// file): a movie times its segments as they arrive. Not called for unavailable or restored
+    /// resources.
+    package var onWritten: ((SafeRelativePath, Range<UInt64>, [UInt8]?) -> Void)?
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
@@ -222,6 +227,10 @@ package final class PackageFolder: TransferOutput {
                                                  source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
                                                  key: fetched.keyFingerprint?.hex))
         resourcesDone += 1
+        if let onWritten {
+            let region = (current.file.size - fetched.body.count)..<current.file.size
+            if case .memory(let bytes, _) = fetched.body { onWritten(path, region, bytes) } else { onWritten(path, region, nil) }
+        }
     }
 
     /// Every file complete so far (the one last written closed first: a snapshot takes it), by path.
