@@ -50,7 +50,7 @@ enum DownloadArguments {
         let defaults = SelectionPolicy()
         let name = file.pathExtension.isEmpty ? "a file without an extension" : "a .\(file.pathExtension) file"
         if !kind.choosesTracks, selection.audio != defaults.audio || selection.subtitles != defaults.subtitles || selection.video != defaults.video {
-            throw usage("--audio, --subtitles and --video choose the tracks of an MP4 or subtitles file (-o name.mp4, .m4v, .mov, .m4a, .vtt or .srt); \(name) takes the variant's own stream")
+            throw usage("--audio, --subtitles and --video choose the tracks of an MP4, MPEG-TS or subtitles file (-o name.mp4, .m4v, .mov, .m4a, .ts, .m2ts, .vtt or .srt); \(name) takes the variant's own stream")
         }
         var sidecars = SubtitleFormat.webVTT
         if case .subtitles(let written) = kind {
@@ -61,9 +61,9 @@ enum DownloadArguments {
         if let subtitleFormat {
             guard let chosen = SubtitleFormat(fileExtension: subtitleFormat) else { throw usage("--subtitle-format takes vtt or srt, not \(subtitleFormat)") }
             switch kind {
-            case .movie: sidecars = chosen
+            case .movie, .transportStream: sidecars = chosen
             case .subtitles(let written) where written == chosen: break
-            default: throw usage("--subtitle-format names the format of the subtitle files beside an MP4 (-o name.mp4, .m4v or .mov); \(name) has none")
+            default: throw usage("--subtitle-format names the format of the subtitle files beside a movie (-o name.mp4, .m4v, .mov, .ts or .m2ts); \(name) has none")
             }
         }
         if fragmented, kind != .movie, kind != .audio {
@@ -75,7 +75,7 @@ enum DownloadArguments {
         if embedsSubtitles, fragmented { throw usage("--embed-subtitles needs a progressive MP4: ffmpeg reads a fragmented file's timed text without its durations") }
         if embedsSubtitles, subtitleFormat != nil { throw usage("--subtitle-format names files beside the movie; with --embed-subtitles there are none") }
         if allowsGaps, !kind.choosesTracks {
-            throw usage("--allow-gaps keeps EXT-X-GAP holes in an MP4 or subtitles file; \(name) is assembled byte for byte and refuses them")
+            throw usage("--allow-gaps keeps EXT-X-GAP holes in an MP4, MPEG-TS or subtitles file; \(name) is assembled byte for byte and refuses them")
         }
         return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, allowsGaps: allowsGaps,
                                embedsSubtitles: embedsSubtitles, options: options,

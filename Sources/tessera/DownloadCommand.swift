@@ -34,14 +34,44 @@ struct DownloadCommand: Sendable {
     }
 
     private func run(_ client: HLSClient) async -> Int32 {
-        if kind.choosesTracks { return await runMovie(client) }
-        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
-            Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
-        }) { () async throws(HLSError) in try await runFile(client) }
+        switch kind {
+        case .stream:
+            return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in try await describeFile(client) }) {
+                () async throws(HLSError) in try await runFile(client)
+            }
+        case .transportStream:
+            // A TS variant taken whole is its segments byte for byte; anything else is muxed.
+            let job = movieJob(client)
+            return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
+                try await assemblesWhole(job, client) ? try await describeFile(client) : PackageCommand.describe(try await job.plan(), dryRun: true)
+            }) { () async throws(HLSError) in
+                try await assemblesWhole(job, client) ? try await runFile(client) : try await runMovie(job)
+            }
+        default:
+            let job = movieJob(client)
+            return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
+                () async throws(HLSError) in try await runMovie(job)
+            }
+        }
     }
 
-    /// An MP4 muxed from the chosen tracks, or one subtitle track.
-    private func runMovie(_ client: HLSClient) async -> Int32 {
+    /// Whether a `.ts` output is the variant's own MPEG-TS segments byte for byte: the chosen
+    /// tracks are the variant alone, with its own audio, and its segments are MPEG-TS (no holes
+    /// to keep).
+    private func assemblesWhole(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> Bool {
+        guard !allowsGaps, selection.audio.choice != .none else { return false }
+        let tracks = try await job.plan().tracks
+        guard tracks.count == 1, tracks[0].role == .video else { return false }
+        return try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan().container
+            == DownloadPlan.Container.mpegTS.rawValue
+    }
+
+    private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {
+        Self.describe(try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan(), dryRun: true)
+    }
+
+    /// The movie job: the chosen tracks muxed into an MP4 or MPEG-TS, or one subtitle track.
+    private func movieJob(_ client: HLSClient) -> MovieDownload {
         var movieOptions = PackageDownload.Options()
         movieOptions.selection = selection
         movieOptions.overwrite = options.overwrite
@@ -52,34 +82,40 @@ struct DownloadCommand: Sendable {
         let content: MovieDownload.Content = switch kind {
         case .audio: .audioOnly
         case .subtitles: .subtitles
-        case .movie, .stream: .movie
+        case .movie, .stream, .transportStream: .movie
         }
-        let job = MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
-                                writing: MovieDownload.Writing(content: content, subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps,
-                                                               embedsSubtitles: embedsSubtitles))
-        return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in PackageCommand.describe(try await job.plan(), dryRun: true) }) {
-            () async throws(HLSError) in
-            let display = ProgressDisplay(label: output.lastPathComponent)
-            let report = try await job.run { event in
-                JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
-            }
-            let tracks = report.tracks.map { track in
-                switch track.kind {
-                case .video: "video (\(track.samples) pictures)"
-                case .audio: "audio (\(track.language), \(track.samples) frames)"
-                case .subtitles: "subtitles (\(track.language), \(track.samples) cues)"
-                }
-            }
-            let container = if case .subtitles(let format) = kind { format == .subRip ? "SubRip" : "WebVTT" } else { fragmented ? "fragmented MP4" : "MP4" }
-            var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
-            if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
-            if !report.gaps.isEmpty {
-                line += "; \(report.gaps.count) EXT-X-GAP segment\(report.gaps.count == 1 ? "" : "s") left as holes ("
-                    + FixedDecimal.format(report.gaps.reduce(0) { $0 + $1.duration }, digits: 1) + " s)"
-            }
-            if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
-            return line
+        return MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
+                             writing: MovieDownload.Writing(content: content, container: kind == .transportStream ? .transportStream : .mp4,
+                                                            subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps,
+                                                            embedsSubtitles: embedsSubtitles))
+    }
+
+    /// Runs the movie job; its summary line.
+    private func runMovie(_ job: MovieDownload) async throws(HLSError) -> String {
+        let display = ProgressDisplay(label: output.lastPathComponent)
+        let report = try await job.run { event in
+            JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
         }
+        let tracks = report.tracks.map { track in
+            switch track.kind {
+            case .video: "video (\(track.samples) pictures)"
+            case .audio: "audio (\(track.language), \(track.samples) frames)"
+            case .subtitles: "subtitles (\(track.language), \(track.samples) cues)"
+            }
+        }
+        let container = switch kind {
+        case .subtitles(let format): format == .subRip ? "SubRip" : "WebVTT"
+        case .transportStream: "MPEG-TS"
+        default: fragmented ? "fragmented MP4" : "MP4"
+        }
+        var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+        if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
+        if !report.gaps.isEmpty {
+            line += "; \(report.gaps.count) EXT-X-GAP segment\(report.gaps.count == 1 ? "" : "s") left as holes ("
+                + FixedDecimal.format(report.gaps.reduce(0) { $0 + $1.duration }, digits: 1) + " s)"
+        }
+        if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }
+        return line
     }
 
     /// The variant's stream assembled into one file as its segments are (MPEG-TS, or fMP4 joined).

@@ -9,11 +9,14 @@ enum DownloadOutput: Equatable {
     case audio
     /// One subtitle track (`.vtt`, `.srt`).
     case subtitles(SubtitleFormat)
-    /// The variant's own stream assembled byte for byte (`.ts`, `.m2ts`, any other name).
+    /// One MPEG-TS (`.ts`, `.m2ts`): a TS variant alone assembled byte for byte, anything else
+    /// (separate audio, fMP4 media, subtitles, tracks left out) muxed from the chosen tracks.
+    case transportStream
+    /// The variant's own stream assembled byte for byte (any other name).
     case stream
 
     /// The `--format` values.
-    static let formats = "mp4|m4a|vtt|srt"
+    static let formats = "mp4|m4a|ts|vtt|srt"
 
     /// The output a file name extension names, or nil for one that names none.
     init?(fileExtension: String) {
@@ -22,14 +25,14 @@ enum DownloadOutput: Equatable {
         case "m4a": self = .audio
         case "vtt": self = .subtitles(.webVTT)
         case "srt": self = .subtitles(.subRip)
-        case "ts", "m2ts": self = .stream
+        case "ts", "m2ts": self = .transportStream
         default: return nil
         }
     }
 
     /// The output a `--format` value names, or nil.
     init?(format: String) {
-        guard format == "mp4" || format == "m4a" || format == "vtt" || format == "srt" else { return nil }
+        guard ["mp4", "m4a", "ts", "vtt", "srt"].contains(format) else { return nil }
         self.init(fileExtension: format)
     }
 

@@ -5,6 +5,8 @@ extension MovieDownload {
     public struct Writing: Sendable {
         /// The file's tracks: a movie, the audio alone, or one subtitle track. Default `.movie`.
         public var content: Content
+        /// The file format of a movie or of the audio alone. Default MP4.
+        public var container: Container
         /// The format of the subtitle files (beside the movie, or the file itself). Default WebVTT.
         public var subtitleFormat: SubtitleFormat
         /// One fragmented MP4 (movie fragments of about two seconds, cut at the pictures' sync
@@ -18,9 +20,10 @@ extension MovieDownload {
         public var embedsSubtitles: Bool
 
         /// A way of writing; every default is what `tessera download -o movie.mp4` writes.
-        public init(content: Content = .movie, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false,
+        public init(content: Content = .movie, container: Container = .mp4, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false,
                     embedsSubtitles: Bool = false) {
             self.content = content
+            self.container = container
             self.subtitleFormat = subtitleFormat
             self.fragmented = fragmented
             self.allowsGaps = allowsGaps

@@ -78,6 +78,9 @@ extension MovieDownload: JobPlanner {
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
         let planned = try await package.plan(loader, events: events)
+        if writing.container == .transportStream, writing.fragmented || writing.embedsSubtitles {
+            throw HLSError(.unsupported, "A transport stream is neither fragmented MP4 nor carries timed text: its subtitles are written beside it.")
+        }
         if writing.embedsSubtitles, writing.fragmented, planned.plan.tracks.contains(where: { $0.info.role == .subtitles }) {
             throw HLSError(.unsupported, "Subtitles are embedded in a progressive MP4 only: ffmpeg reads a fragmented file's timed text without its durations "
                            + "(without --fragmented, or the subtitles beside the file).")

@@ -98,23 +98,12 @@ struct MovieMux {
     /// from its track's segments (or, for a track `held` in memory, taken from there).
     private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], held: [Int: [[UInt8]]], tracks: [MP4Track],
                       to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
-        let hasher: SHA256Hasher
-        do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
-        var buffer: [UInt8] = []
+        var sink = try MovieFileSink(output)
         var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
-        var written: UInt64 = 0
-        func flush(_ force: Bool) throws(HLSError) {
-            guard force || buffer.count >= 4 << 20 else { return }
-            hasher.update(buffer)
-            do { try output.append(buffer) } catch { throw HLSError(destination: error) }
-            output.startWriteback(at: written, count: buffer.count)   // the file's sync before publication then waits for less
-            written += UInt64(buffer.count)
-            buffer.removeAll(keepingCapacity: true)
-        }
         for piece in pieces {
             switch piece {
             case .bytes(let bytes):
-                buffer += bytes
+                try sink.append(bytes)
             case .samples(let chunk):
                 for index in chunk.samples {
                     let data: [UInt8]
@@ -122,13 +111,10 @@ struct MovieMux {
                     guard UInt32(data.count) == tracks[chunk.track].samples[index].size else {
                         throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(chunk.track + 1)).")
                     }
-                    buffer += data
-                    try flush(false)
+                    try sink.append(data)
                 }
             }
-            try flush(false)
         }
-        try flush(true)
-        return (written, hasher.finalize())
+        return try sink.finish()
     }
 }

@@ -85,20 +85,24 @@ package final class MovieOutput: JobOutput {
             }
         }
         let staged: StagingFile
-        do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4") } catch {
+        let isTransportStream = writing.container == .transportStream
+        do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + (isTransportStream ? "/.movie.ts" : "/.movie.mp4")) } catch {
             throw HLSError(destination: error)
         }
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
-        let written = try mux.write(to: staged, timed: try timing.flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil })
-        // The whole file passes the MP4 validator before it is published.
+        let timed = try timing.flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil }
+        // A transport stream is validated as it is written; an MP4 whole, before it is published.
+        let written = isTransportStream ? try mux.writeTransportStream(to: staged, timed: timed) : try mux.write(to: staged, timed: timed)
         do { try staged.sync() } catch { throw HLSError(destination: error) }
-        guard let source = MP4FileSource(path: staged.stagingPath) else {
-            throw HLSError(.destinationUnwritable, "The muxed file \(staged.stagingPath) could not be read back.")
-        }
-        var validator = MP4Validator()
-        if let finding = validator.validate(source).first(where: { $0.severity == .error }) {
-            throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
+        if !isTransportStream {
+            guard let source = MP4FileSource(path: staged.stagingPath) else {
+                throw HLSError(.destinationUnwritable, "The muxed file \(staged.stagingPath) could not be read back.")
+            }
+            var validator = MP4Validator()
+            if let finding = validator.validate(source).first(where: { $0.severity == .error }) {
+                throw HLSError(.malformedMedia, "The muxed file is not valid MP4: \(finding)")
+            }
         }
         for track in subtitleTracks where !writing.embedsSubtitles {
             try subtitles.stage(try Self.localSegments(of: track, in: root), clock: written.clock,

@@ -38,6 +38,16 @@ struct MovieDownloadTests {
         return path
     }
 
+    /// Expects `movie` (muxed from the multivariant fixture's `hi` variant and its audio rendition)
+    /// to decode in ffmpeg without a message, every picture and sound frame as the sources'.
+    static func expectMultivariantFrames(_ movie: String, _ harness: PackageHarness) throws {
+        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
+        let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie, "-map", "0", "-f", "null", "-"])
+        #expect(decode.status == 0 && decode.errors.isEmpty, "\(decode.errors)")
+        #expect(try frames(movie, "0:v") == frames(try joined(harness, "e_multivariant/hi", 4, name: "hi.ts"), "0:v"))
+        #expect(try frames(movie, "0:a") == frames(try joined(harness, "e_multivariant/audio", 5, name: "audio.ts"), "0:a"))
+    }
+
     @Test("a variant whose audio is a separate rendition becomes one MP4: its pictures and the rendition's audio, language and name kept, decoded silently")
     func separateAudio() async throws {
         let harness = try PackageHarness()
@@ -45,11 +55,7 @@ struct MovieDownloadTests {
         let movie = Self.destination(harness).path
         #expect(report.tracks.map(\.kind) == [.video, .audio] && report.tracks.map(\.samples) == [100, 189])
         #expect(report.tracks.map(\.language) == ["und", "eng"])
-        let ffmpeg = try #require(ExternalProcess.find("ffmpeg"))
-        let decode = try ExternalProcess.run(ffmpeg, ["-nostdin", "-v", "error", "-i", movie, "-map", "0", "-f", "null", "-"])
-        #expect(decode.status == 0 && decode.errors.isEmpty, "\(decode.errors)")
-        #expect(try Self.frames(movie, "0:v") == Self.frames(try Self.joined(harness, "e_multivariant/hi", 4, name: "hi.ts"), "0:v"))
-        #expect(try Self.frames(movie, "0:a") == Self.frames(try Self.joined(harness, "e_multivariant/audio", 5, name: "audio.ts"), "0:a"))
+        try Self.expectMultivariantFrames(movie, harness)
         let ffprobe = try #require(ExternalProcess.find("ffprobe"))
         let tags = try ExternalProcess.run(ffprobe, ["-v", "error", "-select_streams", "a", "-show_entries", "stream_tags=language,handler_name", "-of", "compact", movie]).output
         #expect(tags.contains("tag:language=eng") && tags.contains("tag:handler_name=audio_2"))
