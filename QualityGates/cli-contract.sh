@@ -92,7 +92,7 @@ D="$WORK/out/x.ts"
 expect_failure "unreachable URL" 1 "$D" download "http://127.0.0.1:9/index.m3u8" -o "$D"
 expect_failure "404 playlist" 1 "$D" download "$ORIGIN/missing/index.m3u8" -o "$D"
 expect_failure "not a playlist" 1 "$D" download "$ORIGIN/a_ts_vod/seg_000.ts" -o "$D"
-expect_failure "variant with separate audio" 1 "$D" download "$ORIGIN/e_multivariant/master.m3u8" -o "$D"
+expect_failure "variant with separate audio to a file assembled byte for byte" 1 "$WORK/out/x.bin" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.bin"
 touch "$WORK/out/plain"
 expect_failure "unwritable destination" 1 "$WORK/out/plain/x.ts" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/plain/x.ts"
 expect_failure "--parallel 0" 2 "$D" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$D" --parallel 0
@@ -310,10 +310,11 @@ else bad "record --interstitials: $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'i
 kill "$ADS_PID" 2>/dev/null || true
 expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
-expect_status "download --audio with a .ts output (renditions are muxed into MP4 only)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --audio all
+expect_status "download --audio with a .bin output (the variant's stream byte for byte)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.bin" --audio all
 expect_status "download --format mp4 with a .ts output (the extension contradicts it)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --format mp4
-expect_status "download --subtitle-format with a .ts output (no subtitle files)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --subtitle-format srt
-expect_status "download --allow-gaps with a .ts output (assembled byte for byte)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --allow-gaps
+expect_status "download --subtitle-format with a .bin output (no subtitle files)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.bin" --subtitle-format srt
+expect_status "download --allow-gaps with a .bin output (assembled byte for byte)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.bin" --allow-gaps
+expect_status "download --embed-subtitles with a .ts output (a transport stream carries no timed text)" 2 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --embed-subtitles
 expect_status "download --fragmented with a .ts output (it lays out an MP4)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.ts" --fragmented
 expect_status "download --subtitles none with a .srt output" 2 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.srt" --subtitles none
 expect_status "download --codecs excluding every variant" 1 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/x.ts" --codecs hvc1 --dry-run
@@ -400,17 +401,36 @@ if "$BIN" download "$ORIGIN/b_fmp4_video/index.m3u8" -o "$M" >/dev/null 2>"$WORK
   elif [ -z "$("$FFMPEG" -nostdin -v error -i "$M" -f null - 2>&1)" ]; then ok "fMP4 download: ffmpeg decodes it without a message"
   else bad "fMP4 download: ffmpeg could not decode it cleanly"; fi
 else bad "fMP4 download: $(head -2 "$WORK/err")"; fi
-# download -o name.mp4: the variant and its separate audio rendition muxed by Tessera into one MP4.
+# download -o name.mp4 / name.ts: the variant and its separate audio rendition muxed by Tessera
+# into one MP4, and into one MPEG-TS (which our validator passes); ffmpeg decodes each silently.
+muxed() { # file, container named in the summary line
+  local file="$1" container="$2"
+  if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$file" > "$WORK/stdout" 2>"$WORK/err" \
+     && grep -q "^wrote $file: $container of video (100 pictures), audio (eng, 189 frames)" "$WORK/stdout" && "$BIN" validate "$file" > /dev/null \
+     && [ -z "$(ls -A "$WORK/out" | grep '^\.movie')" ]; then
+    ok "$container from a ladder with separate audio, valid: $(cut -c1-90 "$WORK/stdout")…"
+    if [ -z "$FFMPEG" ]; then
+      if [ "${ALLOW_MISSING_PLAYERS:-0}" = 1 ]; then skip_player "ffmpeg decode of the muxed $container: ffmpeg is not installed"
+      else bad "ffmpeg decode of the muxed $container: ffmpeg is not installed (ALLOW_MISSING_PLAYERS=1 to skip)"; fi
+    elif [ -z "$("$FFMPEG" -nostdin -v error -i "$file" -map 0 -f null - 2>&1)" ]; then ok "muxed $container: ffmpeg decodes both tracks without a message"
+    else bad "muxed $container: ffmpeg could not decode it cleanly"; fi
+  else bad "$container from a ladder with separate audio: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+}
 MOVIE="$WORK/out/movie.mp4"
-if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$MOVIE" > "$WORK/stdout" 2>"$WORK/err" && grep -q 'MP4 of video (100 pictures), audio (eng, 189 frames)' "$WORK/stdout" \
-   && [ -z "$(ls -A "$WORK/out" | grep '^\.movie')" ]; then
-  ok "MP4 from a ladder with separate audio: $(cut -c1-90 "$WORK/stdout")…"
-  if [ -z "$FFMPEG" ]; then
-    if [ "${ALLOW_MISSING_PLAYERS:-0}" = 1 ]; then skip_player "ffmpeg decode of the muxed MP4: ffmpeg is not installed"
-    else bad "ffmpeg decode of the muxed MP4: ffmpeg is not installed (ALLOW_MISSING_PLAYERS=1 to skip)"; fi
-  elif [ -z "$("$FFMPEG" -nostdin -v error -i "$MOVIE" -map 0 -f null - 2>&1)" ]; then ok "muxed MP4: ffmpeg decodes both tracks without a message"
-  else bad "muxed MP4: ffmpeg could not decode it cleanly"; fi
-else bad "MP4 from a ladder with separate audio: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+muxed "$MOVIE" MP4
+# .ts (or --format ts): muxed unless the tracks are a TS variant alone with its own audio, which
+# stays its segments byte for byte.
+muxed "$WORK/out/movie.ts" MPEG-TS
+if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/movie-ts.bin" --format ts --audio none > "$WORK/stdout" 2>"$WORK/err" \
+   && grep -q 'MPEG-TS of video (100 pictures)$\|MPEG-TS of video (100 pictures),' "$WORK/stdout" && ! grep -q 'audio (' "$WORK/stdout"; then
+  ok "--format ts --audio none: the pictures alone as MPEG-TS"
+else bad "--format ts --audio none: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+expect_status "download -o .ts --dry-run of a ladder with separate audio: the muxed plan" 0 download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/dry.ts" --dry-run
+grep -q "^dry run: 2 tracks" "$WORK/stdout" || bad "the .ts dry run names both tracks: $(head -2 "$WORK/stdout")"
+if "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/whole.ts" > "$WORK/stdout" 2>"$WORK/err" && grep -q ': 4 segments, ' "$WORK/stdout" \
+   && cmp -s "$WORK/out/whole.ts" <(cat "$HERE"/Fixtures/a_ts_vod/seg_00[0-3].ts); then
+  ok "a TS media playlist to .ts: its segments byte for byte, as before"
+else bad "a TS media playlist to .ts: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
 # download -o name.srt / --format vtt: one subtitle track alone, on the playlist's timeline; beside
 # a movie with --subtitle-format srt.
 SRT="$WORK/out/subs.srt"

@@ -138,16 +138,20 @@ chromium_plays() { # name, url, expected frames, what it is
 # `tessera download <master> -o name.mp4`: one MP4 muxed by Tessera from the variant and its audio
 # rendition, played from disk by ffmpeg and GStreamer and over HTTP by Chromium, every picture of
 # the source decoded.
+# MOVIE_EXT=ts: one MPEG-TS muxed by Tessera instead, played by Chromium as the one segment of
+# a VOD playlist (its native player takes MPEG-TS through HLS only).
 movie() { # name, multivariant URL on the origin, the source's playlist URL, what the summary line says[, why Chromium cannot[, download options…]]
-  local name="$1" url="$2" source="$3" says="$4" unplayable="${5:-}" file="$WORK/www/movies/$1.mp4"
+  local ext="${MOVIE_EXT:-mp4}"
+  local name="$1" url="$2" source="$3" says="$4" unplayable="${5:-}" file="$WORK/www/movies/$1.$ext" what="the MP4"
+  [ "$ext" = ts ] && what="the MPEG-TS"
   mkdir -p "$WORK/www/movies"
-  echo "players: $name MP4 of $url ${*:6}"
+  echo "players: $name $ext of $url ${*:6}"
   if ! "$BIN" download "$url" -o "$file" "${@:6}" > "$WORK/$name.out" 2> "$WORK/$name.err" || ! grep -qF "$says" "$WORK/$name.out"; then
-    bad "$name: tessera download -o $name.mp4: $(tail -1 "$WORK/$name.err") $(cat "$WORK/$name.out")"; return
+    bad "$name: tessera download -o $name.$ext: $(tail -1 "$WORK/$name.err") $(cat "$WORK/$name.out")"; return
   fi
   ok "$name: $(cut -c1-140 "$WORK/$name.out")"
   local expected; expected="$(source_frames "$source")"
-  if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes the MP4"
+  if [ -z "$FFMPEG" ] || [ -z "$FFPROBE" ]; then missing ffmpeg "$name: ffmpeg decodes $what"
   elif ! [[ "$expected" =~ ^[0-9]+$ ]]; then bad "$name: ffprobe could not count the source's frames ($source): $expected"
   else
     # Frames keep their own times (a frame rate that changes at a discontinuity is not re-timed).
@@ -155,12 +159,17 @@ movie() { # name, multivariant URL on the origin, the source's playlist URL, wha
     # run at another rate would collide in the null muxer's time base.
     DECODE_SINK="framemd5 /dev/null" ffmpeg_decode "$WORK/$name.progress" -i "$file" -map 0 -c:s copy -fps_mode passthrough -enc_time_base -1
     if [ "$DECODE_RC" = 0 ] && [ -z "$DECODE_OUT" ] && [ "$DECODE_FRAMES" = "$expected" ]; then
-      ok "$name: ffmpeg decodes the MP4 ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
+      ok "$name: ffmpeg decodes $what ($("$FFPROBE" -v error -show_entries stream=codec_name -of csv=p=0 "$file" | awk 'NF' | paste -sd, -)) without a message, $DECODE_FRAMES video frames = the source's"
     else bad "$name: ffmpeg: exit $DECODE_RC, $DECODE_FRAMES video frames (source: $expected): $(echo "$DECODE_OUT" | head -2)"; fi
   fi
   gst_plays "$name" "file://$file" "$expected"
   # A codec Chromium's open-source build has no decoder for is not a check (neither pass nor skip).
   if [ -n "$unplayable" ]; then echo "  note $name: not offered to Chromium: $unplayable"
+  elif [ "$ext" = ts ]; then
+    local seconds; seconds="$("$FFPROBE" -v error -show_entries format=duration -of csv=p=0 "$file")"
+    printf '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:%s\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:%s,\n%s.ts\n#EXT-X-ENDLIST\n' \
+      "$(awk -v s="$seconds" 'BEGIN { printf "%d", s + 0.999 }')" "$seconds" "$name" > "$WORK/www/movies/$name.m3u8"
+    chromium_plays "$name" "$ORIGIN/movies/$name.m3u8" "$expected" "the MPEG-TS (one HLS segment)"
   else chromium_plays "$name" "$ORIGIN/movies/$name.mp4" "$expected" "the MP4"; fi
 }
 
@@ -218,6 +227,9 @@ movie ts-movie "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/i
 movie ts-embedded-subtitles "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames), subtitles (und, 3 cues), subtitles (und, 3 cues)' "" --subtitles all --embed-subtitles
 movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MP4 of video (160 pictures), audio (und, 278 frames)'
 movie gapped-movie "$ORIGIN/gapped.m3u8" "$WORK/www/gapped-source.ts" 'MP4 of video (50 pictures)' "" --allow-gaps
+# The same tracks muxed into one MPEG-TS (-o name.ts): separate audio, discontinuities.
+MOVIE_EXT=ts movie ts-transport "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MPEG-TS of video (100 pictures), audio (eng, 189 frames)'
+MOVIE_EXT=ts movie discontinuity-transport "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MPEG-TS of video (160 pictures), audio (und, 278 frames)'
 movie discontinuity-fragmented "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'fragmented MP4 of video (160 pictures)' "" --fragmented --audio none
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
 movie fmp4-movie "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
@@ -241,6 +253,7 @@ else
   if ladder ffmpeg-fmp4 -hls_segment_type fmp4 -hls_segment_filename "$WORK/www/ffmpeg-fmp4/v%v/seg_%03d.m4s"; then
     check ffmpeg-fmp4 "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8"
     movie ffmpeg-fmp4-movie "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
+    MOVIE_EXT=ts movie ffmpeg-fmp4-transport "$ORIGIN/ffmpeg-fmp4/master.m3u8" "$ORIGIN/ffmpeg-fmp4/v0/index.m3u8" 'MPEG-TS of video (300 pictures), audio (eng, '
   else bad "ffmpeg-fmp4: ffmpeg's HLS muxer did not make the fMP4 ladder"; fi
   # The codecs beyond H.264 and AAC that MPEG-TS services carry, each made by ffmpeg's HLS muxer.
   for spec in "hevc-ac3:-c:v libx265 -x265-params log-level=error:keyint=25 -c:a ac3" "h264-eac3:-c:v libx264 -g 25 -c:a eac3" \
@@ -251,6 +264,8 @@ else
          -f hls -hls_time 2 -hls_playlist_type vod "$WORK/www/$codec/index.m3u8"; then
       why=""; [ "$codec" = hevc-ac3 ] && why="its open-source build has no H.265 or AC-3 decoder (MEDIA_ERR_SRC_NOT_SUPPORTED)"
       movie "$codec-movie" "$ORIGIN/$codec/index.m3u8" "$ORIGIN/$codec/index.m3u8" 'MP4 of video (100 pictures), audio (und, ' "$why"
+      # H.265 rewritten as Annex B (a TS variant with its own audio would be taken byte for byte).
+      [ "$codec" = hevc-ac3 ] && MOVIE_EXT=ts movie "$codec-transport" "$ORIGIN/$codec/index.m3u8" "$ORIGIN/$codec/index.m3u8" 'MPEG-TS of video (100 pictures)' "$why" --audio none
     else bad "$codec: ffmpeg's HLS muxer did not make it"; fi
   done
 fi
@@ -272,6 +287,7 @@ else
          --hls_master_playlist_output "$dir/master.m3u8" --segment_duration 2 > "$WORK/shaka/$kind.log" 2>&1; then
       check "shaka-$kind" "$ORIGIN/shaka-$kind/master.m3u8" "$ORIGIN/shaka-$kind/v/index.m3u8"
       movie "shaka-$kind-movie" "$ORIGIN/shaka-$kind/master.m3u8" "$ORIGIN/shaka-$kind/v/index.m3u8" 'MP4 of video (300 pictures), audio (eng, '
+      [ "$kind" = cmaf ] && MOVIE_EXT=ts movie "shaka-$kind-transport" "$ORIGIN/shaka-$kind/master.m3u8" "$ORIGIN/shaka-$kind/v/index.m3u8" 'MPEG-TS of video (300 pictures), audio (eng, '
     else bad "shaka-$kind: Shaka Packager did not package the source: $(tail -2 "$WORK/shaka/$kind.log")"; fi
   done
 fi

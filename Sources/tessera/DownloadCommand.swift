@@ -60,10 +60,11 @@ struct DownloadCommand: Sendable {
     /// to keep).
     private func assemblesWhole(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> Bool {
         guard !allowsGaps, selection.audio.choice != .none else { return false }
-        let tracks = try await job.plan().tracks
+        // The playlists' retries are said as the job's would be.
+        let tracks = try await job.plan { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }.tracks
         guard tracks.count == 1, tracks[0].role == .video else { return false }
-        return try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan().container
-            == DownloadPlan.Container.mpegTS.rawValue
+        let whole = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
+        return try await whole.plan { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }.container == DownloadPlan.Container.mpegTS.rawValue
     }
 
     private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {

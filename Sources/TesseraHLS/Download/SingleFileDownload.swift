@@ -35,10 +35,11 @@ public struct SingleFileDownload: Sendable {
         self.init(playlistURL: playlistURL, destination: destination, client: HLSClient(transport: transport), options: options)
     }
 
-    /// Loads and plans without fetching media, keys or touching the destination.
+    /// Loads and plans without fetching media, keys or touching the destination; `events` hears
+    /// the playlists' retries.
     /// - Throws: as `run`, for the playlist and plan stages.
-    public func plan() async throws(HLSError) -> DownloadPlanSummary {
-        try await MediaJob(self, client: client).plan()
+    public func plan(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> DownloadPlanSummary {
+        try await MediaJob(self, client: client).plan(events: events)
     }
 
     /// Runs the job; `events` may be called from several threads.

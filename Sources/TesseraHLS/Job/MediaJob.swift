@@ -39,11 +39,20 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     }
 
     /// Loads and plans without fetching media or touching the destination (a dry run): what the
-    /// `planned` event would say.
+    /// `planned` event would say. `events` hears the playlists' retries.
     /// - Throws: the failures of the playlist and plan stages.
-    package func plan() async throws(HLSError) -> Planner.Summary {
-        try await client.withFetcher { fetcher throws(HLSError) in
+    package func plan(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planner.Summary {
+        try await client.withFetcher(retry: events.map(Self.retries)) { fetcher throws(HLSError) in
             planner.summary(of: try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser), events: { _ in }))
+        }
+    }
+
+    /// The fetcher's retry observer that says each retry to `events`.
+    private static func retries(to events: @escaping @Sendable (Event) -> Void) -> @Sendable (HTTPEvent) -> Void {
+        { event in
+            if case .retry(let attempt, let delay, let reason) = event.kind {
+                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
+            }
         }
     }
 
@@ -51,11 +60,7 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     /// - Throws: the job's failure; `source-changed` when the source changed again on the second
     ///   attempt.
     package func run(events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planner.Report {
-        try await client.withFetcher(retry: { event in
-            if case .retry(let attempt, let delay, let reason) = event.kind {
-                events(.retry(url: event.url, attempt: attempt, delay: delay, reason: reason))
-            }
-        }) { fetcher throws(HLSError) in
+        try await client.withFetcher(retry: Self.retries(to: events)) { fetcher throws(HLSError) in
             let loader = PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser)
             let destination = planner.destination
             let paths = JobPaths(destination: destination)

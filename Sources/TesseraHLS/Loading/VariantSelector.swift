@@ -26,7 +26,7 @@ enum VariantSelector {
             let renditions = playlist.renditions.filter { $0.type == .audio && $0.groupId == group }
             // A rendition without a URI is carried in the variant's own stream (§4.4.6.1).
             guard renditions.isEmpty || renditions.contains(where: { $0.uri == nil }) else {
-                throw HLSError(.unsupported, "The chosen variant of \(source) (line \(chosen.line.number)) takes its audio from a separate rendition (GROUP-ID \"\(group)\"); a file assembled from the variant's segments would have none — download to an .mp4, .m4v or .mov file to mux the rendition's audio with it.")
+                throw HLSError(.unsupported, "The chosen variant of \(source) (line \(chosen.line.number)) takes its audio from a separate rendition (GROUP-ID \"\(group)\"); a file assembled from the variant's segments would have none — download to an .mp4, .m4v, .mov or .ts file to mux the rendition's audio with it.")
             }
         }
         return chosen

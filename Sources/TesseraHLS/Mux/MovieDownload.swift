@@ -52,10 +52,11 @@ public struct MovieDownload: Sendable {
         self.client = client
     }
 
-    /// Loads and plans without fetching media or keys, or touching the destination.
+    /// Loads and plans without fetching media or keys, or touching the destination; `events`
+    /// hears the playlists' retries.
     /// - Throws: as `run`, for the playlist and plan stages.
-    public func plan() async throws(HLSError) -> PackagePlanSummary {
-        try await MediaJob(self, client: client).plan()
+    public func plan(events: (@Sendable (PackageDownload.Event) -> Void)? = nil) async throws(HLSError) -> PackagePlanSummary {
+        try await MediaJob(self, client: client).plan(events: events)
     }
 
     /// Runs the job; `events` may be called from several threads.

@@ -3,7 +3,9 @@
 /// AC-3/E-AC-3 registration descriptors) at the start, before every video random access point
 /// and at least every half second; each video sample one PES packet (PTS, and DTS when it
 /// differs), audio frames gathered into PES packets of up to `audioPayloadBytes`; the PCR on the
-/// first video track (else the first track) in the first packet of each of its PES packets,
+/// first video track in the first packet of each of its PES packets, and in a packet of its own
+/// (adaptation field only, on the first video track's PID, else the first track's) wherever
+/// 40 ms would pass without one,
 /// `pcrDelay` before the DTS; random access indicators on sync samples; continuity counters per
 /// PID; the last packet of each PES filled with adaptation-field stuffing. Timestamps are the
 /// caller's 90 kHz times, taken modulo 2^33. The bytes accumulate in `output` for the caller to
@@ -44,6 +46,8 @@ public struct TransportStreamWriter: Sendable {
     /// Each PID's next continuity counter.
     private var continuity: [UInt16: UInt8] = [:]
     private var lastTables: Int64?
+    /// The last PCR written (90 kHz).
+    private var lastPCR: Int64?
     /// The packets written and not yet taken.
     public private(set) var output: [UInt8] = []
 
@@ -85,10 +89,14 @@ public struct TransportStreamWriter: Sendable {
             writeTables()
             lastTables = decodeTime
         }
+        // The program clock: in the PCR track's video PES packets, else on its own when due.
+        let clock = decodeTime - Self.pcrDelay
+        let carriesClock = track == pcrStream && video && lastPCR.map { clock > $0 } ?? true
+        if !carriesClock, lastPCR.map({ clock - $0 >= 3_600 }) ?? true { writeClockReference(clock) }
         switch format.payload {
         case .annexB:
             let bytes = try Self.annexB(data, format: format.payload, isSync: isSync)
-            writePES(track: track, bytes: bytes, pts: presentationTime, dts: decodeTime, randomAccess: isSync)
+            writePES(track: track, bytes: bytes, pts: presentationTime, dts: decodeTime, pcr: carriesClock ? clock : nil, randomAccess: isSync)
         case .adts(let profile, let index, let channels):
             gather(Self.adtsHeader(profile: profile, frequencyIndex: index, channels: channels, frameLength: data.count + 7) + data, track: track, pts: presentationTime)
         case .whole:
@@ -115,7 +123,7 @@ public struct TransportStreamWriter: Sendable {
     private mutating func flushAudio(_ track: Int) {
         guard let pending = streams[track].pending else { return }
         streams[track].pending = nil
-        writePES(track: track, bytes: pending.bytes, pts: pending.pts, dts: pending.pts, randomAccess: true)
+        writePES(track: track, bytes: pending.bytes, pts: pending.pts, dts: pending.pts, pcr: nil, randomAccess: true)
     }
 
     // MARK: Samples
@@ -168,7 +176,7 @@ public struct TransportStreamWriter: Sendable {
     // MARK: Packets
 
     /// One PES packet of `bytes` on `track`'s PID, cut into transport packets.
-    private mutating func writePES(track: Int, bytes: [UInt8], pts: Int64, dts: Int64, randomAccess: Bool) {
+    private mutating func writePES(track: Int, bytes: [UInt8], pts: Int64, dts: Int64, pcr: Int64?, randomAccess: Bool) {
         let format = streams[track].formats[0]
         let hasDTS = dts != pts
         var header: [UInt8] = [0, 0, 1, format.streamID]
@@ -177,7 +185,7 @@ public struct TransportStreamWriter: Sendable {
         header += [UInt8(packetLength >> 8), UInt8(packetLength & 0xFF), 0x84, hasDTS ? 0xC0 : 0x80, hasDTS ? 10 : 5]
         header += Self.timestamp(pts, prefix: hasDTS ? 0x3 : 0x2)
         if hasDTS { header += Self.timestamp(dts, prefix: 0x1) }
-        let pcr: Int64? = track == pcrStream ? dts - Self.pcrDelay : nil
+        if let pcr { lastPCR = pcr }
         writePackets(pid: streams[track].pid, payload: header + bytes, pcr: pcr, randomAccess: randomAccess)
     }
 
@@ -200,10 +208,7 @@ public struct TransportStreamWriter: Sendable {
             var adaptation: [UInt8] = []
             if first, pcr != nil || randomAccess {
                 var fields: [UInt8] = [(randomAccess ? 0x40 : 0) | (pcr != nil ? 0x10 : 0)]
-                if let pcr {
-                    let base = UInt64(bitPattern: max(0, pcr)) & MPEGTimestamp.mask
-                    fields += [UInt8(base >> 25), UInt8((base >> 17) & 0xFF), UInt8((base >> 9) & 0xFF), UInt8((base >> 1) & 0xFF), UInt8((base & 1) << 7) | 0x7E, 0]
-                }
+                if let pcr { fields += Self.clockReference(pcr) }
                 adaptation = [UInt8(fields.count)] + fields
             }
             let room = 184 - adaptation.count
@@ -226,6 +231,23 @@ public struct TransportStreamWriter: Sendable {
             offset += take
             first = false
         }
+    }
+
+    /// A packet of the PCR track's PID holding only an adaptation field with the PCR `clock` (its
+    /// continuity counter not incremented: it carries no payload).
+    private mutating func writeClockReference(_ clock: Int64) {
+        if let last = lastPCR, clock <= last { return }
+        lastPCR = clock
+        let pid = streams[pcrStream].pid
+        let counter = ((continuity[pid] ?? 0) + 15) & 0x0F   // the last payload packet's
+        output += [0x47, UInt8(pid >> 8), UInt8(pid & 0xFF), 0x20 | counter, 183, 0x10] + Self.clockReference(clock)
+        output += Array(repeating: 0xFF, count: 188 - 12)
+    }
+
+    /// A PCR's six bytes: the 33-bit base (90 kHz), reserved bits, a zero extension.
+    static func clockReference(_ clock: Int64) -> [UInt8] {
+        let base = UInt64(bitPattern: max(0, clock)) & MPEGTimestamp.mask
+        return [UInt8(base >> 25), UInt8((base >> 17) & 0xFF), UInt8((base >> 9) & 0xFF), UInt8((base >> 1) & 0xFF), UInt8((base & 1) << 7) | 0x7E, 0]
     }
 
     /// The PAT and the PMT, each one packet.

@@ -26,7 +26,8 @@ struct MovieCodecTests {
     }
 
     /// Muxes `path` into an MP4 and checks it: ffmpeg decodes it silently, its pictures and sound
-    /// are the source's frame for frame, and ffprobe names the codecs and sample entries.
+    /// are the source's frame for frame, and ffprobe names the codecs and sample entries; then
+    /// into an MPEG-TS, its frames the source's too.
     static func check(_ harness: PackageHarness, _ source: (path: String, joined: String), name: String,
                       video: (codec: String, tag: String), audio: (codec: String, tag: String)) async throws {
         let movie = harness.folder.url.appendingPathComponent("\(name).mp4")
@@ -44,6 +45,16 @@ struct MovieCodecTests {
         #expect(found == ["\(video.codec),\(video.tag)", "\(audio.codec),\(audio.tag)"], "\(streams)")
         let result = MediaValidation.validate(try #require(MP4FileSource(path: movie.path)))
         #expect(result.isProgressiveMP4 && result.firstError == nil)
+        // The same tracks as one MPEG-TS: the frames as the source's, the stream types ffprobe knows.
+        let transport = harness.folder.url.appendingPathComponent("\(name).ts").path
+        _ = try await MovieDownloadTests.job(harness, source.path, to: "\(name).ts", writing: MovieTransportStreamTests.writing).run()
+        #expect(try MovieTransportStreamTests.validates(transport))
+        for stream in ["0:v", "0:a"] {
+            #expect(try MovieDownloadTests.frames(transport, stream) == MovieDownloadTests.frames(source.joined, stream), "MPEG-TS \(stream)")
+        }
+        let codecs = try ExternalProcess.run(ffprobe, ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", transport]).output
+        // Listed under the program, then again on their own.
+        #expect(codecs.split(separator: "\n").prefix(2).map(String.init) == [video.codec, audio.codec], "\(codecs)")
     }
 
     @Test("H.265 video and AC-3 audio become hvc1 (hvcC, parameter sets out of band) and ac-3 (dac3), frame for frame")

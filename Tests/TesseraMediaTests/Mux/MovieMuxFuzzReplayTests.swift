@@ -4,7 +4,7 @@ import TesseraTestSupport
 
 @Suite("MPEG-TS to MP4 fuzz inputs")
 struct MovieMuxFuzzReplayTests {
-    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal; read as fMP4, its samples lie in the segment; read as WebVTT, no more cues come out than went in")
+    @Test("every saved input demuxes alike whole and split at every 97th byte, and muxes as two runs to a file as long as its layout, or a typed refusal; rewritten as MPEG-TS, whole packets our demuxer reads; read as fMP4, its samples lie in the segment; read as WebVTT, no more cues come out than went in")
     func replay() throws {
         let inputs = try FuzzInputs.inputs("FuzzMovieMux")
         #expect(inputs.count >= 3, "the FuzzMovieMux corpus is empty")
@@ -18,6 +18,12 @@ struct MovieMuxFuzzReplayTests {
                 #expect(UInt64(file.count) == (try ProgressiveMP4(tracks: tracks).layout()).fileSize)
             } catch {
                 #expect([.malformedTransportStream, .malformedElementaryStream, .parametersChanged, .unsupportedStream].contains(error.code), "\(error)")
+            }
+            // Their access units written back as MPEG-TS: whole packets our demuxer reads.
+            if let written = try? TransportStreamMux.rewrite(bytes) {   // a reader's or the writer's refusal is expected of arbitrary bytes
+                var demuxer = TSDemuxer()
+                #expect(written.count % 188 == 0)
+                #expect((try? demuxer.consume(written) + demuxer.finish()) != nil)
             }
             let split = bytes.count / 2
             // Refusals (try? → nil) are expected of arbitrary bytes; what a read gives is checked.

@@ -47,6 +47,25 @@ struct TransportStreamWriterTests {
         #expect(back.filter { $0.kind == .video && $0.unit.isSync }.count == units.filter { $0.kind == .video && $0.unit.isSync }.count)
     }
 
+    @Test("an audio-only program carries its PCR on the audio PID at most 100 ms apart: the validator finds nothing")
+    func audioOnly() throws {
+        let units = try Self.sourceUnits().filter { $0.kind == .audio }
+        var writer = try TransportStreamWriter(tracks: [.init(descriptions: [units[0].media], language: "und")])
+        var bytes: [UInt8] = []
+        for unit in units {
+            try writer.write(unit.unit.data, track: 0, description: 0, decodeTime: Int64(unit.unit.decodeTime), presentationTime: Int64(unit.unit.presentationTime),
+                             isSync: true)
+            bytes += writer.take()
+        }
+        writer.finish()
+        bytes += writer.take()
+        var validator = TSValidator()
+        validator.consume(bytes)
+        #expect(validator.finish().isEmpty)
+        var reader = ElementaryStreamReader()
+        #expect(try reader.read(segment: bytes).map(\.unit.data) == units.map(\.unit.data))
+    }
+
     @Test("the program map names each track's stream type and its language; timestamps are written modulo 2^33")
     func programMap() throws {
         let units = try Self.sourceUnits()

@@ -4,6 +4,7 @@ import TesseraMedia
 /// the same PES packets (or the same refusal) whole and in two chunks, and the in-memory mux of
 /// the two halves as two discontinuity runs — demuxer, the H.264, H.265, AAC, AC-3, E-AC-3 and
 /// MPEG audio readers, timeline, MP4 layout — either refuses with a typed error or gives a file as long as its layout says; read
+/// their access units written back as MPEG-TS are whole packets our demuxer reads; read
 /// as an fMP4 initialization section and a segment, its samples lie inside the segment; read as
 /// WebVTT, no more cues come out than went in, as WebVTT or SubRip; it never traps.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,6 +15,13 @@ public func fuzzMovieMux(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // A refusal (try? → nil) is an expected outcome for arbitrary bytes; only a trap is a finding.
     if let (file, tracks) = try? TransportStreamMux.mux([(Array(bytes[..<split]), 0), (Array(bytes[split...]), 1)]) {
         precondition(UInt64(file.count) == (try? ProgressiveMP4(tracks: tracks).layout())?.fileSize, "the file is not as long as its layout")
+    }
+    // Their access units written back as one MPEG-TS program: whole packets that our demuxer
+    // reads again (a reader's or the writer's refusal, try? → nil, is expected).
+    if let written = try? TransportStreamMux.rewrite(bytes) {
+        precondition(written.count % 188 == 0, "the transport stream is not whole packets")
+        var demuxer = TSDemuxer()
+        precondition((try? demuxer.consume(written) + demuxer.finish()) != nil, "our demuxer refuses the transport stream we wrote")
     }
     // The same bytes as a fragmented MP4 initialization section and a media segment after it
     // (a refusal, try? → nil, is expected).
