@@ -431,6 +431,10 @@ if "$BIN" download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/whole.ts" > "$WOR
    && cmp -s "$WORK/out/whole.ts" <(cat "$HERE"/Fixtures/a_ts_vod/seg_00[0-3].ts); then
   ok "a TS media playlist to .ts: its segments byte for byte, as before"
 else bad "a TS media playlist to .ts: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+if "$BIN" download "$ORIGIN/g_discontinuity/index.m3u8" -o "$WORK/out/joined.ts" > "$WORK/stdout" 2>"$WORK/err" \
+   && grep -q 'MPEG-TS of video (160 pictures), audio (und, 278 frames)' "$WORK/stdout" && "$BIN" validate "$WORK/out/joined.ts" > /dev/null; then
+  ok "a TS playlist with discontinuities (other resolutions) to .ts: muxed on one timeline, valid"
+else bad "a TS playlist with discontinuities to .ts: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
 # download -o name.srt / --format vtt: one subtitle track alone, on the playlist's timeline; beside
 # a movie with --subtitle-format srt.
 SRT="$WORK/out/subs.srt"

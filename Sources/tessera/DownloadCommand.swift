@@ -56,15 +56,18 @@ struct DownloadCommand: Sendable {
     }
 
     /// Whether a `.ts` output is the variant's own MPEG-TS segments byte for byte: the chosen
-    /// tracks are the variant alone, with its own audio, and its segments are MPEG-TS (no holes
-    /// to keep).
+    /// tracks are the variant alone, with its own audio, and its segments are MPEG-TS without a
+    /// discontinuity (the muxer joins runs whose codec parameters change; the assembly cannot)
+    /// or a hole to keep.
     private func assemblesWhole(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> Bool {
         guard !allowsGaps, selection.audio.choice != .none else { return false }
         // The playlists' retries are said as the job's would be.
         let tracks = try await job.plan { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }.tracks
         guard tracks.count == 1, tracks[0].role == .video else { return false }
-        let whole = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
-        return try await whole.plan { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }.container == DownloadPlan.Container.mpegTS.rawValue
+        let whole = try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan { event in
+            JobLines.show(event, plan: { _ in "" }, progress: { _ in })
+        }
+        return whole.container == DownloadPlan.Container.mpegTS.rawValue && whole.discontinuities == 0
     }
 
     private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {

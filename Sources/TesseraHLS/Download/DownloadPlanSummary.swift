@@ -18,4 +18,7 @@ public struct DownloadPlanSummary: Sendable, Equatable {
     public let estimatedBytes: UInt64?
     /// Σ EXTINF seconds.
     public let duration: Double
+    /// Segments that begin a discontinuity (EXT-X-DISCONTINUITY): runs whose timestamps the
+    /// assembly rebases, and whose codec parameters must not change.
+    public var discontinuities = 0
 }

@@ -81,9 +81,11 @@ extension SingleFileDownload: JobPlanner {
     package func summary(of planned: Planned) -> DownloadPlanSummary {
         let plan = planned.plan
         let estimate = plan.knownBytes == nil ? planned.loaded.bandwidth.map { UInt64(Double($0) / 8 * plan.duration) } : nil
-        return DownloadPlanSummary(container: plan.container.rawValue, variant: planned.loaded.variant, segments: plan.segmentCount,
-                                   resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
-                                   knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
+        var summary = DownloadPlanSummary(container: plan.container.rawValue, variant: planned.loaded.variant, segments: plan.segmentCount,
+                                          resources: plan.resourceCount, requests: plan.requestCount, keys: plan.keyCount,
+                                          knownBytes: plan.knownBytes, estimatedBytes: estimate, duration: plan.duration)
+        summary.discontinuities = planned.loaded.playlist.segments.count { $0.isDiscontinuity }
+        return summary
     }
 
     package func fingerprint(of planned: Planned) -> String { planned.plan.fingerprint.hex }
