@@ -17,6 +17,15 @@
 #include <malloc.h>
 #include <sys/stat.h>
 
+/// Serves buffers up to `large` bytes from at most `arenas` heaps instead of fresh mappings, and
+/// keeps up to `trim` bytes of freed heap for reuse (glibc mallopt M_ARENA_MAX,
+/// M_MMAP_THRESHOLD, M_TRIM_THRESHOLD).
+static inline void tessera_reuse_large_buffers(int arenas, int large, int trim) {
+    mallopt(M_ARENA_MAX, arenas);
+    mallopt(M_MMAP_THRESHOLD, large);
+    mallopt(M_TRIM_THRESHOLD, trim);
+}
+
 /// Keeps up to `trim` bytes of freed heap for reuse instead of returning it to the kernel, and
 /// grows the heap `pad` bytes at a time (glibc mallopt M_TRIM_THRESHOLD, M_TOP_PAD).
 static inline void tessera_keep_freed_heap(int trim, int pad) {
@@ -90,6 +99,7 @@ static inline int tessera_rename_exchange(const char *a, const char *b) {
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : errno;
 }
 #else
+static inline void tessera_reuse_large_buffers(int arenas, int large, int trim) { (void)arenas; (void)large; (void)trim; }
 static inline void tessera_keep_freed_heap(int trim, int pad) { (void)trim; (void)pad; }
 static inline void tessera_return_freed_heap(void) {}
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraSupport
 
 /// The `tessera` command: a thin composition root over the library.
 /// Exit status: 0 success, 1 failure (one-line error on stderr), 2 usage error.
@@ -10,6 +11,10 @@ import Darwin
 enum Tessera {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Media jobs free and make buffers of megabytes per segment (bodies, demuxed samples)
+        // from several threads: reused from two heaps rather than mapped and faulted in afresh.
+        // Set before any other thread allocates.
+        if arguments.first == "download" || arguments.first == "package" { HeapPolicy.reuseLargeBuffers() }
         let status: Int32
         do {
             let command = try CommandLineArguments.parse(arguments)

@@ -50,7 +50,7 @@ struct MovieTimingPass {
     mutating func take(bytes: [UInt8]? = nil) throws(HLSError) {
         guard let (index, position) = next else { preconditionFailure("a segment is taken while some are left") }
         let segment = sources[index].segments[position]
-        var reader = self.reader.take().flatMap { $0.source == index ? $0.reader : nil } ?? ElementaryStreamReader(kinds: sources[index].kinds)
+        var reader = self.reader.take().flatMap { $0.source == index ? $0.reader : nil } ?? Self.reader(of: sources[index])
         defer { self.reader = (index, reader) }
         for unit in try MovieMux.units(of: segment, bytes: bytes, reader: &reader, inits: &inits) {
             let key = MovieMux.TrackKey(source: index, kind: unit.kind)
@@ -60,7 +60,7 @@ struct MovieTimingPass {
                 order.append(key)
             }
             try MovieMux.media(at: segment.path) { () throws(MediaError) in
-                try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, hidden: unit.hidden,
+                try timeline.append(unit.unit, size: unit.unit.size, duration: unit.duration, media: unit.media, hidden: unit.hidden,
                                     to: track, run: segment.run)
             }
         }
@@ -95,6 +95,13 @@ struct MovieTimingPass {
             tracks[index].alternateGroup = 1
         }
         return Result(timeline: timeline, order: order, tracks: tracks)
+    }
+
+    /// A reader of `source`'s kinds that keeps sizes and timing, not the pictures' bytes.
+    private static func reader(of source: MovieMux.Source) -> ElementaryStreamReader {
+        var reader = ElementaryStreamReader(kinds: source.kinds)
+        reader.keepsBytes = false
+        return reader
     }
 
     /// The media segment (not a gap) after `position`, in the sources' order.

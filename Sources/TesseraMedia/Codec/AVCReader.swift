@@ -26,9 +26,10 @@ public struct AVCReader: Sendable {
     /// The access unit in `packet`.
     /// - Throws: `malformed-elementary-stream` for a packet without a PTS, without a picture,
     ///   with a picture before any parameter sets, or with parameter sets that do not parse.
-    public mutating func consume(_ packet: PESPacket) throws(MediaError) -> AccessUnit {
+    /// `keepsBytes` false: the unit's size without its bytes.
+    public mutating func consume(_ packet: PESPacket, keepsBytes: Bool = true) throws(MediaError) -> AccessUnit {
         configurationChanged = false
-        let unit = try AnnexBAccessUnit(packet, codec: "H.264", parameterSetKinds: 2, keepsParameterSets: true) { first in
+        let unit = try AnnexBAccessUnit(packet, codec: "H.264", parameterSetKinds: 2, keepsParameterSets: true, keepsBytes: keepsBytes) { first in
             switch first & 0x1F {
             case NALType.accessUnitDelimiter: .dropped
             case NALType.sequenceParameterSet: .parameterSet(0)

@@ -9,14 +9,26 @@ public struct AccessUnit: Sendable, Equatable {
     public let presentationTime: UInt64
     /// Whether decoding can start here (an IDR picture; every audio frame).
     public let isSync: Bool
-    /// The sample's bytes.
+    /// The sample's bytes (empty when a reader was asked for sizes alone).
     public let data: [UInt8]
+    /// The sample's size in bytes.
+    public let size: Int
 
-    /// An access unit.
+    /// An access unit of `data`.
     public init(decodeTime: UInt64, presentationTime: UInt64, isSync: Bool, data: [UInt8]) {
         self.decodeTime = decodeTime
         self.presentationTime = presentationTime
         self.isSync = isSync
         self.data = data
+        size = data.count
+    }
+
+    /// An access unit of `size` bytes not kept (a muxer's first pass needs the timing alone).
+    public init(decodeTime: UInt64, presentationTime: UInt64, isSync: Bool, size: Int) {
+        self.decodeTime = decodeTime
+        self.presentationTime = presentationTime
+        self.isSync = isSync
+        data = []
+        self.size = size
     }
 }

@@ -16,8 +16,11 @@ struct AnnexBAccessUnit {
         case kept
     }
 
-    /// The sample's bytes.
+    /// The sample's bytes (when kept).
     private(set) var sample: [UInt8] = []
+    /// The sample's size.
+    private(set) var size = 0
+    private let keepsBytes: Bool
     /// The parameter sets of each kind, in order.
     private(set) var parameterSets: [[[UInt8]]]
     private(set) var isRandomAccess = false
@@ -26,7 +29,9 @@ struct AnnexBAccessUnit {
 
     /// The access unit of `packet`, each NAL unit's role given by `role` (from its first byte).
     /// - Throws: `malformed-elementary-stream` for a packet without a PTS or without a picture.
-    init(_ packet: PESPacket, codec: String, parameterSetKinds: Int, keepsParameterSets: Bool, role: (UInt8) -> Role) throws(MediaError) {
+    init(_ packet: PESPacket, codec: String, parameterSetKinds: Int, keepsParameterSets: Bool, keepsBytes: Bool = true,
+         role: (UInt8) -> Role) throws(MediaError) {
+        self.keepsBytes = keepsBytes
         guard let pts = packet.pts else {
             throw MediaError(.malformedElementaryStream, "PID \(packet.pid)'s PES packet at byte \(packet.byteOffset) has no PTS.")
         }
@@ -34,7 +39,7 @@ struct AnnexBAccessUnit {
         dts = packet.dts
         parameterSets = Array(repeating: [], count: parameterSetKinds)
         let bytes = packet.data
-        sample.reserveCapacity(bytes.count + 16)
+        if keepsBytes { sample.reserveCapacity(bytes.count + 16) }
         var hasPicture = false
         for range in AnnexB.units(in: bytes) {
             switch role(bytes[range.lowerBound]) {
@@ -47,6 +52,8 @@ struct AnnexBAccessUnit {
                 self.isRandomAccess = self.isRandomAccess || isRandomAccess
             case .kept: break
             }
+            size += 4 + range.count
+            guard keepsBytes else { continue }
             let length = UInt32(range.count)
             sample += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
             sample += bytes[range]
@@ -60,5 +67,8 @@ struct AnnexBAccessUnit {
     var hasParameterSets: Bool { parameterSets.contains { !$0.isEmpty } }
 
     /// The access unit, timed by the packet's PTS and DTS.
-    var accessUnit: AccessUnit { AccessUnit(decodeTime: dts ?? pts, presentationTime: pts, isSync: isRandomAccess, data: sample) }
+    var accessUnit: AccessUnit {
+        keepsBytes ? AccessUnit(decodeTime: dts ?? pts, presentationTime: pts, isSync: isRandomAccess, data: sample)
+            : AccessUnit(decodeTime: dts ?? pts, presentationTime: pts, isSync: isRandomAccess, size: size)
+    }
 }

@@ -30,9 +30,10 @@ public struct HEVCReader: Sendable {
     /// The access unit in `packet`.
     /// - Throws: `malformed-elementary-stream` for a packet without a PTS, without a picture,
     ///   with a picture before any parameter sets, or with parameter sets that do not parse.
-    public mutating func consume(_ packet: PESPacket) throws(MediaError) -> AccessUnit {
+    /// `keepsBytes` false: the unit's size without its bytes.
+    public mutating func consume(_ packet: PESPacket, keepsBytes: Bool = true) throws(MediaError) -> AccessUnit {
         configurationChanged = false
-        let unit = try AnnexBAccessUnit(packet, codec: "H.265", parameterSetKinds: 3, keepsParameterSets: false) { first in
+        let unit = try AnnexBAccessUnit(packet, codec: "H.265", parameterSetKinds: 3, keepsParameterSets: false, keepsBytes: keepsBytes) { first in
             switch first >> 1 & 0x3F {
             case NALType.accessUnitDelimiter: .dropped
             case NALType.videoParameterSet: .parameterSet(0)

@@ -25,6 +25,9 @@ public struct ElementaryStreamReader: Sendable {
 
     /// The kinds taken; the others are skipped.
     public let kinds: Set<Kind>
+    /// Whether pictures and fragment samples come with their bytes; false: their sizes and
+    /// timing alone (a muxer's first pass). Audio frames always bring theirs (they are small).
+    public var keepsBytes = true
     private var avc = AVCReader()
     private var hevc = HEVCReader()
     private var aac = ADTSReader()
@@ -62,8 +65,10 @@ public struct ElementaryStreamReader: Sendable {
             // Presentation = composition - the edit list's media time (ISO/IEC 14496-12 §8.6.6).
             let shown = Int64(sample.compositionOffset) - track.mediaTime
             let presented = Int64(decode) + Self.signedClock(shown, scale)
-            let unit = AccessUnit(decodeTime: decode & MPEGTimestamp.mask, presentationTime: UInt64(bitPattern: presented) & MPEGTimestamp.mask,
-                                  isSync: kind == .audio || sample.isSync, data: Array(bytes[sample.range]))
+            let (decodeTime, presentationTime) = (decode & MPEGTimestamp.mask, UInt64(bitPattern: presented) & MPEGTimestamp.mask)
+            let isSync = kind == .audio || sample.isSync
+            let unit = keepsBytes ? AccessUnit(decodeTime: decodeTime, presentationTime: presentationTime, isSync: isSync, data: Array(bytes[sample.range]))
+                : AccessUnit(decodeTime: decodeTime, presentationTime: presentationTime, isSync: isSync, size: sample.range.count)
             let before = Int64(sample.decodeTime) + shown   // where it is shown on the track's own timeline, 0 the edit's start
             units.append(Unit(kind: kind, unit: unit, duration: Int64(Self.clock(UInt64(sample.duration), scale)), media: .copied(CopiedSampleEntry(track)),
                               hidden: before < 0 ? Self.signedClock(-before, scale) : 0))
@@ -98,10 +103,10 @@ public struct ElementaryStreamReader: Sendable {
         for packet in packets where packet.pid == videoPID || packet.pid == audioPID {
             switch packet.streamType {
             case .h264:
-                let unit = try avc.consume(packet)
+                let unit = try avc.consume(packet, keepsBytes: keepsBytes)
                 units.append(Unit(kind: .video, unit: unit, duration: nil, media: .avc(avc.configuration!)))
             case .hevc:
-                let unit = try hevc.consume(packet)
+                let unit = try hevc.consume(packet, keepsBytes: keepsBytes)
                 units.append(Unit(kind: .video, unit: unit, duration: nil, media: .hevc(hevc.configuration!)))
             case .aacADTS: units += try Self.audio(packet, &aac, MP4Track.Media.aac)
             case .ac3: units += try Self.audio(packet, &ac3, MP4Track.Media.ac3)

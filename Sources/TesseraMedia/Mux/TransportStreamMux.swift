@@ -18,7 +18,7 @@ public enum TransportStreamMux {
                     tracks[unit.kind] = track
                     samples.append([])
                 }
-                try timeline.append(unit.unit, size: unit.unit.data.count, duration: unit.duration, media: unit.media, hidden: unit.hidden, to: track, run: run)
+                try timeline.append(unit.unit, size: unit.unit.size, duration: unit.duration, media: unit.media, hidden: unit.hidden, to: track, run: run)
                 samples[track].append(unit.unit.data)
             }
         }

@@ -9,6 +9,15 @@ package enum HeapPolicy {
         tessera_keep_freed_heap(Int32(clamping: bytes), Int32(clamping: bytes / 2))
     }
 
+    /// For a media job, which allocates and frees buffers of megabytes (segment bodies, demuxed
+    /// samples) from several threads: serves buffers up to `largeBuffer` bytes from at most
+    /// `arenas` heaps and keeps up to `keeping` bytes freed for reuse, instead of mapping each
+    /// buffer afresh and faulting its pages in (glibc's default above 128 KiB, one heap per
+    /// thread). glibc only (elsewhere nothing happens).
+    package static func reuseLargeBuffers(arenas: Int = 2, largeBuffer: Int = 32 << 20, keeping: Int = 16 << 20) {
+        tessera_reuse_large_buffers(Int32(clamping: arenas), Int32(clamping: largeBuffer), Int32(clamping: keeping))
+    }
+
     /// Hands the freed memory of every allocator arena back to the kernel, so the next
     /// allocations fault their pages in afresh (a measurement's cold start); glibc only.
     package static func returnFreedHeap() {
