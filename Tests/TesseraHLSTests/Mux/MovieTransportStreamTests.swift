@@ -57,6 +57,19 @@ struct MovieTransportStreamTests {
         #expect(try MovieDownloadTests.frames(ts, "0:v", passthrough: true).count == 160)
     }
 
+    @Test("a failed transfer leaves nothing at the destination; the rerun resumes (its segments timed from the files) and writes a byte-identical MPEG-TS")
+    func failureThenResume() async throws {
+        let reference = try PackageHarness()
+        let expected = try await MovieDownloadTests.job(reference, "/e_multivariant/master.m3u8", to: "movie.ts", writing: Self.writing).run()
+        let harness = try PackageHarness()
+        harness.origin.inject(.status(404), path: "/e_multivariant/hi/seg_002.ts", attempts: 1...1)
+        await #expect(throws: HLSError.self) { try await MovieDownloadTests.job(harness, "/e_multivariant/master.m3u8", to: "movie.ts", writing: Self.writing).run() }
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.url.appendingPathComponent("movie.ts").path))
+        let report = try await MovieDownloadTests.job(harness, "/e_multivariant/master.m3u8", to: "movie.ts", writing: Self.writing).run()
+        #expect(report.resumedResources > 0 && report.sha256 == expected.sha256)
+        #expect(try harness.hiddenFiles().isEmpty)
+    }
+
     @Test("a transport stream carries no timed text and is not fragmented: refused before any media is fetched")
     func refusals() async throws {
         let harness = try PackageHarness()
