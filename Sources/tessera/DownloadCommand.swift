@@ -83,6 +83,10 @@ struct DownloadCommand: Sendable {
         movieOptions.steering = options.steering
         movieOptions.steeringPenalty = options.steeringPenalty
         movieOptions.bounds = options.bounds
+        // Bodies held in memory at once: 16 MiB keeps the transfer at full speed on a loopback
+        // origin (Scripts/bench.sh mux) and leaves room for the mux after it, the whole job
+        // within 64 MiB.
+        movieOptions.bounds.maximumBufferedBytes = min(options.bounds.maximumBufferedBytes, 16 << 20)
         let content: MovieDownload.Content = switch kind {
         case .audio: .audioOnly
         case .subtitles: .subtitles

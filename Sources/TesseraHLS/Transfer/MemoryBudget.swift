@@ -47,6 +47,11 @@ package final class MemoryBudget: Sendable {
         }
     }
 
+    /// Lets go of the buffers kept for later bodies (the transfer has ended).
+    package func releaseSpares() {
+        spares.withLock { $0.removeAll() }
+    }
+
     /// Bytes held now.
     package var used: UInt64 { state.withLock { $0 } }
 

@@ -28,6 +28,9 @@ package struct TransferEngine: Sendable {
         where Input.Element == PlannedFetch, Input.Failure == HLSError {
         let numbered = NumberedFetches(base: input, next: firstIndex)
         let processor = self.processor
+        // The kept buffers go when the transfer ends: what the output does next (a movie's mux)
+        // needs the memory more.
+        defer { processor.budget.releaseSpares() }
         async let _ = processor.deadlines.watch()    // cancelled when the transfer ends
         try await OrderedTransfer.run(numbered, parallelism: min(32, max(1, parallelism)), maximumBytes: maximumBufferedBytes,
                                       size: { $0.fetch.expectedBytes },

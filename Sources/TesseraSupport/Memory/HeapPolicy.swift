@@ -14,7 +14,7 @@ package enum HeapPolicy {
     /// `arenas` heaps and keeps up to `keeping` bytes freed for reuse, instead of mapping each
     /// buffer afresh and faulting its pages in (glibc's default above 128 KiB, one heap per
     /// thread). glibc only (elsewhere nothing happens).
-    package static func reuseLargeBuffers(arenas: Int = 2, largeBuffer: Int = 32 << 20, keeping: Int = 16 << 20) {
+    package static func reuseLargeBuffers(arenas: Int = 2, largeBuffer: Int = 32 << 20, keeping: Int = 8 << 20) {
         tessera_reuse_large_buffers(Int32(clamping: arenas), Int32(clamping: largeBuffer), Int32(clamping: keeping))
     }
 
