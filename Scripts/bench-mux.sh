@@ -10,7 +10,7 @@
 #   yt-dlp   yt-dlp -f 'bv*+ba[language=fr]' --merge-output-format mp4 (its native HLS downloader,
 #            -N 8, then its ffmpeg merge)
 # Also: the bytes tessera writes to disk (its staged segments and the file), against the file,
-# progressive and fragmented.
+# progressive and fragmented; and peak RSS for a 2 GB result (the TS ladder 22 times over).
 # Interleaved runs, medians of REPS.   bench-mux.sh [REPS]   (run by Scripts/bench.sh mux)
 BENCH_NAME="bench mux"
 . "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
@@ -83,3 +83,26 @@ for kind in ts fmp4; do
     printf "%-52s %8.2f x the file (%.1f MB written for %.1f MB)\n", k ": tessera --fragmented disk bytes written", fio / fsize, fio / 1e6, fsize / 1e6
     printf "ratio mux.%s-vs-ffmpeg %.4f\n", k, f / t }'   # for bench.sh --check: higher is better
 done
+# Memory for a 2 GB result: the TS ladder's video and fr audio 22 times over, a discontinuity
+# between repeats (each run joined on one timeline), muxed into one 2 GB MP4 (co64).
+mkdir -p "$SRC/www/big"
+python3 - "$SRC/www" <<'PY'
+import sys
+root = sys.argv[1]
+for name, folder in (("video", "v0"), ("audio", "vFrancais")):
+    lines = open(f"{root}/ts/{folder}/index.m3u8").read().splitlines()
+    segments = [(lines[i], lines[i + 1]) for i in range(len(lines)) if lines[i].startswith("#EXTINF")]
+    out = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:5", "#EXT-X-PLAYLIST-TYPE:VOD"]
+    for repeat in range(22):
+        out += ["#EXT-X-DISCONTINUITY"] if repeat else []
+        for extinf, uri in segments: out += [extinf, f"../ts/{folder}/{uri}"]
+    open(f"{root}/big/{name}.m3u8", "w").write("\n".join(out + ["#EXT-X-ENDLIST"]) + "\n")
+open(f"{root}/big/master.m3u8", "w").write('#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="fr",LANGUAGE="fr",DEFAULT=YES,URI="audio.m3u8"\n'
+    '#EXT-X-STREAM-INF:BANDWIDTH=8940800,RESOLUTION=1280x720,CODECS="avc1.42c020,mp4a.40.2",AUDIO="aud"\nvideo.m3u8\n')
+PY
+rm -f "$OUT/movie.mp4" "$OUT/fragmented.mp4" "$OUT/movie.ts"
+measure big "$TESSERA" download "http://127.0.0.1:$PORT/big/master.m3u8" -o "$OUT/big.mp4"
+grep -q 'MP4 of video (49500 pictures), audio (fra, ' "$SRC/big.out" || { echo "bench mux: unexpected 2 GB result: $(cat "$SRC/big.out")" >&2; exit 1; }
+awk -v w="$(wall big)" -v r="$(rss big)" -v s="$(stat -c %s "$OUT/big.mp4")" \
+  'BEGIN { printf "memory: tessera download of a %.2f GB movie (49,500 pictures, 22 runs joined) in %.2f s, peak RSS %.1f MiB\n", s / 1e9, w, r / 1024 }'
+rm -f "$OUT/big.mp4"

@@ -68,6 +68,6 @@ extension MovieMux {
         if var validator = sink.validator, let finding = validator.finish().first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "The muxed transport stream is not valid: \(finding)")
         }
-        return (file.byteCount, file.sha256, tracks, first.timeline.clock)
+        return (file.byteCount, file.sha256, tracks, first.clock)
     }
 }

@@ -80,7 +80,7 @@ struct MovieMux {
         let first: MovieTimingPass.Result
         if let timed { first = timed } else { first = try firstPass() }
         var tracks = first.tracks
-        let held = try embedSubtitles(into: &tracks, clock: first.timeline.clock)
+        let held = try embedSubtitles(into: &tracks, clock: first.clock)
         // ffmpeg keeps a fragmented track's first audio configuration for its later sample
         // descriptions (it decodes them wrongly); pictures carry their parameter sets in band.
         if fragmented, let changing = tracks.first(where: { $0.media.isAudio && $0.descriptions.count > 1 }) {
@@ -91,7 +91,7 @@ struct MovieMux {
             fragmented ? try FragmentedMP4(tracks: tracks).layout().pieces : try ProgressiveMP4(tracks: tracks).layout().pieces
         }
         let file = try copy(pieces, order: first.order, held: held, tracks: tracks, to: output)
-        return (file.byteCount, file.sha256, tracks, first.timeline.clock)
+        return (file.byteCount, file.sha256, tracks, first.clock)
     }
 
     /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples read again

@@ -91,7 +91,8 @@ package final class MovieOutput: JobOutput {
         }
         do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
         file = staged
-        let timed = try timing.flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil }
+        // Taken out: the pass's own tables go once its result is made.
+        let timed = try timing.take().flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil }
         // A transport stream is validated as it is written; an MP4 whole, before it is published.
         let written = isTransportStream ? try mux.writeTransportStream(to: staged, timed: timed) : try mux.write(to: staged, timed: timed)
         do { try staged.sync() } catch { throw HLSError(destination: error) }

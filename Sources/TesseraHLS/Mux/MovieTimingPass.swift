@@ -7,10 +7,11 @@ import TesseraMedia
 /// at once from their files (`MovieMux.firstPass`) or as the transfer writes them (`MovieOutput`),
 /// their bytes then still in memory. Memory: one segment's units and about 24 bytes per sample.
 struct MovieTimingPass {
-    /// What the pass gives the second: the timeline, the track of each index, and the tracks
-    /// with each audio rendition's language, name and flags.
+    /// What the pass gives the second: where each run landed on the movie's clock, the track of
+    /// each index, and the tracks with each audio rendition's language, name and flags (the
+    /// timeline's own tables are let go: the tracks hold the samples).
     struct Result {
-        let timeline: PresentationTimeline
+        let clock: MovieClock
         let order: [MovieMux.TrackKey]
         let tracks: [MP4Track]
     }
@@ -94,7 +95,7 @@ struct MovieTimingPass {
             tracks[index].isEnabled = sources[key.source].isEnabled
             tracks[index].alternateGroup = 1
         }
-        return Result(timeline: timeline, order: order, tracks: tracks)
+        return Result(clock: timeline.clock, order: order, tracks: tracks)
     }
 
     /// A reader of `source`'s kinds that keeps sizes and timing, not the pictures' bytes.

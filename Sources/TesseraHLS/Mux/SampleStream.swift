@@ -1,7 +1,7 @@
 import TesseraMedia
 
 /// One track's sample bytes in decode order, read again from its source's segments (the
-/// second pass of `MovieMux`): a segment at a time.
+/// second pass of `MovieMux`): a segment at a time, each sample let go once handed over.
 struct SampleStream {
     let key: MovieMux.TrackKey
     let source: MovieMux.Source
@@ -24,11 +24,15 @@ struct SampleStream {
             guard segment < source.segments.count else {
                 throw HLSError(.sourceChanged, "The staged segments hold fewer samples the second time they are read.")
             }
+            pending = []   // the last segment's samples go before the next is read
             pending = source.segments[segment].isGap ? [] : try MovieMux.units(of: source.segments[segment], reader: &reader, inits: &inits).map(\.unit.data)
             position = 0
             segment += 1
         }
-        defer { position += 1 }
-        return pending[position]
+        // Handed over, not kept: a segment's samples leave memory as they are written.
+        let data = pending[position]
+        pending[position] = []
+        position += 1
+        return data
     }
 }
