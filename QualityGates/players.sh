@@ -229,7 +229,13 @@ movie discontinuity-movie "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discon
 movie gapped-movie "$ORIGIN/gapped.m3u8" "$WORK/www/gapped-source.ts" 'MP4 of video (50 pictures)' "" --allow-gaps
 # The same tracks muxed into one MPEG-TS (-o name.ts): separate audio, discontinuities.
 MOVIE_EXT=ts movie ts-transport "$ORIGIN/e_multivariant/master.m3u8" "$ORIGIN/e_multivariant/hi/index.m3u8" 'MPEG-TS of video (100 pictures), audio (eng, 189 frames)'
-MOVIE_EXT=ts movie discontinuity-transport "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MPEG-TS of video (160 pictures), audio (und, 278 frames)'
+# Chromium's HLS player, given one MPEG-TS segment whose audio changes rate and channels inside
+# it (48 kHz mono, 44.1 kHz stereo, back), decodes 114 of its 160 pictures (the MP4 of the same
+# tracks plays whole): that file goes to ffmpeg and GStreamer, and its pictures alone — their
+# resolution and profile changing inside the segment — to Chromium too.
+MOVIE_EXT=ts movie discontinuity-transport "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MPEG-TS of video (160 pictures), audio (und, 278 frames)' \
+  "its HLS player drops pictures when the audio rate and channels change inside one segment (114 of 160; the pictures alone play whole, below)"
+MOVIE_EXT=ts movie discontinuity-transport-pictures "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'MPEG-TS of video (160 pictures)' "" --audio none
 movie discontinuity-fragmented "$ORIGIN/g_discontinuity/index.m3u8" "$ORIGIN/g_discontinuity/index.m3u8" 'fragmented MP4 of video (160 pictures)' "" --fragmented --audio none
 check fmp4 "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8"
 movie fmp4-movie "$ORIGIN/fmp4.m3u8" "$ORIGIN/b_fmp4_video/index.m3u8" 'MP4 of video (100 pictures), audio (eng, 189 frames)'
