@@ -32,7 +32,7 @@ extension MovieMux {
         }
         // A track shown before it is decoded (negative composition offsets, ISO/IEC 14496-12
         // `trun` version 1) decodes that much earlier: MPEG-TS requires DTS ≤ PTS.
-        let leads = tracks.indices.map { track in max(0, -clock(Int64(tracks[track].samples.map(\.compositionOffset).min() ?? 0), of: track)) }
+        let leads = tracks.indices.map { track in max(0, -clock(Int64(tracks[track].samples.lazy.map(\.compositionOffset).min() ?? 0), of: track)) }
         func decodeTime(_ track: Int, _ index: Int) -> Int64 { clock(tracks[track].samples[index].decodeTime, of: track) - leads[track] }
         let earliest = tracks.indices.map { decodeTime($0, 0) }.min() ?? 0
         let start = Self.transportStreamStart + max(0, -earliest)
@@ -48,13 +48,9 @@ extension MovieMux {
                 if chosen.map({ time < $0.time }) ?? true { chosen = (track, time) }
             }
             guard let (track, time) = chosen else { break }
-            let index = next[track]
-            let sample = tracks[track].samples[index]
+            let sample = tracks[track].samples[next[track]]
             next[track] += 1
-            let data = try streams[track].next()
-            guard UInt32(data.count) == sample.size else {
-                throw HLSError(.sourceChanged, "A segment read differently the second time (sample \(index) of track \(track + 1)).")
-            }
+            let data = try streams[track].next(size: sample.size)
             let decode = start + time
             let shown = start + clock(sample.decodeTime + Int64(sample.compositionOffset), of: track)
             try Self.media(at: "the transport stream") { () throws(MediaError) in

@@ -17,9 +17,10 @@ struct SampleStream {
         reader = ElementaryStreamReader(kinds: [key.kind])
     }
 
-    /// The next sample's bytes.
-    /// - Throws: `source-changed` when the segments hold fewer samples than the first pass read.
-    mutating func next() throws(HLSError) -> [UInt8] {
+    /// The next sample's bytes, which the first pass found to be `size` bytes.
+    /// - Throws: `source-changed` when the segments hold fewer samples than the first pass read,
+    ///   or this one reads at another size.
+    mutating func next(size: UInt32) throws(HLSError) -> [UInt8] {
         while position == pending.count {
             guard segment < source.segments.count else {
                 throw HLSError(.sourceChanged, "The staged segments hold fewer samples the second time they are read.")
@@ -33,6 +34,9 @@ struct SampleStream {
         let data = pending[position]
         pending[position] = []
         position += 1
+        guard UInt32(data.count) == size else {
+            throw HLSError(.sourceChanged, "A segment read differently the second time (a sample of \(size) bytes in segment \(segment) of its track has \(data.count)).")
+        }
         return data
     }
 }

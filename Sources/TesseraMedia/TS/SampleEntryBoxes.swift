@@ -53,27 +53,26 @@ struct SampleEntryBoxes {
 
     init(_ entry: CopiedSampleEntry) { self.entry = entry }
 
-    /// The payload of the entry's first child box of type `type`.
+    /// The payload of the entry's first child box of type `type` (the boxes after the entry's
+    /// fixed fields, read by `MP4BoxHeader`).
     /// - Throws: `malformed-boxes` when the entry has none.
-    func child(_ type: String) throws(MediaError) -> [UInt8] {
+    func child(_ type: StaticString) throws(MediaError) -> [UInt8] {
         let bytes = entry.bytes
-        var offset = entry.isVideo ? 86 : 36
+        var start = entry.isVideo ? 86 : 36
         if !entry.isVideo, bytes.count >= 18 {
             // A QuickTime sound entry of version 1 or 2 has 16 or 36 more bytes of fields.
-            switch Int(bytes[16]) << 8 | Int(bytes[17]) {
-            case 1: offset += 16
-            case 2: offset += 36
+            switch BigEndian.uint16(bytes, 16) {
+            case 1: start += 16
+            case 2: start += 36
             default: break
             }
         }
-        let wanted = Array(type.utf8)
-        while offset + 8 <= bytes.count {
-            let size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard size >= 8, size <= bytes.count - offset else { break }
-            if Array(bytes[(offset + 4)..<(offset + 8)]) == wanted { return Array(bytes[(offset + 8)..<(offset + size)]) }
-            offset += size
+        let wanted = MP4BoxType(type)
+        guard start <= bytes.count,
+              let box = MP4BoxHeader.boxes(in: bytes, start..<bytes.count, sizeToEnd: false).boxes.first(where: { $0.type == wanted }) else {
+            throw MediaError(.malformedBoxes, "The sample entry has no \(type) box.")
         }
-        throw MediaError(.malformedBoxes, "The sample entry has no \(type) box.")
+        return Array(bytes[Int(box.payloadOffset)..<Int(box.end)])
     }
 
     /// The `esds`'s object type indication and decoder specific info (for AAC, the
