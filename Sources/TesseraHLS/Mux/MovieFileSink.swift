@@ -1,9 +1,10 @@
 import TesseraMedia
 import TesseraSupport
 
-/// The muxed file as it is written: bytes gathered into 4 MiB appends, each hashed (SHA-256),
-/// given to the transport stream validator when the file is MPEG-TS, and its writeback started
-/// (so the sync before publication waits for less).
+/// The muxed file as it is written: bytes gathered into 4 MiB appends, each hashed (SHA-256) and
+/// given to the transport stream validator when the file is MPEG-TS while it is written (side by
+/// side), and its writeback started (so the sync before publication waits for less). `pipe`
+/// makes the next 4 MiB while the last are written.
 struct MovieFileSink {
     private let output: DurableFile
     private let hasher: SHA256Hasher
@@ -30,6 +31,22 @@ struct MovieFileSink {
         if buffer.count >= Self.chunkBytes { try flush() }
     }
 
+    /// Appends what `fill` adds to a buffer, call after call until it adds nothing: each call
+    /// makes the next buffer (it stops adding once `chunkBytes` are in) while the last one is
+    /// written, side by side.
+    /// - Throws: what `fill` throws; `destination-unwritable`, `insufficient-space`.
+    mutating func pipe(_ fill: (inout [UInt8]) throws(HLSError) -> Void) throws(HLSError) {
+        try flush()
+        var next: [UInt8] = []
+        next.reserveCapacity(Self.chunkBytes + (1 << 20))
+        try fill(&next)
+        while !next.isEmpty {
+            swap(&buffer, &next)
+            next.removeAll(keepingCapacity: true)
+            try SideBySide.run({ () throws(HLSError) in try flush() }, { () throws(HLSError) in try fill(&next) })
+        }
+    }
+
     /// Writes what is gathered; the file's size and SHA-256.
     /// - Throws: `destination-unwritable`, `insufficient-space`.
     mutating func finish() throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
@@ -39,11 +56,20 @@ struct MovieFileSink {
 
     private mutating func flush() throws(HLSError) {
         guard !buffer.isEmpty else { return }
-        hasher.update(buffer)
-        validator?.consume(buffer)
-        do { try output.append(buffer) } catch { throw HLSError(destination: error) }
-        output.startWriteback(at: written, count: buffer.count)
-        written += UInt64(buffer.count)
+        // Hashed and checked on one thread while the other writes.
+        let (bytes, hasher, output) = (buffer, hasher, output)
+        var validator = self.validator.take()
+        do throws(SupportError) {
+            try SideBySide.run(bytes: bytes.count, { () throws(SupportError) in
+                hasher.update(bytes)
+                validator?.consume(bytes)
+            }, { () throws(SupportError) in try output.append(bytes) })
+        } catch {
+            throw HLSError(destination: error)
+        }
+        self.validator = validator
+        output.startWriteback(at: written, count: bytes.count)
+        written += UInt64(bytes.count)
         buffer.removeAll(keepingCapacity: true)
     }
 }

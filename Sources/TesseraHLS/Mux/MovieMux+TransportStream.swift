@@ -40,26 +40,33 @@ extension MovieMux {
         sink.validator = TSValidator()
         var streams = first.order.map { SampleStream(key: $0, source: sources[$0.source]) }
         var next = Array(repeating: 0, count: tracks.count)
-        while true {
-            // The track whose next sample decodes first (the earlier track on a tie: video first).
-            var chosen: (track: Int, time: Int64)?
-            for track in tracks.indices where next[track] < tracks[track].samples.count {
-                let time = decodeTime(track, next[track])
-                if chosen.map({ time < $0.time }) ?? true { chosen = (track, time) }
+        var ended = false
+        // Each 4 MiB of the stream made while the last is written.
+        try sink.pipe { (buffer: inout [UInt8]) throws(HLSError) in
+            while buffer.count < MovieFileSink.chunkBytes, !ended {
+                // The track whose next sample decodes first (the earlier track on a tie: video first).
+                var chosen: (track: Int, time: Int64)?
+                for track in tracks.indices where next[track] < tracks[track].samples.count {
+                    let time = decodeTime(track, next[track])
+                    if chosen.map({ time < $0.time }) ?? true { chosen = (track, time) }
+                }
+                guard let (track, time) = chosen else {
+                    writer.finish()
+                    buffer += writer.take()
+                    ended = true
+                    break
+                }
+                let sample = tracks[track].samples[next[track]]
+                next[track] += 1
+                let data = try streams[track].next(size: sample.size)
+                let decode = start + time
+                let shown = start + clock(sample.decodeTime + Int64(sample.compositionOffset), of: track)
+                try Self.media(at: "the transport stream") { () throws(MediaError) in
+                    try writer.write(data, track: track, description: Int(sample.description), decodeTime: decode, presentationTime: shown, isSync: sample.isSync)
+                }
+                buffer += writer.take()
             }
-            guard let (track, time) = chosen else { break }
-            let sample = tracks[track].samples[next[track]]
-            next[track] += 1
-            let data = try streams[track].next(size: sample.size)
-            let decode = start + time
-            let shown = start + clock(sample.decodeTime + Int64(sample.compositionOffset), of: track)
-            try Self.media(at: "the transport stream") { () throws(MediaError) in
-                try writer.write(data, track: track, description: Int(sample.description), decodeTime: decode, presentationTime: shown, isSync: sample.isSync)
-            }
-            try sink.append(writer.take())
         }
-        writer.finish()
-        try sink.append(writer.take())
         let file = try sink.finish()
         if var validator = sink.validator, let finding = validator.finish().first(where: { $0.severity == .error }) {
             throw HLSError(.malformedMedia, "The muxed transport stream is not valid: \(finding)")

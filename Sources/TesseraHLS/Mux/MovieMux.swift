@@ -100,17 +100,26 @@ struct MovieMux {
                       to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
         var sink = try MovieFileSink(output)
         var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
-        for piece in pieces {
-            switch piece {
-            case .bytes(let bytes):
-                try sink.append(bytes)
-            case .samples(let chunk):
-                for index in chunk.samples {
+        var piece = 0
+        var position = 0   // in the chunk of `piece`
+        // Each 4 MiB of the file made while the last is written.
+        try sink.pipe { (buffer: inout [UInt8]) throws(HLSError) in
+            while buffer.count < MovieFileSink.chunkBytes, piece < pieces.count {
+                switch pieces[piece] {
+                case .bytes(let bytes):
+                    buffer += bytes
+                    piece += 1
+                case .samples(let chunk) where position < chunk.samples.count:
+                    let index = chunk.samples.lowerBound + position
                     if let memory = held[chunk.track] {
-                        try sink.append(memory[index])
+                        buffer += memory[index]
                     } else {
-                        try sink.append(try streams[chunk.track].next(size: tracks[chunk.track].samples[index].size))
+                        buffer += try streams[chunk.track].next(size: tracks[chunk.track].samples[index].size)
                     }
+                    position += 1
+                case .samples:
+                    piece += 1
+                    position = 0
                 }
             }
         }

@@ -57,10 +57,10 @@ package final class PackageFolder: TransferOutput {
     package private(set) var unavailable: [ResourceIdentity: HLSError] = [:]
     /// Unavailable resources written one after another, up to the last one.
     package private(set) var consecutiveUnavailable = 0
-    /// Called after each resource is written with its file's path in the folder, where in that
-    /// file it went, and its bytes when they were in memory (a spilled body's are only in the
-    /// file): a movie times its segments as they arrive. Not called for unavailable or restored
-    /// resources.
+    /// Called for each resource written with its file's path in the folder, where in that file
+    /// it goes, and its bytes when they are in memory — then while they are written, on another
+    /// thread (it must not touch the folder) — else once they are in the file: a movie times its
+    /// segments as they arrive. Not called for unavailable or restored resources.
     package var onWritten: ((SafeRelativePath, Range<UInt64>, [UInt8]?) -> Void)?
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
@@ -214,9 +214,21 @@ package final class PackageFolder: TransferOutput {
             current = (path, file, hasher)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
+        let region = current.file.size..<(current.file.size + fetched.body.count)
+        // A body in memory is offered to `onWritten` beside its write, with the hashing; a
+        // spilled one once it is in its file.
+        var offer: (([UInt8]) -> Void)?
+        if let onWritten, case .memory = fetched.body { offer = { onWritten(path, region, $0) } }
         try fetched.body.forEachChunk { chunk throws(HLSError) in
-            do throws(SupportError) { try current.file.append(chunk) } catch { throw HLSError(destination: error) }
-            current.hasher.update(chunk)
+            // Hashed (and offered) on one thread while the other writes.
+            do throws(SupportError) {
+                try SideBySide.run(bytes: chunk.count, { () throws(SupportError) in
+                    current.hasher.update(chunk)
+                    offer?(chunk)
+                }, { () throws(SupportError) in try current.file.append(chunk) })
+            } catch {
+                throw HLSError(destination: error)
+            }
             bytesWritten += UInt64(chunk.count)
             schedule.wrote(UInt64(chunk.count))
         }
@@ -227,10 +239,7 @@ package final class PackageFolder: TransferOutput {
                                                  source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
                                                  key: fetched.keyFingerprint?.hex))
         resourcesDone += 1
-        if let onWritten {
-            let region = (current.file.size - fetched.body.count)..<current.file.size
-            if case .memory(let bytes, _) = fetched.body { onWritten(path, region, bytes) } else { onWritten(path, region, nil) }
-        }
+        if let onWritten, offer == nil { onWritten(path, region, nil) }
     }
 
     /// Every file complete so far (the one last written closed first: a snapshot takes it), by path.
