@@ -4,7 +4,7 @@ import TesseraSupport
 /// The muxed file as it is written: bytes gathered into 4 MiB appends, each hashed (SHA-256) and
 /// given to the transport stream validator when the file is MPEG-TS while it is written (side by
 /// side), and its writeback started (so the sync before publication waits for less). `pipe`
-/// makes the next 4 MiB while the last are written.
+/// makes the next 4 MiB while the last are hashed and written.
 struct MovieFileSink {
     private let output: DurableFile
     private let hasher: SHA256Hasher
@@ -33,17 +33,35 @@ struct MovieFileSink {
 
     /// Appends what `fill` adds to a buffer, call after call until it adds nothing: each call
     /// makes the next buffer (it stops adding once `chunkBytes` are in) while the last one is
-    /// written, side by side.
+    /// hashed, checked and written — one thread hashing, the other making the next buffer, and
+    /// the write with whichever is lighter: the hashing when the making demuxes (MPEG-TS
+    /// sources, `fillIsLight` false), the making when it only copies samples out (fragmented MP4).
     /// - Throws: what `fill` throws; `destination-unwritable`, `insufficient-space`.
-    mutating func pipe(_ fill: (inout [UInt8]) throws(HLSError) -> Void) throws(HLSError) {
+    mutating func pipe(fillIsLight: Bool, _ fill: (inout [UInt8]) throws(HLSError) -> Void) throws(HLSError) {
         try flush()
-        var next: [UInt8] = []
-        next.reserveCapacity(Self.chunkBytes + (1 << 20))
-        try fill(&next)
-        while !next.isEmpty {
-            swap(&buffer, &next)
-            next.removeAll(keepingCapacity: true)
-            try SideBySide.run({ () throws(HLSError) in try flush() }, { () throws(HLSError) in try fill(&next) })
+        var full: [UInt8] = []
+        full.reserveCapacity(Self.chunkBytes + (1 << 20))
+        var empty = full
+        try fill(&full)
+        while !full.isEmpty {
+            let (hasher, output, offset) = (hasher, output, written)
+            var validator = self.validator.take()
+            func write() throws(HLSError) {
+                do throws(SupportError) { try output.append(full) } catch { throw HLSError(destination: error) }
+                output.startWriteback(at: offset, count: full.count)
+            }
+            try SideBySide.run({ () throws(HLSError) in
+                hasher.update(full)
+                validator?.consume(full)
+                if !fillIsLight { try write() }
+            }, { () throws(HLSError) in
+                if fillIsLight { try write() }
+                try fill(&empty)
+            })
+            self.validator = validator
+            written += UInt64(full.count)
+            swap(&full, &empty)
+            empty.removeAll(keepingCapacity: true)
         }
     }
 

@@ -42,7 +42,7 @@ extension MovieMux {
         var next = Array(repeating: 0, count: tracks.count)
         var ended = false
         // Each 4 MiB of the stream made while the last is written.
-        try sink.pipe { (buffer: inout [UInt8]) throws(HLSError) in
+        try sink.pipe(fillIsLight: false) { (buffer: inout [UInt8]) throws(HLSError) in
             while buffer.count < MovieFileSink.chunkBytes, !ended {
                 // The track whose next sample decodes first (the earlier track on a tie: video first).
                 var chosen: (track: Int, time: Int64)?

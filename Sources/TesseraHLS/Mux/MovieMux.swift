@@ -65,6 +65,9 @@ struct MovieMux {
     }
 
     let sources: [Source]
+    /// Whether the second pass only copies samples out of their segments (every source is
+    /// fragmented MP4) instead of demuxing them.
+    var fillIsLight: Bool { sources.allSatisfy { $0.segments.allSatisfy { $0.map != nil || $0.isGap } } }
     /// The subtitle tracks embedded after the sources' tracks.
     var subtitles: [Subtitles] = []
     /// Whether the file is one fragmented MP4 (`FragmentedMP4`) instead of a progressive one.
@@ -103,7 +106,7 @@ struct MovieMux {
         var piece = 0
         var position = 0   // in the chunk of `piece`
         // Each 4 MiB of the file made while the last is written.
-        try sink.pipe { (buffer: inout [UInt8]) throws(HLSError) in
+        try sink.pipe(fillIsLight: fillIsLight) { (buffer: inout [UInt8]) throws(HLSError) in
             while buffer.count < MovieFileSink.chunkBytes, piece < pieces.count {
                 switch pieces[piece] {
                 case .bytes(let bytes):
