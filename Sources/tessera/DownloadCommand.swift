@@ -40,12 +40,20 @@ struct DownloadCommand: Sendable {
                 () async throws(HLSError) in try await runFile(client)
             }
         case .transportStream:
-            // A TS variant taken whole is its segments byte for byte; anything else is muxed.
+            // A TS variant taken whole is its segments byte for byte; anything else is muxed (on
+            // the plan the decision made, when it made one: the playlists are loaded once).
             let job = movieJob(client)
             return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
-                try await assemblesWhole(job, client) ? try await describeFile(client) : PackageCommand.describe(try await job.plan(), dryRun: true)
+                switch try await transportStreamWay(job, client) {
+                case .whole: try await describeFile(client)
+                case .muxed(let planned?): PackageCommand.describe(job.summary(of: planned), dryRun: true)
+                case .muxed(nil): PackageCommand.describe(try await job.plan(), dryRun: true)
+                }
             }) { () async throws(HLSError) in
-                try await assemblesWhole(job, client) ? try await runFile(client) : try await runMovie(job)
+                switch try await transportStreamWay(job, client) {
+                case .whole: try await runFile(client)
+                case .muxed(let planned): try await runMovie(job, planned: planned)
+                }
             }
         default:
             let job = movieJob(client)
@@ -55,19 +63,28 @@ struct DownloadCommand: Sendable {
         }
     }
 
-    /// Whether a `.ts` output is the variant's own MPEG-TS segments byte for byte: the chosen
-    /// tracks are the variant alone, with its own audio, and its segments are MPEG-TS without a
-    /// discontinuity (the muxer joins runs whose codec parameters change; the assembly cannot)
-    /// or a hole to keep.
-    private func assemblesWhole(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> Bool {
-        guard !allowsGaps, selection.audio.choice != .none else { return false }
+    /// How a `.ts` output is made: the variant's own MPEG-TS segments byte for byte (`whole`) when
+    /// the chosen tracks are the variant alone, with its own audio, and its segments are MPEG-TS
+    /// without a discontinuity (the muxer joins runs whose codec parameters change; the assembly
+    /// cannot) or a hole to keep; else muxed, with the movie's plan when the decision made it.
+    private func transportStreamWay(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> TransportStreamWay {
+        guard !allowsGaps, selection.audio.choice != .none else { return .muxed(nil) }
         // The playlists' retries are said as the job's would be.
-        let tracks = try await job.plan { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }.tracks
-        guard tracks.count == 1, tracks[0].role == .video else { return false }
+        let planned = try await job.planned { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }
+        let tracks = job.summary(of: planned).tracks
+        guard tracks.count == 1, tracks[0].role == .video else { return .muxed(planned) }
         let whole = try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan { event in
             JobLines.show(event, plan: { _ in "" }, progress: { _ in })
         }
-        return whole.container == DownloadPlan.Container.mpegTS.rawValue && whole.discontinuities == 0
+        return whole.container == DownloadPlan.Container.mpegTS.rawValue && whole.discontinuities == 0 ? .whole : .muxed(planned)
+    }
+
+    /// How a `.ts` output is made.
+    private enum TransportStreamWay {
+        /// The variant's segments byte for byte.
+        case whole
+        /// Muxed, on this plan when there is one.
+        case muxed(PackageDownload.Planned?)
     }
 
     private func describeFile(_ client: HLSClient) async throws(HLSError) -> String {
@@ -99,11 +116,12 @@ struct DownloadCommand: Sendable {
     }
 
     /// Runs the movie job; its summary line.
-    private func runMovie(_ job: MovieDownload) async throws(HLSError) -> String {
+    private func runMovie(_ job: MovieDownload, planned: PackageDownload.Planned? = nil) async throws(HLSError) -> String {
         let display = ProgressDisplay(label: output.lastPathComponent)
-        let report = try await job.run { event in
+        let events: @Sendable (PackageDownload.Event) -> Void = { event in
             JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
         }
+        let report = if let planned { try await job.run(planned: planned, events: events) } else { try await job.run(events: events) }
         let tracks = report.tracks.map { track in
             switch track.kind {
             case .video: "video (\(track.samples) pictures)"

@@ -42,8 +42,14 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     /// `planned` event would say. `events` hears the playlists' retries.
     /// - Throws: the failures of the playlist and plan stages.
     package func plan(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planner.Summary {
+        planner.summary(of: try await planned(events: events))
+    }
+
+    /// The plan `plan` summarises, for a `run` that follows (its playlists then not loaded again).
+    /// - Throws: as `plan`.
+    package func planned(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planner.Planned {
         try await client.withFetcher(retry: events.map(Self.retries)) { fetcher throws(HLSError) in
-            planner.summary(of: try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser), events: { _ in }))
+            try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser), events: { _ in })
         }
     }
 
@@ -56,10 +62,11 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         }
     }
 
-    /// Loads, plans and runs the job; `events` hears everything in order, from several threads.
+    /// Loads, plans and runs the job — its first attempt on `planned` when a dry plan was just
+    /// made (`planned(events:)`); `events` hears everything in order, from several threads.
     /// - Throws: the job's failure; `source-changed` when the source changed again on the second
     ///   attempt.
-    package func run(events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planner.Report {
+    package func run(planned given: Planner.Planned? = nil, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planner.Report {
         try await client.withFetcher(retry: Self.retries(to: events)) { fetcher throws(HLSError) in
             let loader = PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser)
             let destination = planner.destination
@@ -70,8 +77,10 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             defer { lock.release() }
             var resumes = planner.settings.resumes
             var restarted = false
+            var given = given
             while true {
-                let planned = try await planner.plan(loader, events: events)
+                let planned: Planner.Planned
+                if let plan = given.take() { planned = plan } else { planned = try await planner.plan(loader, events: events) }
                 let outcome = try await steered(planned, loader: loader, events: events) { resolver, controller throws(HLSError) in
                     try await attempt(planned, fetcher: fetcher, loader: loader, paths: paths, resolver: resolver, steering: controller, resumes: resumes, events: events)
                 }

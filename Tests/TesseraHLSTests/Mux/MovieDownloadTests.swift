@@ -64,6 +64,20 @@ struct MovieDownloadTests {
         #expect(try harness.hiddenFiles().isEmpty, "no staging folder, checkpoint or lock is left")
     }
 
+    @Test("a run on the plan a dry plan just made loads no playlist again and writes the file a plain run writes")
+    func runOnPlanned() async throws {
+        let harness = try PackageHarness()
+        let job = try Self.job(harness, "/e_multivariant/master.m3u8")
+        let planned = try await job.planned()
+        let playlists = harness.origin.log.filter { $0.path.hasSuffix(".m3u8") }.count
+        #expect(playlists >= 2, "the plan loaded the multivariant playlist and the chosen media playlists")
+        let report = try await job.run(planned: planned) { _ in }
+        #expect(harness.origin.log.filter { $0.path.hasSuffix(".m3u8") }.count == playlists, "no playlist was loaded again")
+        let plain = try await Self.job(harness, "/e_multivariant/master.m3u8", to: "plain.mp4").run()
+        #expect(report.sha256 == plain.sha256 && report.byteCount == plain.byteCount)
+        #expect(report.tracks.map(\.samples) == [100, 189])
+    }
+
     static let fragmentedLadder = """
     #EXTM3U
     #EXT-X-VERSION:7
