@@ -45,13 +45,13 @@ struct DownloadCommand: Sendable {
             let job = movieJob(client)
             return await JobLines.run(dryRun: dryRun, describe: { () async throws(HLSError) in
                 switch try await transportStreamWay(job, client) {
-                case .whole: try await describeFile(client)
+                case .whole(let file, let planned): Self.describe(file.summary(of: planned), dryRun: true)
                 case .muxed(let planned?): PackageCommand.describe(job.summary(of: planned), dryRun: true)
                 case .muxed(nil): PackageCommand.describe(try await job.plan(), dryRun: true)
                 }
             }) { () async throws(HLSError) in
                 switch try await transportStreamWay(job, client) {
-                case .whole: try await runFile(client)
+                case .whole(_, let planned): try await runFile(client, planned: planned)
                 case .muxed(let planned): try await runMovie(job, planned: planned)
                 }
             }
@@ -73,16 +73,16 @@ struct DownloadCommand: Sendable {
         let planned = try await job.planned { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }
         let tracks = job.summary(of: planned).tracks
         guard tracks.count == 1, tracks[0].role == .video else { return .muxed(planned) }
-        let whole = try await SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options).plan { event in
-            JobLines.show(event, plan: { _ in "" }, progress: { _ in })
-        }
-        return whole.container == DownloadPlan.Container.mpegTS.rawValue && whole.discontinuities == 0 ? .whole : .muxed(planned)
+        let file = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
+        let whole = try await file.planned { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }
+        let summary = file.summary(of: whole)
+        return summary.container == DownloadPlan.Container.mpegTS.rawValue && summary.discontinuities == 0 ? .whole(file, whole) : .muxed(planned)
     }
 
-    /// How a `.ts` output is made.
+    /// How a `.ts` output is made, with the plan the decision made.
     private enum TransportStreamWay {
         /// The variant's segments byte for byte.
-        case whole
+        case whole(SingleFileDownload, SingleFileDownload.Planned)
         /// Muxed, on this plan when there is one.
         case muxed(PackageDownload.Planned?)
     }
@@ -145,12 +145,13 @@ struct DownloadCommand: Sendable {
     }
 
     /// The variant's stream assembled into one file as its segments are (MPEG-TS, or fMP4 joined).
-    private func runFile(_ client: HLSClient) async throws(HLSError) -> String {
+    private func runFile(_ client: HLSClient, planned: SingleFileDownload.Planned? = nil) async throws(HLSError) -> String {
         let job = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let display = ProgressDisplay(label: output.lastPathComponent)
-        let report = try await job.run { event in
+        let events: @Sendable (SingleFileDownload.Event) -> Void = { event in
             JobLines.show(event, plan: { Self.describe($0, dryRun: false) }, progress: { display.update($0) })
         }
+        let report = if let planned { try await job.run(planned: planned, events: events) } else { try await job.run(events: events) }
         var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
             + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
         if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }

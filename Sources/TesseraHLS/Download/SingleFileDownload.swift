@@ -42,6 +42,18 @@ public struct SingleFileDownload: Sendable {
         try await MediaJob(self, client: client).plan(events: events)
     }
 
+    /// The plan `plan(events:)` summarises, for a `run(planned:events:)` that follows.
+    /// - Throws: as `plan(events:)`.
+    package func planned(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planned {
+        try await MediaJob(self, client: client).planned(events: events)
+    }
+
+    /// Runs the job, its first attempt on `planned` (its playlists not loaded again).
+    /// - Throws: as `run(events:)`.
+    package func run(planned: Planned, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> DownloadReport {
+        try await MediaJob(self, client: client).run(planned: planned, events: events)
+    }
+
     /// Runs the job; `events` may be called from several threads.
     /// - Throws: `HLSError`: `destination-exists`, `destination-unwritable`, `destination-busy`,
     ///   `insufficient-space`, `fetch-failed`, `http-status`, `invalid-playlist`,

@@ -20,6 +20,23 @@ struct SingleFileDownloadTests {
         #expect(try harness.leftovers() == ["out.ts"])
     }
 
+    @Test("a run on the plan a dry plan just made loads the playlist no more than a plain run and writes the same file")
+    func runOnPlanned() async throws {
+        let plain = try DownloadHarness()
+        let expected = try await plain.download("/a_ts_vod/index.m3u8")
+        let plainLoads = plain.origin.attempts("/a_ts_vod/index.m3u8")
+        let harness = try DownloadHarness()
+        var options = SingleFileDownload.Options()
+        options.resourceDeadline = nil
+        let job = SingleFileDownload(playlistURL: harness.origin.url("/a_ts_vod/index.m3u8"), destination: harness.destination, client: harness.client, options: options)
+        let planned = try await job.planned()
+        #expect(harness.origin.attempts("/a_ts_vod/index.m3u8") == 1)
+        let report = try await job.run(planned: planned) { _ in }
+        #expect(harness.origin.attempts("/a_ts_vod/index.m3u8") == plainLoads, "the plan's loading counts as the run's own")
+        #expect(report.sha256 == expected.sha256 && report.segmentCount == 4)
+        #expect(try harness.written() == DownloadHarness.clearReference())
+    }
+
     @Test("each key URI is fetched once per job; contiguous byte ranges are coalesced up to the request cap")
     func requests() async throws {
         let harness = try DownloadHarness()
