@@ -121,7 +121,7 @@ struct DownloadCommand: Sendable {
         let events: @Sendable (PackageDownload.Event) -> Void = { event in
             JobLines.show(event, plan: { PackageCommand.describe($0, dryRun: false) }, progress: { display.update($0.whole) })
         }
-        let report = if let planned { try await job.run(planned: planned, events: events) } else { try await job.run(events: events) }
+        let report = try await job.run(planned: planned, events: events)
         let tracks = report.tracks.map { track in
             switch track.kind {
             case .video: "video (\(track.samples) pictures)"
@@ -151,7 +151,7 @@ struct DownloadCommand: Sendable {
         let events: @Sendable (SingleFileDownload.Event) -> Void = { event in
             JobLines.show(event, plan: { Self.describe($0, dryRun: false) }, progress: { display.update($0) })
         }
-        let report = if let planned { try await job.run(planned: planned, events: events) } else { try await job.run(events: events) }
+        let report = try await job.run(planned: planned, events: events)
         var line = "wrote \(report.destination.path): \(report.segmentCount) segments, "
             + "\(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
         if report.resumedResources > 0 { line += " (\(report.resumedResources) resources resumed)" }

@@ -48,9 +48,9 @@ public struct SingleFileDownload: Sendable {
         try await MediaJob(self, client: client).planned(events: events)
     }
 
-    /// Runs the job, its first attempt on `planned` (its playlists not loaded again).
+    /// Runs the job, its first attempt on `planned` when given (its playlists not loaded again).
     /// - Throws: as `run(events:)`.
-    package func run(planned: Planned, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> DownloadReport {
+    package func run(planned: Planned?, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> DownloadReport {
         try await MediaJob(self, client: client).run(planned: planned, events: events)
     }
 

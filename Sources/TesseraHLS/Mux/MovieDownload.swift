@@ -65,9 +65,9 @@ public struct MovieDownload: Sendable {
         try await MediaJob(self, client: client).planned(events: events)
     }
 
-    /// Runs the job, its first attempt on `planned` (its playlists not loaded again).
+    /// Runs the job, its first attempt on `planned` when given (its playlists not loaded again).
     /// - Throws: as `run(events:)`.
-    package func run(planned: PackageDownload.Planned, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> MovieReport {
+    package func run(planned: PackageDownload.Planned?, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> MovieReport {
         try await MediaJob(self, client: client).run(planned: planned, events: events)
     }
 

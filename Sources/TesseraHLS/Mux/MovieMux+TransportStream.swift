@@ -41,7 +41,7 @@ extension MovieMux {
         var streams = first.order.map { SampleStream(key: $0, source: sources[$0.source]) }
         var next = Array(repeating: 0, count: tracks.count)
         var ended = false
-        // Each 4 MiB of the stream made while the last is written.
+        // Each 4 MiB of the stream made while the last is hashed, checked and written.
         try sink.pipe(fillIsLight: false) { (buffer: inout [UInt8]) throws(HLSError) in
             while buffer.count < MovieFileSink.chunkBytes, !ended {
                 // The track whose next sample decodes first (the earlier track on a tie: video first).

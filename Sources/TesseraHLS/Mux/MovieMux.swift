@@ -105,7 +105,7 @@ struct MovieMux {
         var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
         var piece = 0
         var position = 0   // in the chunk of `piece`
-        // Each 4 MiB of the file made while the last is written.
+        // Each 4 MiB of the file made while the last is hashed and written.
         try sink.pipe(fillIsLight: fillIsLight) { (buffer: inout [UInt8]) throws(HLSError) in
             while buffer.count < MovieFileSink.chunkBytes, piece < pieces.count {
                 switch pieces[piece] {

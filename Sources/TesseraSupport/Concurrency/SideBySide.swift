@@ -1,6 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import Dispatch
 
 /// Two pieces of synchronous work done side by side — on two threads when a core is free, else
@@ -16,9 +13,9 @@ public enum SideBySide {
     public static func run<Failure: Error>(_ first: () throws(Failure) -> Void, _ second: () throws(Failure) -> Void) throws(Failure) {
         try withoutActuallyEscaping(first) { first throws(Failure) in
             try withoutActuallyEscaping(second) { second throws(Failure) in
-                let pair = Pair(work: [first, second])
+                let pair = Pair(first: first, second: second)
                 DispatchQueue.concurrentPerform(iterations: 2) { pair.run($0) }
-                if let failure = pair.failures[0] ?? pair.failures[1] { throw failure }
+                if let failure = pair.firstFailure ?? pair.secondFailure { throw failure }
             }
         }
     }
@@ -35,25 +32,24 @@ public enum SideBySide {
 }
 
 /// The two closures of one `SideBySide.run` and what each threw. `@unchecked Sendable`: each
-/// closure runs exactly once, on one thread, and sets only its own failure slot (the buffer is
-/// allocated before, never resized); the slots are read only after `concurrentPerform` has
-/// returned, which orders that after both.
+/// closure runs exactly once, on one thread, and sets only its own failure; the failures are read
+/// only after `concurrentPerform` has returned, which orders that after both.
 private final class Pair<Failure: Error>: @unchecked Sendable {
-    let work: [() throws(Failure) -> Void]
-    let failures: UnsafeMutableBufferPointer<Failure?>
+    let first: () throws(Failure) -> Void
+    let second: () throws(Failure) -> Void
+    var firstFailure: Failure?
+    var secondFailure: Failure?
 
-    init(work: [() throws(Failure) -> Void]) {
-        self.work = work
-        failures = .allocate(capacity: work.count)
-        failures.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = failures.deinitialize()
-        failures.deallocate()
+    init(first: @escaping () throws(Failure) -> Void, second: @escaping () throws(Failure) -> Void) {
+        self.first = first
+        self.second = second
     }
 
     func run(_ index: Int) {
-        do throws(Failure) { try work[index]() } catch { failures[index] = error }
+        if index == 0 {
+            do throws(Failure) { try first() } catch { firstFailure = error }
+        } else {
+            do throws(Failure) { try second() } catch { secondFailure = error }
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TesseraHLS
 import TesseraSupport
+import TesseraTestSupport
 
 @Suite("Movie file sink: the muxed file hashed, checked and written beside the making of the next bytes")
 struct MovieFileSinkTests {
@@ -27,14 +28,12 @@ struct MovieFileSinkTests {
 
     @Test("pipe writes what plain appends write, with the same SHA-256, whichever side the write goes to", arguments: [false, true])
     func pipeMatchesAppends(fillIsLight: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var plain = try MovieFileSink(try Self.file(folder.appendingPathComponent("plain").path))
+        let folder = try TemporaryDirectory()
+        var plain = try MovieFileSink(try Self.file(folder.url.appendingPathComponent("plain").path))
         for piece in Self.pieces { try plain.append(piece) }
         let expected = try plain.finish()
 
-        var piped = try MovieFileSink(try Self.file(folder.appendingPathComponent("piped").path))
+        var piped = try MovieFileSink(try Self.file(folder.url.appendingPathComponent("piped").path))
         try piped.append(Self.pieces[0])   // what was appended before is written first
         var next = 1
         var calls = 0
@@ -48,7 +47,7 @@ struct MovieFileSinkTests {
         let result = try piped.finish()
         #expect(result.byteCount == expected.byteCount)
         #expect(result.sha256 == expected.sha256)
-        #expect(try Data(contentsOf: folder.appendingPathComponent("piped")) == Data(contentsOf: folder.appendingPathComponent("plain")))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("piped")) == Data(contentsOf: folder.url.appendingPathComponent("plain")))
         #expect(calls > 2, "the bytes came in several buffers")
     }
 
@@ -73,10 +72,8 @@ struct MovieFileSinkTests {
 
     @Test("a failure of the making is thrown as it is, after the buffer beside it was written")
     func fillFails() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var sink = try MovieFileSink(try Self.file(folder.appendingPathComponent("movie").path))
+        let folder = try TemporaryDirectory()
+        var sink = try MovieFileSink(try Self.file(folder.url.appendingPathComponent("movie").path))
         var calls = 0
         #expect {
             try sink.pipe(fillIsLight: true) { (buffer: inout [UInt8]) throws(HLSError) in
@@ -87,6 +84,6 @@ struct MovieFileSinkTests {
         } throws: { error in
             (error as? HLSError)?.code == .sourceChanged
         }
-        #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("movie").path)[.size] as? Int == MovieFileSink.chunkBytes)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("movie").path)[.size] as? Int == MovieFileSink.chunkBytes)
     }
 }
