@@ -227,10 +227,12 @@ then ok "watch follows a live origin to the part: full, then a delta update per 
 else bad "watch live: $(head -c 600 "$WORK/stdout")"; fi
 # record: a live origin of TS segments (2 s, a part a second) into a recording package that
 # verifies; SIGINT ends a recording cleanly and commits it; nothing is left for a dead source.
-"$LIVE_ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 60 > "$WORK/live.out" 2>&1 &
+# Its own output file: waiting on the watch origin's (already written) would read that one's
+# line, or an empty file the new origin has just truncated.
+"$LIVE_ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 60 > "$WORK/live-record.out" 2>&1 &
 LIVE_PID=$!
-for _ in $(seq 1 200); do [ -s "$WORK/live.out" ] && break; sleep 0.05; done
-LIVE_URL="$(awk '{print $3; exit}' "$WORK/live.out")"
+for _ in $(seq 1 200); do [ -s "$WORK/live-record.out" ] && break; sleep 0.05; done
+LIVE_URL="$(awk '{print $3; exit}' "$WORK/live-record.out")"
 expect_status "record --duration 4 --from start --json" 0 record "$LIVE_URL" -o "$WORK/out/rec" --duration 4 --from start --json
 if python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read().splitlines()[-1]); assert d["segments"] >= 2 and d["duration"] >= 4 and d["gaps"] == 0 and d["end"] == "duration", d' "$WORK/stdout" \
   && grep -q "^recorded: [0-9]* segments, [0-9.]* s, 0 gaps, [0-9]* bytes → $WORK/out/rec$" "$WORK/err"; then
