@@ -74,6 +74,7 @@ package final class MovieOutput: JobOutput {
     ///   subtitle segment is not WebVTT; `destination-exists`, `destination-unwritable`.
     package func finish() throws(HLSError) -> MovieReport.Product {
         _ = try writer.finishMedia()
+        HeapPolicy.returnFreedHeap()   // the transfer's buffers, before the mux makes its own
         let root = writer.staging.stagingPath
         if writing.content == .subtitles { return try finishSubtitles(in: root) }
         let subtitleTracks = writing.content == .movie ? plan.tracks.filter { $0.info.role == .subtitles } : []

@@ -13,13 +13,16 @@ package enum HeapPolicy {
     /// samples) from several threads: serves buffers up to `largeBuffer` bytes from at most
     /// `arenas` heaps and keeps up to `keeping` bytes freed for reuse, instead of mapping each
     /// buffer afresh and faulting its pages in (glibc's default above 128 KiB, one heap per
-    /// thread). glibc only (elsewhere nothing happens).
-    package static func reuseLargeBuffers(arenas: Int = 2, largeBuffer: Int = 32 << 20, keeping: Int = 8 << 20) {
+    /// thread). One heap by default: a buffer made by whichever thread is free (`SideBySide`)
+    /// otherwise grows each heap to a segment's worth (a 2 GB mux peaked 14 MiB higher on
+    /// some runs with two). glibc only (elsewhere nothing happens).
+    package static func reuseLargeBuffers(arenas: Int = 1, largeBuffer: Int = 32 << 20, keeping: Int = 8 << 20) {
         tessera_reuse_large_buffers(Int32(clamping: arenas), Int32(clamping: largeBuffer), Int32(clamping: keeping))
     }
 
-    /// Hands the freed memory of every allocator arena back to the kernel, so the next
-    /// allocations fault their pages in afresh (a measurement's cold start); glibc only.
+    /// Hands the freed memory of every allocator arena back to the kernel: between a job's
+    /// phases (what the transfer held goes before the mux makes its own buffers), or so that the
+    /// next allocations fault their pages in afresh (a measurement's cold start); glibc only.
     package static func returnFreedHeap() {
         tessera_return_freed_heap()
     }
