@@ -14,7 +14,8 @@ import TesseraSupport
 /// Codec parameters that change at a discontinuity (another resolution, profile, rate or
 /// channel layout) become a further sample description of the track. What
 /// the file holds is read from the media (its access units), never from the playlists' EXTINFs.
-/// Memory: one segment per track in flight and about 24 bytes per sample.
+/// Memory: one segment per track in flight and about 24 bytes per sample (32 copied out of
+/// fragmented MP4, whose place the first pass keeps: `SampleLocations`).
 struct MovieMux {
     /// One segment of a source: its file, the range of it when the source is a single file,
     /// its discontinuity run, its EXTINF duration, and for fragmented MP4 its initialization section.
@@ -93,13 +94,14 @@ struct MovieMux {
         let pieces = try Self.media(at: "the movie") { () throws(MediaError) in
             fragmented ? try FragmentedMP4(tracks: tracks).layout().pieces : try ProgressiveMP4(tracks: tracks).layout().pieces
         }
-        let file = try copy(pieces, order: first.order, held: held, tracks: tracks, to: output)
+        let file = try copy(pieces, order: first.order, held: held, located: first.locations, tracks: tracks, to: output)
         return (file.byteCount, file.sha256, tracks, first.clock)
     }
 
-    /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples read again
-    /// from its track's segments (or, for a track `held` in memory, taken from there).
-    private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], held: [Int: [[UInt8]]], tracks: [MP4Track],
+    /// Second pass: the layout's pieces in order — its boxes, and each chunk's samples: read
+    /// straight from the staged files where the first pass `located` them (fragmented MP4), read
+    /// again from their track's segments (MPEG-TS), or, for a track `held` in memory, taken from there.
+    private func copy(_ pieces: [ProgressiveMP4.Piece], order: [TrackKey], held: [Int: [[UInt8]]], located: SampleLocations, tracks: [MP4Track],
                       to output: DurableFile) throws(HLSError) -> (byteCount: UInt64, sha256: SHA256Digest) {
         var sink = try MovieFileSink(output)
         var streams = order.map { SampleStream(key: $0, source: sources[$0.source]) }
@@ -116,10 +118,14 @@ struct MovieMux {
                     let index = chunk.samples.lowerBound + position
                     if let memory = held[chunk.track] {
                         buffer += memory[index]
+                        position += 1
+                    } else if located.locates(chunk.track) {
+                        position += try located.copy(index..<chunk.samples.upperBound, of: tracks[chunk.track], index: chunk.track,
+                                                     source: sources[order[chunk.track].source], into: &buffer, room: MovieFileSink.chunkBytes - buffer.count)
                     } else {
                         buffer += try streams[chunk.track].next(size: tracks[chunk.track].samples[index].size)
+                        position += 1
                     }
-                    position += 1
                 case .samples:
                     piece += 1
                     position = 0

@@ -5,7 +5,8 @@ import TesseraMedia
 /// held), the tracks in the order their streams first appear. The segments are taken in the
 /// sources' order — each source's segments in playlist order, source after source — either all
 /// at once from their files (`MovieMux.firstPass`) or as the transfer writes them (`MovieOutput`),
-/// their bytes then still in memory. Memory: one segment's units and about 24 bytes per sample.
+/// their bytes then still in memory. Memory: one segment's units and about 24 bytes per sample
+/// (32 for a sample copied out of fragmented MP4: where it lies, `SampleLocations`).
 struct MovieTimingPass {
     /// What the pass gives the second: where each run landed on the movie's clock, the track of
     /// each index, and the tracks with each audio rendition's language, name and flags (the
@@ -14,6 +15,8 @@ struct MovieTimingPass {
         let clock: MovieClock
         let order: [MovieMux.TrackKey]
         let tracks: [MP4Track]
+        /// Where the samples copied out of fragmented MP4 lie, for the second pass.
+        let locations: SampleLocations
     }
 
     private let sources: [MovieMux.Source]
@@ -21,6 +24,7 @@ struct MovieTimingPass {
     private let places: [MovieMux.Region: (source: Int, segment: Int)]
     private var timeline = PresentationTimeline()
     private var order: [MovieMux.TrackKey] = []
+    private var locations = SampleLocations()
     private var indices: [MovieMux.TrackKey: Int] = [:]
     private var inits: [MovieMux.Region: FragmentedMP4Init] = [:]
     /// The reader of the source being taken, and its index.
@@ -64,6 +68,7 @@ struct MovieTimingPass {
                 try timeline.append(unit.unit, size: unit.unit.size, duration: unit.duration, media: unit.media, hidden: unit.hidden,
                                     to: track, run: segment.run)
             }
+            locations.append(track: track, segment: position, offset: unit.offset)
         }
         next = Self.media(after: (index, position), in: sources)
     }
@@ -95,7 +100,7 @@ struct MovieTimingPass {
             tracks[index].isEnabled = sources[key.source].isEnabled
             tracks[index].alternateGroup = 1
         }
-        return Result(clock: timeline.clock, order: order, tracks: tracks)
+        return Result(clock: timeline.clock, order: order, tracks: tracks, locations: locations)
     }
 
     /// A reader of `source`'s kinds that keeps sizes and timing, not the pictures' bytes.

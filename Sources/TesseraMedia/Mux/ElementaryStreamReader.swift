@@ -21,6 +21,10 @@ public struct ElementaryStreamReader: Sendable {
         /// Ticks (90 kHz) at its start that are decoded but not shown: an encoder's priming
         /// before the source's edit list starts presenting.
         public var hidden: Int64 = 0
+        /// Where its bytes start in the fragment read (fragmented MP4 samples, which lie whole in
+        /// its `mdat`), so a muxer can copy them out later without reading the fragment again;
+        /// nil for transport stream units (demuxed from PES packets).
+        public var offset: Int?
     }
 
     /// The kinds taken; the others are skipped.
@@ -71,7 +75,7 @@ public struct ElementaryStreamReader: Sendable {
                 : AccessUnit(decodeTime: decodeTime, presentationTime: presentationTime, isSync: isSync, size: sample.range.count)
             let before = Int64(sample.decodeTime) + shown   // where it is shown on the track's own timeline, 0 the edit's start
             units.append(Unit(kind: kind, unit: unit, duration: Int64(Self.clock(UInt64(sample.duration), scale)), media: .copied(CopiedSampleEntry(track)),
-                              hidden: before < 0 ? Self.signedClock(-before, scale) : 0))
+                              hidden: before < 0 ? Self.signedClock(-before, scale) : 0, offset: sample.range.lowerBound))
         }
         return units
     }

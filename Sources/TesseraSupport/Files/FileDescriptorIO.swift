@@ -97,6 +97,31 @@ package enum FileDescriptorIO {
         return bytes
     }
 
+    /// Appends `count` bytes of the regular file at `path` from `offset` to `bytes`, read
+    /// straight into its tail (no buffer between); `bytes` is unchanged when it throws.
+    /// - Throws: `destination-unwritable` when it cannot be opened or holds fewer bytes there.
+    package static func readRegularFile(_ path: String, offset: UInt64, count: Int, appendingTo bytes: inout [UInt8]) throws(SupportError) {
+        guard count > 0 else { return }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SupportError(.destinationUnwritable, "Cannot read \(path): \(lastError).") }
+        defer { close(fd) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var done = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let n = pread(fd, buffer.baseAddress! + start + done, count - done, off_t(offset) + off_t(done))
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                done += n
+            }
+        }
+        guard done == count else {
+            bytes.removeSubrange(start...)
+            throw SupportError(.destinationUnwritable, "\(path) holds fewer than \(count) bytes from \(offset).")
+        }
+    }
+
     /// Exactly `count` (> 0) bytes of `fd` from `offset` (`pread`, retried on EINTR), or nil
     /// when fewer are there.
     private static func readExactly(_ fd: Int32, count: Int, from offset: UInt64) -> [UInt8]? {
