@@ -62,6 +62,14 @@ package final class PackageFolder: TransferOutput {
     /// thread (it must not touch the folder) — else once they are in the file: a movie times its
     /// segments as they arrive. Not called for unavailable or restored resources.
     package var onWritten: ((SafeRelativePath, Range<UInt64>, [UInt8]?) -> Void)?
+    /// Turns a resource into other bytes for another file before it is written (nil: written as
+    /// it is): a streamed movie's media segments become the samples of its body file. Called in
+    /// order, on the writing thread; its payload goes into the resource's record. `onWritten` is
+    /// not called for what it transformed.
+    package var transform: ((FetchedResource) throws(HLSError) -> TransformedResource?)?
+    /// The records the checkpoint holds: after `restore`, those it vouched for, in order (a
+    /// transform restores itself from their payloads).
+    package var vouched: [ResourceFileRecord] { kept }
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
@@ -181,7 +189,7 @@ package final class PackageFolder: TransferOutput {
     /// - Throws: `source-changed` when the resource's file answered with other validators
     ///   before (its bytes would not belong together); `destination-unwritable`.
     package func write(_ fetched: FetchedResource) throws(HLSError) {
-        let path = try place(fetched.resource)
+        let placed = try place(fetched.resource)
         let identity = fetched.resource.identity
         if let reason = fetched.unavailable {
             // No file: a record that says so, so a resume neither fetches it again nor looks for it.
@@ -189,7 +197,7 @@ package final class PackageFolder: TransferOutput {
             unavailable[identity] = reason
             lastUnavailable = (identity, reason)
             consecutiveUnavailable += 1
-            pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
+            pendingRecords.append(ResourceFileRecord(path: placed.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                      sequence: identity.mediaSequence, part: identity.partIndex,
                                                      rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
                                                      end: 0, sha256: "", source: "", unavailable: true))
@@ -198,7 +206,9 @@ package final class PackageFolder: TransferOutput {
             return
         }
         consecutiveUnavailable = 0
-        try validators.check(fetched, file: path.value)
+        try validators.check(fetched, file: placed.value)
+        let transformed = try transform?(fetched)
+        let path = transformed?.path ?? placed
         if current?.path != path {
             try finishCurrent()
             // A file restored from a checkpoint takes the resources that follow its last record.
@@ -214,12 +224,12 @@ package final class PackageFolder: TransferOutput {
             current = (path, file, hasher)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
-        let region = current.file.size..<(current.file.size + fetched.body.count)
+        let region = current.file.size..<(current.file.size + (transformed.map { UInt64($0.bytes.count) } ?? fetched.body.count))
         // A body in memory is offered to `onWritten` beside its write, with the hashing; a
-        // spilled one once it is in its file.
+        // spilled one once it is in its file. What `transform` made is not offered.
         var offer: (([UInt8]) -> Void)?
-        if let onWritten, case .memory = fetched.body { offer = { onWritten(path, region, $0) } }
-        try fetched.body.forEachChunk { chunk throws(HLSError) in
+        if transformed == nil, let onWritten, case .memory = fetched.body { offer = { onWritten(path, region, $0) } }
+        func append(_ chunk: [UInt8]) throws(HLSError) {
             // Hashed (and offered) on one thread while the other writes.
             do throws(SupportError) {
                 try SideBySide.run(bytes: chunk.count, { () throws(SupportError) in
@@ -232,14 +242,15 @@ package final class PackageFolder: TransferOutput {
             bytesWritten += UInt64(chunk.count)
             schedule.wrote(UInt64(chunk.count))
         }
+        if let transformed { try append(transformed.bytes) } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,
                                                  rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
                                                  end: current.file.size, sha256: current.hasher.snapshot().hex,
                                                  source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
-                                                 key: fetched.keyFingerprint?.hex))
+                                                 key: fetched.keyFingerprint?.hex, mux: transformed?.payload))
         resourcesDone += 1
-        if let onWritten, offer == nil { onWritten(path, region, nil) }
+        if transformed == nil, let onWritten, offer == nil { onWritten(path, region, nil) }
     }
 
     /// Every file complete so far (the one last written closed first: a snapshot takes it), by path.
