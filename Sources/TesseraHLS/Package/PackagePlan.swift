@@ -41,18 +41,19 @@ struct PackagePlan: Sendable {
     }
 
     let tracks: [Track]
-    /// Every resource, in the order the folder writes them.
-    let resources: [PlannedResource]
+    /// Every resource, in the order the folder writes them (a streamed movie's plan orders its
+    /// own: `streamed(muxing:)`).
+    var resources: [PlannedResource]
     let masterText: String
     let gaps: [PackageManifest.Gap]
     /// The files only EXT-X-GAP segments name: written empty (`PackageWriter.emptyFiles`).
     let gapFiles: [SafeRelativePath]
     /// Identity for checkpoints: URL-free (URIs without query, the local playlists' text).
-    let fingerprint: SHA256Digest
+    var fingerprint: SHA256Digest
     /// Media bytes when every resource has a byte range, else nil.
-    let knownBytes: UInt64?
+    var knownBytes: UInt64?
     /// The largest byte range, when any resource has one.
-    let largestRange: UInt64?
+    var largestRange: UInt64?
     /// Distinct AES-128 keys.
     let keyCount: Int
     let maximumCoalescedBytes: UInt64
