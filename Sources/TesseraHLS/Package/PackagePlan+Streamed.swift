@@ -42,17 +42,7 @@ extension PackagePlan {
             throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).")
         }
         hasher.add(fingerprint.hex + "\n")
-        var known: UInt64? = 0
-        var largest: UInt64?
-        for resource in plan.resources {
-            hasher.add(resource)
-            if let length = resource.identity.byteRange?.length {
-                known = known.map { $0 &+ length }
-                largest = max(largest ?? 0, length)
-            } else {
-                known = nil
-            }
-        }
+        let (known, largest) = Self.add(plan.resources, to: &hasher)
         plan.fingerprint = hasher.finalize()
         plan.knownBytes = known
         plan.largestRange = largest

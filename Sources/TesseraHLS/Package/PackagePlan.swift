@@ -113,17 +113,7 @@ struct PackagePlan: Sendable {
                                                  uris: localPlaylists)
         measured = measuresBandwidth ? (multivariant, variant, localPlaylists) : nil
         hasher.add(masterText)
-        var known: UInt64? = 0
-        var largest: UInt64?
-        for resource in resources {
-            hasher.add(resource)
-            if let length = resource.identity.byteRange?.length {
-                known = known.map { $0 &+ length }
-                largest = max(largest ?? 0, length)
-            } else {
-                known = nil
-            }
-        }
+        let (known, largest) = Self.add(resources, to: &hasher)
         otherOwners = layout.otherOwners
         self.tracks = tracks
         self.resources = resources
@@ -136,6 +126,16 @@ struct PackagePlan: Sendable {
         keyCount = keyURIs.count
         self.maximumCoalescedBytes = maximumCoalescedBytes
         fingerprint = hasher.finalize()
+    }
+
+    /// Adds `resources` to `hasher`; what they say of the plan's size.
+    static func add(_ resources: [PlannedResource], to hasher: inout PlanFingerprint) -> (known: UInt64?, largest: UInt64?) {
+        var bytes = PlannedBytes()
+        for resource in resources {
+            hasher.add(resource)
+            bytes.add(resource)
+        }
+        return (bytes.known, bytes.largest)
     }
 
     /// The fetches of the resources from `index` on, coalesced as they are pulled.
