@@ -27,6 +27,17 @@ public struct ElementaryStreamReader: Sendable, Codable {
         /// its `mdat`), so a muxer can copy them out later without reading the fragment again;
         /// nil for transport stream units (demuxed from PES packets).
         public var offset: Int?
+
+        /// A unit of `kind`: `unit` lasting `duration` (nil: to the next), of `media`, `hidden`
+        /// ticks at its start not shown, its bytes at `offset` of its fragment when known.
+        public init(kind: Kind, unit: AccessUnit, duration: Int64?, media: MP4Track.Media, hidden: Int64 = 0, offset: Int? = nil) {
+            self.kind = kind
+            self.unit = unit
+            self.duration = duration
+            self.media = media
+            self.hidden = hidden
+            self.offset = offset
+        }
     }
 
     /// The kinds taken; the others are skipped.
