@@ -28,8 +28,8 @@ struct StreamedPlanTests {
     @Test("every listed segment once, the tracks interleaved by their EXTINF starts, a track's own order kept; subtitles after, as planned")
     func interleaved() async throws {
         let harness = try PackageHarness(extra: Self.repeated)
-        let planned = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8").planned()
-        let plan = planned.plan
+        // A fragmented movie is muxed from staged segments: its plan is the package's.
+        let plan = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(fragmented: true)).planned().plan
         let muxed = Set(plan.tracks.filter { $0.info.role != .subtitles }.map(\.stream))
         #expect(muxed.count == 2)
         let streamed = try plan.streamed(muxing: muxed)
@@ -54,6 +54,8 @@ struct StreamedPlanTests {
         #expect(media.filter(\.startsDiscontinuity).count == 2, "each track's second run starts a discontinuity")
         #expect(streamed.fingerprint != plan.fingerprint)
         #expect(try plan.streamed(muxing: muxed).fingerprint == streamed.fingerprint)
+        let progressive = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8").planned().plan
+        #expect(progressive.fingerprint == streamed.fingerprint, "a progressive movie's plan is the streamed one")
         #expect(streamed.knownBytes == nil && streamed.largestRange == nil)
     }
 }

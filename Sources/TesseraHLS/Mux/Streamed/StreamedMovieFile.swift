@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TesseraMedia
+import TesseraSupport
+
+/// A streamed movie's file made whole once the transfer is done: the header (`ftyp`, `moov` over
+/// the body's chunks, a `free` box to whole filesystem blocks, the `mdat` header) put in front of
+/// the body file without copying it where the filesystem inserts (`DurableFile.insertAtFront`),
+/// else written to a new file with the body copied after it; then read once for its SHA-256.
+enum StreamedMovieFile {
+    /// The whole file (staged, not published) with what the report needs of it.
+    struct Made {
+        let file: StagingFile
+        let byteCount: UInt64
+        let sha256: SHA256Digest
+        let tracks: [MP4Track]
+        let clock: MovieClock
+    }
+
+    /// Makes the file of `streamer`'s body, in `root` (the staging folder) beside `destination`.
+    /// - Throws: `malformed-media` when the body does not hold the chunks; `destination-unwritable`.
+    static func make(_ streamer: MovieStreamer, root: String, destination: URL, policy: OverwritePolicy) throws(HLSError) -> Made {
+        let (result, chunks) = try streamer.finish()
+        let body: StagingFile
+        do { body = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/" + streamer.body.value) } catch {
+            throw HLSError(destination: error)
+        }
+        guard body.size == streamer.length else {
+            throw HLSError(.malformedMedia, "The streamed movie's body holds \(body.size) bytes where its chunks hold \(streamer.length).")
+        }
+        let sized = chunks.enumerated().map { index, chunk in
+            ProgressiveMP4.Chunk(track: chunk.track, samples: chunk.samples,
+                                 byteCount: (index + 1 < chunks.count ? chunks[index + 1].offset : streamer.length) - chunk.offset)
+        }
+        let layout = try MovieMux.media(at: "the movie") { () throws(MediaError) in
+            try ProgressiveMP4(tracks: result.tracks).layout(chunks: sized, headerMultiple: max(1, body.filesystemBlock))
+        }
+        let file: StagingFile
+        do {
+            if try body.insertAtFront(layout.header) {
+                file = body
+            } else {
+                file = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4")
+                try file.truncate()
+                try file.append(layout.header)
+                try copy(body, to: file)
+            }
+        } catch {
+            throw HLSError(destination: error)
+        }
+        let (byteCount, sha256) = try digest(of: file)
+        return Made(file: file, byteCount: byteCount, sha256: sha256, tracks: result.tracks, clock: result.clock)
+    }
+
+    /// Appends what `source` holds to `target`, 4 MiB at a time.
+    private static func copy(_ source: DurableFile, to target: DurableFile) throws(SupportError) {
+        var offset: UInt64 = 0
+        let size = source.size
+        while offset < size {
+            guard let chunk = source.read(at: offset, count: Int(min(UInt64(MovieFileSink.chunkBytes), size - offset))), !chunk.isEmpty else {
+                throw SupportError(.destinationUnwritable, "\(source.path) could not be read back at byte \(offset).")
+            }
+            try target.append(chunk)
+            offset += UInt64(chunk.count)
+        }
+    }
+
+    /// The size and SHA-256 of `file`, read back 4 MiB at a time.
+    private static func digest(of file: DurableFile) throws(HLSError) -> (UInt64, SHA256Digest) {
+        let hasher: SHA256Hasher
+        do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
+        let size = file.size
+        var buffer = [UInt8](repeating: 0, count: MovieFileSink.chunkBytes)
+        var offset: UInt64 = 0
+        while offset < size {
+            let count = Int(min(UInt64(buffer.count), size - offset))
+            let got = buffer.withUnsafeMutableBytes { file.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
+            guard got == count else { throw HLSError(.destinationUnwritable, "The muxed file \(file.path) could not be read back at byte \(offset).") }
+            hasher.update(count == buffer.count ? buffer : Array(buffer[..<count]))
+            offset += UInt64(count)
+        }
+        return (size, hasher.finalize())
+    }
+}
