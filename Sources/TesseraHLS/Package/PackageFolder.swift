@@ -242,7 +242,12 @@ package final class PackageFolder: TransferOutput {
             bytesWritten += UInt64(chunk.count)
             schedule.wrote(UInt64(chunk.count))
         }
-        if let transformed { try append(transformed.bytes) } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
+        if let transformed {
+            try append(transformed.bytes)
+            // What a transform makes is one file's bytes to the end (a streamed movie's body):
+            // its writeback starts now, so the flush before it is published waits for little.
+            current.file.startWriteback(at: region.lowerBound, count: transformed.bytes.count)
+        } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,
                                                  rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,

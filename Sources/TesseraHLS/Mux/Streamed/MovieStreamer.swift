@@ -59,7 +59,7 @@ final class MovieStreamer {
         let identity = fetched.resource.identity
         guard let source = streams[identity.stream] else { return nil }
         var bytes: [UInt8] = []
-        try fetched.body.forEachChunk { chunk throws(HLSError) in bytes += chunk }
+        if case .memory(let body, _) = fetched.body { bytes = body } else { try fetched.body.forEachChunk { chunk throws(HLSError) in bytes += chunk } }
         let position = try segmentPosition(identity.mediaSequence, of: source)
         let segment = sources[source].segments[position]
         var payload = StreamedPayload()
@@ -70,18 +70,17 @@ final class MovieStreamer {
             return TransformedResource(path: body, bytes: [], payload: try payload.encoded())
         case .segment:
             var reader = readers[source] ?? ElementaryStreamReader(kinds: sources[source].kinds)
+            // Fragment samples lie whole in the segment: copied out of it once, into the body.
+            reader.keepsBytes = segment.map == nil
             let units = try MovieMux.units(of: segment, bytes: bytes, reader: &reader, inits: &inits)
             readers[source] = reader
-            payload.units = units.map { unit in
+            payload.keep(units, changes: units.map { unit in
                 let key = MovieMux.TrackKey(source: source, kind: unit.kind)
-                let changed = lastMedia[key] != unit.media
-                lastMedia[key] = unit.media
-                return StreamedPayload.Unit(kind: unit.kind, decodeTime: unit.unit.decodeTime, presentationTime: unit.unit.presentationTime,
-                                            isSync: unit.unit.isSync, size: unit.unit.size, duration: unit.duration, hidden: unit.hidden,
-                                            offset: unit.offset, media: changed ? unit.media : nil)
-            }
+                defer { lastMedia[key] = unit.media }
+                return lastMedia[key] != unit.media
+            })
             payload.reader = reader
-            let made = try take(units, source: source, segment: position, keepingBytes: true)
+            let made = try take(units, source: source, segment: position, from: bytes)
             return TransformedResource(path: body, bytes: made, payload: try payload.encoded())
         default:
             throw HLSError(.unsupported, "A streamed movie takes initialization sections and segments, not \(fetched.resource.label).")
@@ -100,21 +99,13 @@ final class MovieStreamer {
             let position = try segmentPosition(identity.mediaSequence, of: source)
             let segment = sources[source].segments[position]
             if let map = payload.map { try parseMap([UInt8](map), of: segment) }
-            guard let kept = payload.units else { continue }
-            var units: [ElementaryStreamReader.Unit] = []
-            units.reserveCapacity(kept.count)
-            for unit in kept {
-                let key = MovieMux.TrackKey(source: source, kind: unit.kind)
-                if let media = unit.media { lastMedia[key] = media }
-                guard let media = lastMedia[key] else {
-                    throw HLSError(.destinationUnwritable, "A streamed movie's checkpoint names a unit before its media.")
-                }
-                units.append(ElementaryStreamReader.Unit(kind: unit.kind, unit: AccessUnit(decodeTime: unit.decodeTime, presentationTime: unit.presentationTime,
-                                                                                           isSync: unit.isSync, size: unit.size),
-                                                         duration: unit.duration, media: media, hidden: unit.hidden, offset: unit.offset))
-            }
+            guard payload.units != nil else { continue }
+            var last = [ElementaryStreamReader.Kind: MP4Track.Media]()
+            for kind in [ElementaryStreamReader.Kind.video, .audio] { last[kind] = lastMedia[MovieMux.TrackKey(source: source, kind: kind)] }
+            let units = try payload.keptUnits(last: &last)
+            for (kind, media) in last { lastMedia[MovieMux.TrackKey(source: source, kind: kind)] = media }
             readers[source] = payload.reader
-            _ = try take(units, source: source, segment: position, keepingBytes: false)
+            _ = try take(units, source: source, segment: position, from: nil)
             guard length == record.end else {
                 throw HLSError(.destinationUnwritable, "A streamed movie's checkpoint payloads do not add up to its body (\(length) bytes, recorded \(record.end)).")
             }
@@ -128,26 +119,36 @@ final class MovieStreamer {
     }
 
     /// Puts `units` of segment `position` of `source` on the tracks and their samples in chunks;
-    /// their bytes, grouped by track, when `keepingBytes`.
-    private func take(_ units: [ElementaryStreamReader.Unit], source: Int, segment position: Int, keepingBytes: Bool) throws(HLSError) -> [UInt8] {
+    /// with the segment's `bytes`, returns the samples grouped by track (a unit's own bytes, else
+    /// those at its offset in the segment).
+    private func take(_ units: [ElementaryStreamReader.Unit], source: Int, segment position: Int, from bytes: [UInt8]?) throws(HLSError) -> [UInt8] {
         let segment = sources[source].segments[position]
         let owners = try tracks.append(units, source: source, segment: position, run: segment.run, at: segment.path)
         var made: [UInt8] = []
-        if keepingBytes { made.reserveCapacity(units.reduce(0) { $0 + $1.unit.size }) }
+        if bytes != nil { made.reserveCapacity(units.reduce(0) { $0 + $1.unit.size }) }
         var seen: [Int] = []
         for track in owners where !seen.contains(track) { seen.append(track) }
         for track in seen {
             while counts.count <= track { counts.append(0) }
-            var bytes: UInt64 = 0
+            var size: UInt64 = 0
             var count = 0
             for (unit, owner) in zip(units, owners) where owner == track {
-                if keepingBytes { made += unit.unit.data }
-                bytes += UInt64(unit.unit.size)
+                if let bytes {
+                    if let offset = unit.offset, unit.unit.data.isEmpty {
+                        guard offset >= 0, offset + unit.unit.size <= bytes.count else {
+                            throw HLSError(.malformedMedia, "A sample of \(segment.path) lies outside it.")
+                        }
+                        made += bytes[offset..<(offset + unit.unit.size)]
+                    } else {
+                        made += unit.unit.data
+                    }
+                }
+                size += UInt64(unit.unit.size)
                 count += 1
             }
             chunks.append(Chunk(track: track, samples: counts[track]..<(counts[track] + count), offset: length))
             counts[track] += count
-            length += bytes
+            length += size
         }
         return made
     }

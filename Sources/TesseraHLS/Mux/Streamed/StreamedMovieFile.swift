@@ -38,6 +38,9 @@ enum StreamedMovieFile {
         let layout = try MovieMux.media(at: "the movie") { () throws(MediaError) in
             try ProgressiveMP4(tracks: result.tracks).layout(chunks: sized, headerMultiple: max(1, body.filesystemBlock))
         }
+        // The file's SHA-256 from the header and the body as they lie now, before the header goes
+        // in front (where the filesystem inserts, that flushes the body's last dirty pages).
+        let sha256 = try digest(of: layout.header, then: body, count: streamer.length)
         let file: StagingFile
         do {
             if try body.insertAtFront(layout.header) {
@@ -51,8 +54,7 @@ enum StreamedMovieFile {
         } catch {
             throw HLSError(destination: error)
         }
-        let (byteCount, sha256) = try digest(of: file)
-        return Made(file: file, byteCount: byteCount, sha256: sha256, tracks: result.tracks, clock: result.clock)
+        return Made(file: file, byteCount: UInt64(layout.header.count) + streamer.length, sha256: sha256, tracks: result.tracks, clock: result.clock)
     }
 
     /// Appends what `source` holds to `target`, 4 MiB at a time.
@@ -68,20 +70,28 @@ enum StreamedMovieFile {
         }
     }
 
-    /// The size and SHA-256 of `file`, read back 4 MiB at a time.
-    private static func digest(of file: DurableFile) throws(HLSError) -> (UInt64, SHA256Digest) {
+    /// The SHA-256 of `header` followed by the first `count` bytes of `body`, read 4 MiB at a
+    /// time, each read beside the hashing of the one before it.
+    private static func digest(of header: [UInt8], then body: DurableFile, count: UInt64) throws(HLSError) -> SHA256Digest {
         let hasher: SHA256Hasher
         do { hasher = try SHA256Hasher() } catch { throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).") }
-        let size = file.size
-        var buffer = [UInt8](repeating: 0, count: MovieFileSink.chunkBytes)
-        var offset: UInt64 = 0
-        while offset < size {
-            let count = Int(min(UInt64(buffer.count), size - offset))
-            let got = buffer.withUnsafeMutableBytes { file.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
-            guard got == count else { throw HLSError(.destinationUnwritable, "The muxed file \(file.path) could not be read back at byte \(offset).") }
-            hasher.update(count == buffer.count ? buffer : Array(buffer[..<count]))
-            offset += UInt64(count)
+        hasher.update(header)
+        func read(at offset: UInt64) throws(HLSError) -> [UInt8] {
+            guard offset < count else { return [] }
+            let size = Int(min(UInt64(MovieFileSink.chunkBytes), count - offset))
+            guard let chunk = body.read(at: offset, count: size), chunk.count == size else {
+                throw HLSError(.destinationUnwritable, "The streamed movie's body \(body.path) could not be read back at byte \(offset).")
+            }
+            return chunk
         }
-        return (size, hasher.finalize())
+        var current = try read(at: 0)
+        var offset = UInt64(current.count)
+        while !current.isEmpty {
+            var next: [UInt8] = []
+            try SideBySide.run(bytes: current.count, { () throws(HLSError) in hasher.update(current) }, { () throws(HLSError) in next = try read(at: offset) })
+            offset += UInt64(next.count)
+            current = next
+        }
+        return hasher.finalize()
     }
 }
