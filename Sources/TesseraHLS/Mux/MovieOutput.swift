@@ -82,7 +82,7 @@ package final class MovieOutput: JobOutput {
 
     package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration {
         let restoration = try package.restore(records)
-        try streamer?.restore(writer.vouched)
+        try streamer?.restore(writer.takeVouched())
         return restoration
     }
 

@@ -42,6 +42,8 @@ package final class PackageFolder: TransferOutput {
     private var current: (path: SafeRelativePath, file: DurableFile, hasher: SHA256Hasher)?
     private var finished: [SafeRelativePath: WrittenFile] = [:]
     private var pendingRecords: [ResourceFileRecord] = []
+    /// The records the checkpoint holds, without their payloads (`mux`: they live in the log
+    /// alone, a streamed movie's would otherwise grow with every segment).
     private var kept: [ResourceFileRecord] = []
     private var validators = SourceValidators()
     /// Files restored from a checkpoint, which later resources may continue.
@@ -67,9 +69,9 @@ package final class PackageFolder: TransferOutput {
     /// order, on the writing thread; its payload goes into the resource's record. `onWritten` is
     /// not called for what it transformed.
     package var transform: ((FetchedResource) throws(HLSError) -> TransformedResource?)?
-    /// The records the checkpoint holds: after `restore`, those it vouched for, in order (a
-    /// transform restores itself from their payloads).
-    package var vouched: [ResourceFileRecord] { kept }
+    /// After `restore`, the records it vouched for with their payloads, in order (a transform
+    /// restores itself from them); emptied by `takeVouched`.
+    package private(set) var vouched: [ResourceFileRecord] = []
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
@@ -130,6 +132,8 @@ package final class PackageFolder: TransferOutput {
         }
         resourcesDone = kept.count
         try checkpoint.reset(keeping: kept)
+        vouched = kept
+        kept = kept.map(Self.withoutPayload)
         return identities
     }
 
@@ -265,6 +269,19 @@ package final class PackageFolder: TransferOutput {
         return finished.values.sorted { $0.path.value < $1.path.value }
     }
 
+    /// Hands the records `restore` vouched for over, once.
+    package func takeVouched() -> [ResourceFileRecord] {
+        defer { vouched = [] }
+        return vouched
+    }
+
+    /// `record` as memory keeps it: its payload lives in the log.
+    private static func withoutPayload(_ record: ResourceFileRecord) -> ResourceFileRecord {
+        var record = record
+        record.mux = nil
+        return record
+    }
+
     /// The size of the finished file at `path` (nil: none, or not finished).
     package func size(of path: String) -> UInt64? {
         SafeRelativePath(path).flatMap { finished[$0]?.byteCount }
@@ -272,10 +289,12 @@ package final class PackageFolder: TransferOutput {
 
     /// Drops the finished files at `paths` (rolling retention): a checkpoint without their
     /// records is made durable first, then they are deleted. `resourcesDone` stays: it counts
-    /// every resource written.
+    /// every resource written. Not for a folder with a `transform` (the log rewritten from the
+    /// records in memory would lose their payloads).
     /// - Throws: `destination-unwritable`.
     package func evict(_ paths: Set<String>) throws(HLSError) {
         guard !paths.isEmpty else { return }
+        precondition(transform == nil, "a folder whose records carry payloads is not evicted from")
         try checkpointIfDue(force: true)
         kept.removeAll { paths.contains($0.path) }
         try checkpoint.reset(keeping: kept)
@@ -303,7 +322,7 @@ package final class PackageFolder: TransferOutput {
     package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         try checkpoint.append(pendingRecords)
-        kept += pendingRecords
+        kept += pendingRecords.map(Self.withoutPayload)
         pendingRecords.removeAll(keepingCapacity: true)
     }
 

@@ -65,7 +65,7 @@ final class SinkHarness: Sendable {
                                     clock: ContinuousClock(), place: Self.place)
         sink.transform = transform
         let done = try sink.restore(log.restorable)
-        restored(sink.vouched)
+        restored(sink.takeVouched())
         let pending = try resources().filter { !done.contains($0.identity) }
         var fetches = Array(PlannedFetch.coalescing(pending, maximumBytes: 8 << 20))
         if let stopAfter { fetches = Array(fetches.prefix(stopAfter)) }
