@@ -49,3 +49,27 @@ struct DurableFileFrontTests {
         _ = folder
     }
 }
+
+@Suite("Pieces appended where they lie (writev)")
+struct DurableFilePiecesTests {
+    @Test("more pieces than one call takes, empty ones among them, land in order")
+    func manyPieces() throws {
+        let source = TemporaryDirectory.pattern(count: 300_000)
+        var pieces: [ArraySlice<UInt8>] = []
+        var at = 0
+        var size = 1
+        while at < source.count {
+            let end = min(source.count, at + size)
+            pieces.append(source[at..<end])
+            if pieces.count % 7 == 0 { pieces.append(source[at..<at]) }
+            at = end
+            size = size % 977 + 13
+        }
+        #expect(pieces.count > 512, "more than one writev")
+        let (file, folder) = try DurableFileFrontTests.staged([9, 9])
+        try file.append(pieces: pieces)
+        try file.append(pieces: [])
+        #expect(file.read(at: 0, count: Int(file.size)) == [9, 9] + source)
+        _ = folder
+    }
+}

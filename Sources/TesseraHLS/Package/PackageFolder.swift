@@ -228,7 +228,7 @@ package final class PackageFolder: TransferOutput {
             current = (path, file, hasher)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
-        let region = current.file.size..<(current.file.size + (transformed.map { UInt64($0.bytes.count) } ?? fetched.body.count))
+        let region = current.file.size..<(current.file.size + (transformed.map { UInt64($0.count) } ?? fetched.body.count))
         // A body in memory is offered to `onWritten` beside its write, with the hashing; a
         // spilled one once it is in its file. What `transform` made is not offered.
         var offer: (([UInt8]) -> Void)?
@@ -247,10 +247,20 @@ package final class PackageFolder: TransferOutput {
             schedule.wrote(UInt64(chunk.count))
         }
         if let transformed {
-            try append(transformed.bytes)
-            // What a transform makes is one file's bytes to the end (a streamed movie's body):
-            // its writeback starts now, so the flush before it is published waits for little.
-            current.file.startWriteback(at: region.lowerBound, count: transformed.bytes.count)
+            // Hashed on one thread while the other writes the pieces where they lie; a transform
+            // makes one file's bytes to the end (a streamed movie's body): its writeback starts
+            // now, so the flush before it is published waits for little.
+            let count = transformed.count
+            do throws(SupportError) {
+                try SideBySide.run(bytes: count, { () throws(SupportError) in
+                    for piece in transformed.pieces { piece.withUnsafeBytes { current.hasher.update($0) } }
+                }, { () throws(SupportError) in try current.file.append(pieces: transformed.pieces) })
+            } catch {
+                throw HLSError(destination: error)
+            }
+            bytesWritten += UInt64(count)
+            schedule.wrote(UInt64(count))
+            current.file.startWriteback(at: region.lowerBound, count: count)
         } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,

@@ -7,15 +7,17 @@ import TesseraSupport
 package struct TransformedResource {
     /// The file, in the staging folder, the bytes are appended to.
     package let path: SafeRelativePath
-    /// What is written.
-    package let bytes: [UInt8]
+    /// What is written, in order: pieces of other buffers (a segment's samples where they lie).
+    package let pieces: [ArraySlice<UInt8>]
+    /// Their bytes.
+    package var count: Int { pieces.reduce(0) { $0 + $1.count } }
     /// Kept with the resource's record, handed back by `PackageFolder.restore`.
     package let payload: String?
 
-    /// `bytes` appended to `path`, with `payload` for the checkpoint.
-    package init(path: SafeRelativePath, bytes: [UInt8], payload: String?) {
+    /// `pieces` appended to `path` in order, with `payload` for the checkpoint.
+    package init(path: SafeRelativePath, pieces: [ArraySlice<UInt8>], payload: String?) {
         self.path = path
-        self.bytes = bytes
+        self.pieces = pieces
         self.payload = payload
     }
 }

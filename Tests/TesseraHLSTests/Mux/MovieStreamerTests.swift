@@ -67,7 +67,7 @@ struct MovieStreamerTests {
         var records: [ResourceFileRecord] = []
         for (resource, bytes) in resources {
             let made = try #require(try streamer.transform(Self.fetched(resource, bytes)))
-            body += made.bytes
+            body += made.pieces.flatMap { $0 }
             let identity = resource.identity
             records.append(ResourceFileRecord(path: made.path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue, sequence: identity.mediaSequence,
                                               end: UInt64(body.count), sha256: "", source: "", mux: made.payload))

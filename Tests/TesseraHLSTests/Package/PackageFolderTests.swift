@@ -184,7 +184,7 @@ struct PackageFolderTransformTests {
     static func firstPackets(_ fetched: FetchedResource) throws(HLSError) -> TransformedResource? {
         guard fetched.resource.identity.stream.rawValue == "ts", fetched.resource.identity.kind == .segment,
               case .memory(let bytes, _) = fetched.body else { return nil }
-        return TransformedResource(path: SafeRelativePath("ts/body")!, bytes: Array(bytes.prefix(188)), payload: "\(fetched.resource.identity.mediaSequence)")
+        return TransformedResource(path: SafeRelativePath("ts/body")!, pieces: [bytes.prefix(188)], payload: "\(fetched.resource.identity.mediaSequence)")
     }
 
     static func expectedBody() throws -> Data {

@@ -67,7 +67,7 @@ final class MovieStreamer {
         case .initialization:
             try parseMap(bytes, of: segment)
             payload.map = Data(bytes)
-            return TransformedResource(path: body, bytes: [], payload: try payload.encoded())
+            return TransformedResource(path: body, pieces: [], payload: try payload.encoded())
         case .segment:
             var reader = readers[source] ?? ElementaryStreamReader(kinds: sources[source].kinds)
             // Fragment samples lie whole in the segment: copied out of it once, into the body.
@@ -81,7 +81,7 @@ final class MovieStreamer {
             })
             payload.reader = reader
             let made = try take(units, source: source, segment: position, from: bytes)
-            return TransformedResource(path: body, bytes: made, payload: try payload.encoded())
+            return TransformedResource(path: body, pieces: made, payload: try payload.encoded())
         default:
             throw HLSError(.unsupported, "A streamed movie takes initialization sections and segments, not \(fetched.resource.label).")
         }
@@ -119,13 +119,17 @@ final class MovieStreamer {
     }
 
     /// Puts `units` of segment `position` of `source` on the tracks and their samples in chunks;
-    /// with the segment's `bytes`, returns the samples grouped by track (a unit's own bytes, else
-    /// those at its offset in the segment).
-    private func take(_ units: [ElementaryStreamReader.Unit], source: Int, segment position: Int, from bytes: [UInt8]?) throws(HLSError) -> [UInt8] {
+    /// with the segment's `bytes`, returns the samples grouped by track as pieces where they lie
+    /// (a unit's own bytes, else those at its offset in the segment; adjacent ones joined).
+    private func take(_ units: [ElementaryStreamReader.Unit], source: Int, segment position: Int, from bytes: [UInt8]?) throws(HLSError) -> [ArraySlice<UInt8>] {
         let segment = sources[source].segments[position]
         let owners = try tracks.append(units, source: source, segment: position, run: segment.run, at: segment.path)
-        var made: [UInt8] = []
-        if bytes != nil { made.reserveCapacity(units.reduce(0) { $0 + $1.unit.size }) }
+        var made: [ArraySlice<UInt8>] = []
+        var joined: Range<Int>?   // a run of adjacent samples of the segment not yet in `made`
+        func flush() {
+            if let run = joined, let bytes { made.append(bytes[run]) }
+            joined = nil
+        }
         var seen: [Int] = []
         for track in owners where !seen.contains(track) { seen.append(track) }
         for track in seen {
@@ -138,9 +142,15 @@ final class MovieStreamer {
                         guard offset >= 0, offset + unit.unit.size <= bytes.count else {
                             throw HLSError(.malformedMedia, "A sample of \(segment.path) lies outside it.")
                         }
-                        made += bytes[offset..<(offset + unit.unit.size)]
+                        if let run = joined, run.upperBound == offset {
+                            joined = run.lowerBound..<(offset + unit.unit.size)
+                        } else {
+                            flush()
+                            joined = offset..<(offset + unit.unit.size)
+                        }
                     } else {
-                        made += unit.unit.data
+                        flush()
+                        made.append(unit.unit.data[...])
                     }
                 }
                 size += UInt64(unit.unit.size)
@@ -150,6 +160,7 @@ final class MovieStreamer {
             counts[track] += count
             length += size
         }
+        flush()
         return made
     }
 
