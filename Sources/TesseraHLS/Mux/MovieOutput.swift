@@ -52,7 +52,8 @@ package final class MovieOutput: JobOutput {
         if writing.isStreamed {
             let muxed = Self.muxed(plan, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
             let streamer = MovieStreamer(sources: sources, streams: muxed.map(\.track.stream),
-                                         firstSequences: muxed.map { $0.track.playlist.segments.first?.mediaSequence ?? 0 }, body: Self.body)
+                                         firstSequences: muxed.map { $0.track.playlist.segments.first?.mediaSequence ?? 0 }, body: Self.body,
+                                         fragmented: writing.fragmented)
             self.streamer = streamer
             package.writer.transform = { fetched throws(HLSError) in try streamer.transform(fetched) }
             return

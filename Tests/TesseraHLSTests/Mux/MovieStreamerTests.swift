@@ -52,9 +52,9 @@ struct MovieStreamerTests {
         return out
     }
 
-    static func streamer(_ streams: [Stream]) -> MovieStreamer {
+    static func streamer(_ streams: [Stream], fragmented: Bool = false) -> MovieStreamer {
         MovieStreamer(sources: streams.map(\.source), streams: streams.map { StreamIdentity($0.name) }, firstSequences: streams.map { _ in 0 },
-                      body: SafeRelativePath("movie.body")!)
+                      body: SafeRelativePath("movie.body")!, fragmented: fragmented)
     }
 
     static func fetched(_ resource: PlannedResource, _ bytes: [UInt8]) -> FetchedResource {
@@ -77,8 +77,8 @@ struct MovieStreamerTests {
 
     /// The tracks and body the streamer makes equal what the two-pass mux reads from the files:
     /// every chunk's bytes are its track's samples, in order.
-    static func expectMatchesFiles(_ streams: [Stream]) throws {
-        let streamer = Self.streamer(streams)
+    static func expectMatchesFiles(_ streams: [Stream], fragmented: Bool = false) throws {
+        let streamer = Self.streamer(streams, fragmented: fragmented)
         var body: [UInt8] = []
         _ = try run(streamer, Self.interleaved(streams)[...], body: &body)
         let (result, chunks) = try streamer.finish()
@@ -94,7 +94,11 @@ struct MovieStreamerTests {
             var copied: [UInt8] = []
             for chunk in chunks where chunk.track == index {
                 let size = chunk.samples.reduce(0) { $0 + Int(result.tracks[index].samples[$1].size) }
-                copied += body[Int(chunk.offset)..<(Int(chunk.offset) + size)]
+                #expect(UInt64(size) == chunk.byteCount)
+                #expect(chunk.headerBytes == (fragmented ? FragmentedMP4.headerSize(samples: chunk.samples.count, payload: chunk.byteCount) : 0))
+                let start = Int(chunk.offset) + chunk.headerBytes
+                #expect(body[Int(chunk.offset)..<start].allSatisfy { $0 == 0 }, "room for the moof, written at the end")
+                copied += body[start..<(start + size)]
             }
             #expect(copied == expected, "track \(index)'s samples")
         }
@@ -107,18 +111,24 @@ struct MovieStreamerTests {
     @Test("fragmented MP4 with initialization sections: the same")
     func fragmentedSources() throws { try Self.expectMatchesFiles(Self.fragmented()) }
 
+    @Test("a fragmented body keeps room for each chunk's moof and mdat header before its samples")
+    func fragmentedBody() throws {
+        try Self.expectMatchesFiles(Self.transportStreams(), fragmented: true)
+        try Self.expectMatchesFiles(Self.fragmented(), fragmented: true)
+    }
+
     @Test("stopped after any resource and restored from the records' payloads, the streamer goes on to the same tracks, chunks and body")
     func restored() throws {
-        for streams in [try Self.transportStreams(), try Self.fragmented()] {
+        for (streams, fragmented) in [(try Self.transportStreams(), false), (try Self.fragmented(), false), (try Self.fragmented(), true)] {
             let resources = Self.interleaved(streams)
-            let whole = Self.streamer(streams)
+            let whole = Self.streamer(streams, fragmented: fragmented)
             var wholeBody: [UInt8] = []
             _ = try Self.run(whole, resources[...], body: &wholeBody)
             let (expected, expectedChunks) = try whole.finish()
             for split in 1..<resources.count {
                 var body: [UInt8] = []
-                let records = try Self.run(Self.streamer(streams), resources[..<split], body: &body)
-                let resumed = Self.streamer(streams)
+                let records = try Self.run(Self.streamer(streams, fragmented: fragmented), resources[..<split], body: &body)
+                let resumed = Self.streamer(streams, fragmented: fragmented)
                 try resumed.restore(records)
                 #expect(resumed.length == UInt64(body.count))
                 _ = try Self.run(resumed, resources[split...], body: &body)

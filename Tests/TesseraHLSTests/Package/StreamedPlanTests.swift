@@ -28,8 +28,8 @@ struct StreamedPlanTests {
     @Test("every listed segment once, the tracks interleaved by their EXTINF starts, a track's own order kept; subtitles after, as planned")
     func interleaved() async throws {
         let harness = try PackageHarness(extra: Self.repeated)
-        // A fragmented movie is muxed from staged segments: its plan is the package's.
-        let plan = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(fragmented: true)).planned().plan
+        // A movie that embeds its subtitles is muxed from staged segments: its plan is the package's.
+        let plan = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(embedsSubtitles: true)).planned().plan
         let muxed = Set(plan.tracks.filter { $0.info.role != .subtitles }.map(\.stream))
         #expect(muxed.count == 2)
         let streamed = try plan.streamed(muxing: muxed)

@@ -14,11 +14,15 @@ import TesseraSupport
 /// tracks first appear in it — with a payload for the segment's checkpoint record
 /// (`StreamedPayload`) from which `restore` rebuilds it exactly after a kill. One owner.
 final class MovieStreamer {
-    /// A run of one track's samples in the body: the track, its samples, where they start.
+    /// A run of one track's samples in the body, of one sample description: the track, its
+    /// samples, where it starts, the bytes before its samples (a fragmented file's `moof` and
+    /// `mdat` header, written at the end; none in a progressive one) and its samples' bytes.
     struct Chunk: Equatable {
         let track: Int
         let samples: Range<Int>
         let offset: UInt64
+        let headerBytes: Int
+        let byteCount: UInt64
     }
 
     private let sources: [MovieMux.Source]
@@ -39,15 +43,18 @@ final class MovieStreamer {
     private(set) var chunks: [Chunk] = []
     /// The body's length.
     private(set) var length: UInt64 = 0
+    /// Whether the body is movie fragments (each chunk after room for its `moof`).
+    let fragmented: Bool
 
     /// A streamer of `sources`, whose streams are `streams` (one each) and whose first segments
     /// have media sequence numbers `firstSequences`, writing to `body`.
-    init(sources: [MovieMux.Source], streams: [StreamIdentity], firstSequences: [UInt64], body: SafeRelativePath) {
+    init(sources: [MovieMux.Source], streams: [StreamIdentity], firstSequences: [UInt64], body: SafeRelativePath, fragmented: Bool = false) {
         precondition(sources.count == streams.count && sources.count == firstSequences.count, "a stream and a first sequence number per source")
         self.sources = sources
         self.streams = Dictionary(uniqueKeysWithValues: streams.enumerated().map { ($1, $0) })
         self.firstSequences = firstSequences
         self.body = body
+        self.fragmented = fragmented
         tracks = MovieTracks(sources: sources)
     }
 
@@ -134,16 +141,26 @@ final class MovieStreamer {
         for track in owners where !seen.contains(track) { seen.append(track) }
         for track in seen {
             while counts.count <= track { counts.append(0) }
-            var size: UInt64 = 0
-            var count = 0
-            for (unit, owner) in zip(units, owners) where owner == track {
-                if let bytes {
-                    if let offset = unit.offset, unit.unit.data.isEmpty {
+            let mine = zip(units, owners).filter { $0.1 == track }.map(\.0)
+            // A chunk has one sample description: cut where the media changes.
+            var start = 0
+            while start < mine.count {
+                var end = start + 1
+                while end < mine.count, mine[end].media == mine[start].media { end += 1 }
+                let run = mine[start..<end]
+                let size = run.reduce(UInt64(0)) { $0 + UInt64($1.unit.size) }
+                let header = fragmented ? FragmentedMP4.headerSize(samples: run.count, payload: size) : 0
+                if header > 0, bytes != nil {
+                    flush()
+                    made.append([UInt8](repeating: 0, count: header)[...])   // the moof, written once the timeline is whole
+                }
+                for unit in run where bytes != nil {
+                    if let bytes, let offset = unit.offset, unit.unit.data.isEmpty {
                         guard offset >= 0, offset + unit.unit.size <= bytes.count else {
                             throw HLSError(.malformedMedia, "A sample of \(segment.path) lies outside it.")
                         }
-                        if let run = joined, run.upperBound == offset {
-                            joined = run.lowerBound..<(offset + unit.unit.size)
+                        if let joinedRun = joined, joinedRun.upperBound == offset {
+                            joined = joinedRun.lowerBound..<(offset + unit.unit.size)
                         } else {
                             flush()
                             joined = offset..<(offset + unit.unit.size)
@@ -153,12 +170,11 @@ final class MovieStreamer {
                         made.append(unit.unit.data[...])
                     }
                 }
-                size += UInt64(unit.unit.size)
-                count += 1
+                chunks.append(Chunk(track: track, samples: counts[track]..<(counts[track] + run.count), offset: length, headerBytes: header, byteCount: size))
+                counts[track] += run.count
+                length += UInt64(header) + size
+                start = end
             }
-            chunks.append(Chunk(track: track, samples: counts[track]..<(counts[track] + count), offset: length))
-            counts[track] += count
-            length += size
         }
         flush()
         return made

@@ -31,30 +31,50 @@ enum StreamedMovieFile {
         guard body.size == streamer.length else {
             throw HLSError(.malformedMedia, "The streamed movie's body holds \(body.size) bytes where its chunks hold \(streamer.length).")
         }
-        let sized = chunks.enumerated().map { index, chunk in
-            ProgressiveMP4.Chunk(track: chunk.track, samples: chunk.samples,
-                                 byteCount: (index + 1 < chunks.count ? chunks[index + 1].offset : streamer.length) - chunk.offset)
-        }
-        let layout = try MovieMux.media(at: "the movie") { () throws(MediaError) in
-            try ProgressiveMP4(tracks: result.tracks).layout(chunks: sized, headerMultiple: max(1, body.filesystemBlock))
+        let block = max(1, body.filesystemBlock)
+        let header = streamer.fragmented ? try fragments(chunks, of: result.tracks, in: body, block: block) : try MovieMux.media(at: "the movie") {
+            () throws(MediaError) in
+            try ProgressiveMP4(tracks: result.tracks).layout(chunks: chunks.map { ProgressiveMP4.Chunk(track: $0.track, samples: $0.samples, byteCount: $0.byteCount) },
+                                                             headerMultiple: block).header
         }
         // The file's SHA-256 from the header and the body as they lie now, before the header goes
         // in front (where the filesystem inserts, that flushes the body's last dirty pages).
-        let sha256 = try digest(of: layout.header, then: body, count: streamer.length)
+        let sha256 = try digest(of: header, then: body, count: streamer.length)
         let file: StagingFile
         do {
-            if try body.insertAtFront(layout.header) {
+            if try body.insertAtFront(header) {
                 file = body
             } else {
                 file = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/.movie.mp4")
                 try file.truncate()
-                try file.append(layout.header)
+                try file.append(header)
                 try copy(body, to: file)
             }
         } catch {
             throw HLSError(destination: error)
         }
-        return Made(file: file, byteCount: UInt64(layout.header.count) + streamer.length, sha256: sha256, tracks: result.tracks, clock: result.clock)
+        return Made(file: file, byteCount: UInt64(header.count) + streamer.length, sha256: sha256, tracks: result.tracks, clock: result.clock)
+    }
+
+    /// Writes each chunk's `moof` and `mdat` header into the room the body kept before its
+    /// samples (movie fragment 1, 2, … in body order); returns what goes in front: `ftyp`, the
+    /// `moov` with its `mvex`, and a `free` box to whole blocks.
+    /// - Throws: `unsupported` for audio whose configuration changes (ffmpeg keeps a fragmented
+    ///   track's first); `destination-unwritable`.
+    private static func fragments(_ chunks: [MovieStreamer.Chunk], of tracks: [MP4Track], in body: DurableFile, block: Int) throws(HLSError) -> [UInt8] {
+        if let changing = tracks.first(where: { $0.media.isAudio && $0.descriptions.count > 1 }) {
+            throw HLSError(.unsupported, "The \(changing.media.family) audio changes its codec parameters at a discontinuity (\(changing.descriptions.count) configurations), "
+                           + "which a fragmented MP4 does not carry so that ffmpeg decodes it; the progressive MP4 (without --fragmented) does.")
+        }
+        let layout = FragmentedMP4(tracks: tracks)
+        for (index, chunk) in chunks.enumerated() {
+            let fragment = layout.fragment(ProgressiveMP4.Chunk(track: chunk.track, samples: chunk.samples, byteCount: chunk.byteCount), sequence: UInt32(index + 1))
+            guard fragment.count == chunk.headerBytes else {
+                throw HLSError(.malformedMedia, "A movie fragment's header came out \(fragment.count) bytes where \(chunk.headerBytes) were kept.")
+            }
+            do { try body.write(fragment, at: chunk.offset) } catch { throw HLSError(destination: error) }
+        }
+        return layout.header(multiple: block)
     }
 
     /// Appends what `source` holds to `target`, 4 MiB at a time.
