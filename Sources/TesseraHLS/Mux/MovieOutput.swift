@@ -8,11 +8,13 @@ import TesseraPlaylist
 import TesseraSupport
 
 /// The output of a movie download: the plan's resources into a hidden package folder beside
-/// the destination (the package's output, with its checkpoints and restore), each segment timed
-/// as it is written (`MovieTimingPass`), then — once every segment is in — the tracks muxed by
-/// `MovieMux` into one MP4 file staged in that folder, each
-/// subtitle track a WebVTT file beside it (`MovieSubtitles`), the files published with one link
-/// each and the folder removed.
+/// the destination (the package's output, with its checkpoints and restore). An MP4 is streamed:
+/// the muxed tracks' segments become the samples of the folder's body file as they arrive
+/// (`MovieStreamer`, the folder's transform) and the file is made whole at the end
+/// (`StreamedMovieFile`). MPEG-TS output and embedded subtitles stage the segments, time each as
+/// it is written (`MovieTimingPass`) and mux them once every segment is in (`MovieMux`) into a
+/// file staged in that folder. Each subtitle track is a WebVTT file beside it (`MovieSubtitles`);
+/// the files are published with one link each and the folder removed.
 package final class MovieOutput: JobOutput {
     private let plan: PackagePlan
     private let destination: URL
