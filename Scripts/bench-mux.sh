@@ -9,8 +9,9 @@
 #   ffmpeg   ffmpeg -i master.m3u8 -map 0:v:0 -map 0:a:m:language:fr -c copy movie.mp4
 #   yt-dlp   yt-dlp -f 'bv*+ba[language=fr]' --merge-output-format mp4 (its native HLS downloader,
 #            -N 8, then its ffmpeg merge)
-# Also: the bytes tessera writes to disk (its staged segments and the file), against the file,
-# progressive and fragmented; and peak RSS for a 2 GB result (the TS ladder 22 times over).
+# Also: the bytes tessera writes to disk (the file, and its checkpoint), against the file,
+# progressive and fragmented; and peak RSS for a 2 GB result (the TS ladder 22 times over, 2 GB
+# transferred).
 # Interleaved runs, medians of REPS.   bench-mux.sh [REPS]   (run by Scripts/bench.sh mux)
 BENCH_NAME="bench mux"
 . "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
@@ -54,7 +55,7 @@ for kind in ts fmp4; do
     measure "$kind.ytdlp" "${YTDLP[@]}" -o "$OUT/ytdlp.%(ext)s" "$URL"
   done
   grep -q 'MP4 of video (2250 pictures), audio (fra, ' "$SRC/$kind.tessera.out" || { echo "bench mux: unexpected result: $(cat "$SRC/$kind.tessera.out")" >&2; exit 1; }
-  # Disk bytes tessera writes for one run (its staged segments, checkpoint and the file), the
+  # Disk bytes tessera writes for one run (the file and its checkpoint), the
   # progressive file and, then, the fragmented one.
   disk() { # output file, extra options…
     local file="$1"; shift
@@ -84,10 +85,11 @@ for kind in ts fmp4; do
     printf "ratio mux.%s-vs-ffmpeg %.4f\n", k, f / t }'   # for bench.sh --check: higher is better
 done
 # Memory for a 2 GB result: the TS ladder's video and fr audio 22 times over, a discontinuity
-# between repeats (each run joined on one timeline), muxed into one 2 GB MP4 (co64).
+# between repeats (each run joined on one timeline), muxed into one 2 GB MP4 (co64). Each repeat
+# has URIs of its own (links to the same files), so 2 GB are transferred as from a real source.
 mkdir -p "$SRC/www/big"
 python3 - "$SRC/www" <<'PY'
-import sys
+import os, sys
 root = sys.argv[1]
 for name, folder in (("video", "v0"), ("audio", "vFrancais")):
     lines = open(f"{root}/ts/{folder}/index.m3u8").read().splitlines()
@@ -95,7 +97,10 @@ for name, folder in (("video", "v0"), ("audio", "vFrancais")):
     out = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:5", "#EXT-X-PLAYLIST-TYPE:VOD"]
     for repeat in range(22):
         out += ["#EXT-X-DISCONTINUITY"] if repeat else []
-        for extinf, uri in segments: out += [extinf, f"../ts/{folder}/{uri}"]
+        os.makedirs(f"{root}/big/r{repeat}/{folder}", exist_ok=True)
+        for extinf, uri in segments:
+            os.symlink(f"{root}/ts/{folder}/{uri}", f"{root}/big/r{repeat}/{folder}/{uri}")
+            out += [extinf, f"r{repeat}/{folder}/{uri}"]
     open(f"{root}/big/{name}.m3u8", "w").write("\n".join(out + ["#EXT-X-ENDLIST"]) + "\n")
 open(f"{root}/big/master.m3u8", "w").write('#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="fr",LANGUAGE="fr",DEFAULT=YES,URI="audio.m3u8"\n'
     '#EXT-X-STREAM-INF:BANDWIDTH=8940800,RESOLUTION=1280x720,CODECS="avc1.42c020,mp4a.40.2",AUDIO="aud"\nvideo.m3u8\n')

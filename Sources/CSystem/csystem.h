@@ -16,6 +16,8 @@
 #include <linux/openat2.h>
 #include <malloc.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/falloc.h>
 
 /// Serves buffers up to `large` bytes from at most `arenas` heaps instead of fresh mappings, and
 /// keeps up to `trim` bytes of freed heap for reuse (glibc mallopt M_ARENA_MAX,
@@ -59,6 +61,26 @@ static inline int tessera_reserve_keep_size(int fd, long long offset, long long 
     int result;
     do { result = fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length); } while (result != 0 && errno == EINTR);
     return result == 0 ? 0 : errno;
+}
+
+/// Opens a hole of `length` bytes at `offset`, moving the bytes from there `length` further on
+/// without copying them (FALLOC_FL_INSERT_RANGE; `offset` and `length` multiples of the
+/// filesystem's block). Returns 0, or the errno value (EOPNOTSUPP where the filesystem cannot).
+static inline int tessera_insert_range(int fd, long long offset, long long length) {
+#ifdef FALLOC_FL_INSERT_RANGE
+    int result;
+    do { result = fallocate(fd, FALLOC_FL_INSERT_RANGE, (off_t)offset, (off_t)length); } while (result != 0 && errno == EINTR);
+    return result == 0 ? 0 : errno;
+#else
+    (void)fd; (void)offset; (void)length;
+    return EOPNOTSUPP;
+#endif
+}
+
+/// The block size of the filesystem holding `fd` (fstatfs f_bsize), or 0.
+static inline long long tessera_filesystem_block(int fd) {
+    struct statfs info;
+    return fstatfs(fd, &info) == 0 ? (long long)info.f_bsize : 0;
 }
 
 /// Opens `path` (relative) beneath the directory `rootfd` with `flags` (O_CLOEXEC and O_NOFOLLOW

@@ -19,6 +19,11 @@ extension MovieDownload {
         /// NAME, not shown by default) instead of files beside it. Default false.
         public var embedsSubtitles: Bool
 
+        /// Whether the file is written while the transfer runs, each segment's samples as it
+        /// arrives, no segment staged (`docs/STREAMING-MUX.md`): an MP4 of the media,
+        /// progressive or fragmented, its subtitles beside it.
+        var isStreamed: Bool { content != .subtitles && container == .mp4 && !embedsSubtitles }
+
         /// A way of writing; every default is what `tessera download -o movie.mp4` writes.
         public init(content: Content = .movie, container: Container = .mp4, subtitleFormat: SubtitleFormat = .webVTT, fragmented: Bool = false, allowsGaps: Bool = false,
                     embedsSubtitles: Bool = false) {

@@ -105,7 +105,9 @@ extension MovieDownload: JobPlanner {
             throw HLSError(.unsupported, "The \(track.info.role.rawValue) playlist \(URLRedaction.redact(track.url)) is a subtitles playlist (its segments are WebVTT): "
                            + "write it with -o <name>.vtt or <name>.srt.")
         }
-        return planned
+        guard writing.isStreamed else { return planned }
+        let muxed = MovieOutput.muxed(planned.plan, takesVariantAudio: options.selection.audio.choice != .none, audioOnly: writing.content == .audioOnly)
+        return planned.replacing(try planned.plan.streamed(muxing: Set(muxed.map(\.track.stream))))
     }
 
     package func summary(of planned: PackageDownload.Planned) -> PackagePlanSummary { planned.summary }

@@ -8,11 +8,13 @@ import TesseraPlaylist
 import TesseraSupport
 
 /// The output of a movie download: the plan's resources into a hidden package folder beside
-/// the destination (the package's output, with its checkpoints and restore), each segment timed
-/// as it is written (`MovieTimingPass`), then — once every segment is in — the tracks muxed by
-/// `MovieMux` into one MP4 file staged in that folder, each
-/// subtitle track a WebVTT file beside it (`MovieSubtitles`), the files published with one link
-/// each and the folder removed.
+/// the destination (the package's output, with its checkpoints and restore). An MP4 is streamed:
+/// the muxed tracks' segments become the samples of the folder's body file as they arrive
+/// (`MovieStreamer`, the folder's transform) and the file is made whole at the end
+/// (`StreamedMovieFile`). MPEG-TS output and embedded subtitles stage the segments, time each as
+/// it is written (`MovieTimingPass`) and mux them once every segment is in (`MovieMux`) into a
+/// file staged in that folder. Each subtitle track is a WebVTT file beside it (`MovieSubtitles`);
+/// the files are published with one link each and the folder removed.
 package final class MovieOutput: JobOutput {
     private let plan: PackagePlan
     private let destination: URL
@@ -32,6 +34,9 @@ package final class MovieOutput: JobOutput {
     /// order (nil once one comes out of order — after a resume — or does not read: the pass is
     /// then made from the files, and meets the failure again with its whole context).
     private var timing: MovieTimingPass?
+    /// The streamed mux, when the file is written as the segments arrive (`Writing.isStreamed`):
+    /// the folder's transform for the muxed tracks, their samples in its body file.
+    private var streamer: MovieStreamer?
 
     /// - Throws: `invalid-playlist` when a track's local playlist does not read back.
     init(plan: PackagePlan, destination: URL, policy: OverwritePolicy, takesVariantAudio: Bool, writing: MovieDownload.Writing,
@@ -46,6 +51,15 @@ package final class MovieOutput: JobOutput {
         sources = writing.content == .subtitles ? []
             : try Self.sources(of: plan, in: root, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
         guard !sources.isEmpty else { return }
+        if writing.isStreamed {
+            let muxed = Self.muxed(plan, takesVariantAudio: takesVariantAudio, audioOnly: writing.content == .audioOnly)
+            let streamer = MovieStreamer(sources: sources, streams: muxed.map(\.track.stream),
+                                         firstSequences: muxed.map { $0.track.playlist.segments.first?.mediaSequence ?? 0 }, body: Self.body,
+                                         fragmented: writing.fragmented)
+            self.streamer = streamer
+            package.writer.transform = { fetched throws(HLSError) in try streamer.transform(fetched) }
+            return
+        }
         timing = MovieTimingPass(sources: sources)
         package.writer.onWritten = { [unowned self] path, range, bytes in
             self.time(URL(fileURLWithPath: root + "/" + path.value).standardizedFileURL.path, range, bytes)
@@ -66,7 +80,14 @@ package final class MovieOutput: JobOutput {
     package var writer: PackageFolder { package.writer }
     package var resourcesDone: Int { package.resourcesDone }
 
-    package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration { try package.restore(records) }
+    /// The body file of a streamed movie, in the staging folder.
+    static let body = SafeRelativePath(".movie.body")!
+
+    package func restore(_ records: [ResourceFileRecord]) throws(HLSError) -> JobRestoration {
+        let restoration = try package.restore(records)
+        try streamer?.restore(writer.takeVouched())
+        return restoration
+    }
 
     /// Muxes the staged tracks into the MP4 file and validates it whole (or, for subtitles
     /// alone, writes the subtitle file).
@@ -78,24 +99,31 @@ package final class MovieOutput: JobOutput {
         let root = writer.staging.stagingPath
         if writing.content == .subtitles { return try finishSubtitles(in: root) }
         let subtitleTracks = writing.content == .movie ? plan.tracks.filter { $0.info.role == .subtitles } : []
-        var mux = MovieMux(sources: sources, fragmented: writing.fragmented)
-        if writing.embedsSubtitles {
-            mux.subtitles = try subtitleTracks.map { track throws(HLSError) in
-                MovieMux.Subtitles(segments: try Self.localSegments(of: track, in: root), language: ISO639.terminology(fromBCP47: track.info.language),
-                                   name: track.info.name)
-            }
-        }
-        let staged: StagingFile
         let isTransportStream = writing.container == .transportStream
-        do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + (isTransportStream ? "/.movie.ts" : "/.movie.mp4")) } catch {
-            throw HLSError(destination: error)
+        let written: (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock)
+        let staged: StagingFile
+        if let streamer {
+            let made = try StreamedMovieFile.make(streamer, root: root, destination: destination, policy: policy)
+            (staged, written) = (made.file, (made.byteCount, made.sha256, made.tracks, made.clock))
+            file = staged
+        } else {
+            var mux = MovieMux(sources: sources, fragmented: writing.fragmented)
+            if writing.embedsSubtitles {
+                mux.subtitles = try subtitleTracks.map { track throws(HLSError) in
+                    MovieMux.Subtitles(segments: try Self.localSegments(of: track, in: root), language: ISO639.terminology(fromBCP47: track.info.language),
+                                       name: track.info.name)
+                }
+            }
+            do { staged = try StagingFile(destination: destination, policy: policy, resumableAt: root + (isTransportStream ? "/.movie.ts" : "/.movie.mp4")) } catch {
+                throw HLSError(destination: error)
+            }
+            do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
+            file = staged
+            // Taken out: the pass's own tables go once its result is made.
+            let timed = try timing.take().flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil }
+            // A transport stream is validated as it is written; an MP4 whole, before it is published.
+            written = isTransportStream ? try mux.writeTransportStream(to: staged, timed: timed) : try mux.write(to: staged, timed: timed)
         }
-        do { try staged.truncate() } catch { throw HLSError(destination: error) }   // an interrupted mux starts over
-        file = staged
-        // Taken out: the pass's own tables go once its result is made.
-        let timed = try timing.take().flatMap { pass throws(HLSError) in pass.isComplete ? try pass.finish() : nil }
-        // A transport stream is validated as it is written; an MP4 whole, before it is published.
-        let written = isTransportStream ? try mux.writeTransportStream(to: staged, timed: timed) : try mux.write(to: staged, timed: timed)
         do { try staged.sync() } catch { throw HLSError(destination: error) }
         if !isTransportStream {
             guard let source = MP4FileSource(path: staged.stagingPath) else {
@@ -176,31 +204,38 @@ package final class MovieOutput: JobOutput {
     }
 
     /// The sources `MovieMux` reads: each track's local playlist as the plan wrote it, its
-    /// segments' files under `root`. The variant's stream gives its video, and its own audio
-    /// when no audio rendition was chosen and `takesVariantAudio`; each audio rendition gives its
-    /// audio (the first plays by default), with the rendition's language and name. `audioOnly`
-    /// leaves the pictures out.
+    /// segments' files under `root`, with what `muxed` takes of it.
     /// - Throws: `invalid-playlist` when a local playlist does not read back.
     static func sources(of plan: PackagePlan, in root: String, takesVariantAudio: Bool, audioOnly: Bool) throws(HLSError) -> [MovieMux.Source] {
+        try muxed(plan, takesVariantAudio: takesVariantAudio, audioOnly: audioOnly).map { muxed throws(HLSError) in
+            let segments = try localSegments(of: muxed.track, in: root)
+            guard muxed.track.info.role == .audio else { return MovieMux.Source(segments: segments, kinds: muxed.kinds) }
+            return MovieMux.Source(segments: segments, kinds: muxed.kinds, language: ISO639.terminology(fromBCP47: muxed.track.info.language),
+                                   name: muxed.track.info.name, isEnabled: muxed.isFirstAudio)
+        }
+    }
+
+    /// The tracks the file is muxed from and what each gives: the variant's stream its video, and
+    /// its own audio when no audio rendition was chosen and `takesVariantAudio`; each audio
+    /// rendition its audio (the first plays by default). `audioOnly` leaves the pictures out.
+    static func muxed(_ plan: PackagePlan, takesVariantAudio: Bool, audioOnly: Bool)
+        -> [(track: PackagePlan.Track, kinds: Set<ElementaryStreamReader.Kind>, isFirstAudio: Bool)] {
         let hasAudio = !takesVariantAudio || plan.tracks.contains { $0.info.role == .audio }
-        var sources: [MovieMux.Source] = []
-        for track in plan.tracks where track.info.role == .video || track.info.role == .audio {
-            let segments = try localSegments(of: track, in: root)
+        var muxed: [(track: PackagePlan.Track, kinds: Set<ElementaryStreamReader.Kind>, isFirstAudio: Bool)] = []
+        for track in plan.tracks {
             switch track.info.role {
             case .video:
                 var kinds: Set<ElementaryStreamReader.Kind> = []
                 if !audioOnly { kinds.insert(.video) }
                 if !hasAudio { kinds.insert(.audio) }
-                if !kinds.isEmpty { sources.append(MovieMux.Source(segments: segments, kinds: kinds)) }
+                if !kinds.isEmpty { muxed.append((track, kinds, false)) }
             case .audio:
-                let first = !sources.contains { $0.kinds == [.audio] }
-                sources.append(MovieMux.Source(segments: segments, kinds: [.audio], language: ISO639.terminology(fromBCP47: track.info.language),
-                                               name: track.info.name, isEnabled: first))
+                muxed.append((track, [.audio], !muxed.contains { $0.kinds == [.audio] }))
             default:
                 continue
             }
         }
-        return sources
+        return muxed
     }
 }
 

@@ -22,10 +22,7 @@ struct MovieTimingPass {
     private let sources: [MovieMux.Source]
     /// Each media segment's place — its file, and its range there when it has one — by position.
     private let places: [MovieMux.Region: (source: Int, segment: Int)]
-    private var timeline = PresentationTimeline()
-    private var order: [MovieMux.TrackKey] = []
-    private var locations = SampleLocations()
-    private var indices: [MovieMux.TrackKey: Int] = [:]
+    private var tracks: MovieTracks
     private var inits: [MovieMux.Region: FragmentedMP4Init] = [:]
     /// The reader of the source being taken, and its index.
     private var reader: (source: Int, reader: ElementaryStreamReader)?
@@ -42,7 +39,7 @@ struct MovieTimingPass {
             }
         }
         self.places = places
-        MovieMux.holdGaps(of: sources.first?.segments ?? [], in: &timeline)
+        tracks = MovieTracks(sources: sources)
         next = Self.media(after: (0, -1), in: sources)
     }
 
@@ -57,19 +54,8 @@ struct MovieTimingPass {
         let segment = sources[index].segments[position]
         var reader = self.reader.take().flatMap { $0.source == index ? $0.reader : nil } ?? Self.reader(of: sources[index])
         defer { self.reader = (index, reader) }
-        for unit in try MovieMux.units(of: segment, bytes: bytes, reader: &reader, inits: &inits) {
-            let key = MovieMux.TrackKey(source: index, kind: unit.kind)
-            let track = indices[key] ?? timeline.addTrack(unit.media)
-            if indices[key] == nil {
-                indices[key] = track
-                order.append(key)
-            }
-            try MovieMux.media(at: segment.path) { () throws(MediaError) in
-                try timeline.append(unit.unit, size: unit.unit.size, duration: unit.duration, media: unit.media, hidden: unit.hidden,
-                                    to: track, run: segment.run)
-            }
-            locations.append(track: track, segment: position, offset: unit.offset)
-        }
+        _ = try tracks.append(try MovieMux.units(of: segment, bytes: bytes, reader: &reader, inits: &inits), source: index, segment: position,
+                              run: segment.run, at: segment.path)
         next = Self.media(after: (index, position), in: sources)
     }
 
@@ -90,17 +76,7 @@ struct MovieTimingPass {
     ///   `malformed-media` when the timeline's tables cannot be made.
     func finish() throws(HLSError) -> Result {
         precondition(isComplete, "the pass is finished once every segment is taken")
-        guard !order.isEmpty else {
-            throw HLSError(.unsupported, "The sources hold no video (H.264, H.265) or audio (AAC, AC-3, E-AC-3, MPEG audio) stream to mux into MP4.")
-        }
-        var tracks = try MovieMux.media(at: "the timeline") { () throws(MediaError) in try timeline.movieTracks() }
-        for (index, key) in order.enumerated() where key.kind == .audio {
-            tracks[index].language = sources[key.source].language
-            tracks[index].name = sources[key.source].name
-            tracks[index].isEnabled = sources[key.source].isEnabled
-            tracks[index].alternateGroup = 1
-        }
-        return Result(clock: timeline.clock, order: order, tracks: tracks, locations: locations)
+        return try tracks.finish(sources: sources)
     }
 
     /// A reader of `source`'s kinds that keeps sizes and timing, not the pictures' bytes.

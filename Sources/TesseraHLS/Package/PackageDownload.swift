@@ -60,6 +60,21 @@ public struct PackageDownload: Sendable {
         let steers: Bool
         /// The variables the multivariant playlist declared.
         let variables: [String: String]
+
+        /// The same choice as `plan` plans it (a streamed movie's order), its summary made again.
+        func replacing(_ plan: PackagePlan) -> Planned {
+            Planned(plan: plan, summary: Self.summary(of: plan, reasons: summary.reasons), multivariant: multivariant, url: url, pathway: pathway,
+                    steers: steers, variables: variables)
+        }
+
+        /// What `plan` will hold, the selection's `reasons` with it.
+        static func summary(of plan: PackagePlan, reasons: [String]) -> PackagePlanSummary {
+            var byTrack: [String: Int] = [:]
+            for resource in plan.resources { byTrack[resource.identity.stream.rawValue, default: 0] += 1 }
+            return PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,
+                                      requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
+                                      gaps: plan.gaps.count, reasons: reasons)
+        }
     }
 
     /// Loads the multivariant playlist (or a media playlist as its one variant),
@@ -94,13 +109,8 @@ public struct PackageDownload: Sendable {
                                       consume: { source throws(HLSError) in sources.append(source) })
         let plan = try PackagePlan(multivariant: multivariant, variant: variant, sources: sources,
                                    maximumCoalescedBytes: options.maximumCoalescedBytes, measuresBandwidth: measured)
-        var byTrack: [String: Int] = [:]
-        for resource in plan.resources { byTrack[resource.identity.stream.rawValue, default: 0] += 1 }
-        let summary = PackagePlanSummary(tracks: plan.tracks.map(\.info), resourcesByTrack: byTrack, resources: plan.resources.count,
-                                         requests: plan.requestCount, keys: plan.keyCount, knownBytes: plan.knownBytes,
-                                         gaps: plan.gaps.count, reasons: selection.reasons)
-        return Planned(plan: plan, summary: summary, multivariant: multivariant, url: rootURL, pathway: selection.pathway, steers: steers,
-                       variables: variables)
+        return Planned(plan: plan, summary: Planned.summary(of: plan, reasons: selection.reasons), multivariant: multivariant, url: rootURL,
+                       pathway: selection.pathway, steers: steers, variables: variables)
     }
 }
 

@@ -42,6 +42,8 @@ package final class PackageFolder: TransferOutput {
     private var current: (path: SafeRelativePath, file: DurableFile, hasher: SHA256Hasher)?
     private var finished: [SafeRelativePath: WrittenFile] = [:]
     private var pendingRecords: [ResourceFileRecord] = []
+    /// The records the checkpoint holds, without their payloads (`mux`: they live in the log
+    /// alone, a streamed movie's would otherwise grow with every segment).
     private var kept: [ResourceFileRecord] = []
     private var validators = SourceValidators()
     /// Files restored from a checkpoint, which later resources may continue.
@@ -62,6 +64,14 @@ package final class PackageFolder: TransferOutput {
     /// thread (it must not touch the folder) — else once they are in the file: a movie times its
     /// segments as they arrive. Not called for unavailable or restored resources.
     package var onWritten: ((SafeRelativePath, Range<UInt64>, [UInt8]?) -> Void)?
+    /// Turns a resource into other bytes for another file before it is written (nil: written as
+    /// it is): a streamed movie's media segments become the samples of its body file. Called in
+    /// order, on the writing thread; its payload goes into the resource's record. `onWritten` is
+    /// not called for what it transformed.
+    package var transform: ((FetchedResource) throws(HLSError) -> TransformedResource?)?
+    /// After `restore`, the records it vouched for with their payloads, in order (a transform
+    /// restores itself from them); emptied by `takeVouched`.
+    package private(set) var vouched: [ResourceFileRecord] = []
     /// The last resource its server could not give, and why.
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
@@ -122,6 +132,8 @@ package final class PackageFolder: TransferOutput {
         }
         resourcesDone = kept.count
         try checkpoint.reset(keeping: kept)
+        vouched = kept
+        kept = kept.map(Self.withoutPayload)
         return identities
     }
 
@@ -181,7 +193,7 @@ package final class PackageFolder: TransferOutput {
     /// - Throws: `source-changed` when the resource's file answered with other validators
     ///   before (its bytes would not belong together); `destination-unwritable`.
     package func write(_ fetched: FetchedResource) throws(HLSError) {
-        let path = try place(fetched.resource)
+        let placed = try place(fetched.resource)
         let identity = fetched.resource.identity
         if let reason = fetched.unavailable {
             // No file: a record that says so, so a resume neither fetches it again nor looks for it.
@@ -189,7 +201,7 @@ package final class PackageFolder: TransferOutput {
             unavailable[identity] = reason
             lastUnavailable = (identity, reason)
             consecutiveUnavailable += 1
-            pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
+            pendingRecords.append(ResourceFileRecord(path: placed.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                      sequence: identity.mediaSequence, part: identity.partIndex,
                                                      rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
                                                      end: 0, sha256: "", source: "", unavailable: true))
@@ -198,7 +210,9 @@ package final class PackageFolder: TransferOutput {
             return
         }
         consecutiveUnavailable = 0
-        try validators.check(fetched, file: path.value)
+        try validators.check(fetched, file: placed.value)
+        let transformed = try transform?(fetched)
+        let path = transformed?.path ?? placed
         if current?.path != path {
             try finishCurrent()
             // A file restored from a checkpoint takes the resources that follow its last record.
@@ -214,12 +228,12 @@ package final class PackageFolder: TransferOutput {
             current = (path, file, hasher)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
-        let region = current.file.size..<(current.file.size + fetched.body.count)
+        let region = current.file.size..<(current.file.size + (transformed.map { UInt64($0.count) } ?? fetched.body.count))
         // A body in memory is offered to `onWritten` beside its write, with the hashing; a
-        // spilled one once it is in its file.
+        // spilled one once it is in its file. What `transform` made is not offered.
         var offer: (([UInt8]) -> Void)?
-        if let onWritten, case .memory = fetched.body { offer = { onWritten(path, region, $0) } }
-        try fetched.body.forEachChunk { chunk throws(HLSError) in
+        if transformed == nil, let onWritten, case .memory = fetched.body { offer = { onWritten(path, region, $0) } }
+        func append(_ chunk: [UInt8]) throws(HLSError) {
             // Hashed (and offered) on one thread while the other writes.
             do throws(SupportError) {
                 try SideBySide.run(bytes: chunk.count, { () throws(SupportError) in
@@ -232,14 +246,30 @@ package final class PackageFolder: TransferOutput {
             bytesWritten += UInt64(chunk.count)
             schedule.wrote(UInt64(chunk.count))
         }
+        if let transformed {
+            // Hashed on one thread while the other writes the pieces where they lie; a transform
+            // makes one file's bytes to the end (a streamed movie's body): its writeback starts
+            // now, so the flush before it is published waits for little.
+            let count = transformed.count
+            do throws(SupportError) {
+                try SideBySide.run(bytes: count, { () throws(SupportError) in
+                    for piece in transformed.pieces { piece.withUnsafeBytes { current.hasher.update($0) } }
+                }, { () throws(SupportError) in try current.file.append(pieces: transformed.pieces) })
+            } catch {
+                throw HLSError(destination: error)
+            }
+            bytesWritten += UInt64(count)
+            schedule.wrote(UInt64(count))
+            current.file.startWriteback(at: region.lowerBound, count: count)
+        } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,
                                                  rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
                                                  end: current.file.size, sha256: current.hasher.snapshot().hex,
                                                  source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
-                                                 key: fetched.keyFingerprint?.hex))
+                                                 key: fetched.keyFingerprint?.hex, mux: transformed?.payload))
         resourcesDone += 1
-        if let onWritten, offer == nil { onWritten(path, region, nil) }
+        if transformed == nil, let onWritten, offer == nil { onWritten(path, region, nil) }
     }
 
     /// Every file complete so far (the one last written closed first: a snapshot takes it), by path.
@@ -249,6 +279,19 @@ package final class PackageFolder: TransferOutput {
         return finished.values.sorted { $0.path.value < $1.path.value }
     }
 
+    /// Hands the records `restore` vouched for over, once.
+    package func takeVouched() -> [ResourceFileRecord] {
+        defer { vouched = [] }
+        return vouched
+    }
+
+    /// `record` as memory keeps it: its payload lives in the log.
+    private static func withoutPayload(_ record: ResourceFileRecord) -> ResourceFileRecord {
+        var record = record
+        record.mux = nil
+        return record
+    }
+
     /// The size of the finished file at `path` (nil: none, or not finished).
     package func size(of path: String) -> UInt64? {
         SafeRelativePath(path).flatMap { finished[$0]?.byteCount }
@@ -256,10 +299,12 @@ package final class PackageFolder: TransferOutput {
 
     /// Drops the finished files at `paths` (rolling retention): a checkpoint without their
     /// records is made durable first, then they are deleted. `resourcesDone` stays: it counts
-    /// every resource written.
+    /// every resource written. Not for a folder with a `transform` (the log rewritten from the
+    /// records in memory would lose their payloads).
     /// - Throws: `destination-unwritable`.
     package func evict(_ paths: Set<String>) throws(HLSError) {
         guard !paths.isEmpty else { return }
+        precondition(transform == nil, "a folder whose records carry payloads is not evicted from")
         try checkpointIfDue(force: true)
         kept.removeAll { paths.contains($0.path) }
         try checkpoint.reset(keeping: kept)
@@ -287,7 +332,7 @@ package final class PackageFolder: TransferOutput {
     package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         try checkpoint.append(pendingRecords)
-        kept += pendingRecords
+        kept += pendingRecords.map(Self.withoutPayload)
         pendingRecords.removeAll(keepingCapacity: true)
     }
 

@@ -41,18 +41,19 @@ struct PackagePlan: Sendable {
     }
 
     let tracks: [Track]
-    /// Every resource, in the order the folder writes them.
-    let resources: [PlannedResource]
+    /// Every resource, in the order the folder writes them (a streamed movie's plan orders its
+    /// own: `streamed(muxing:)`).
+    var resources: [PlannedResource]
     let masterText: String
     let gaps: [PackageManifest.Gap]
     /// The files only EXT-X-GAP segments name: written empty (`PackageWriter.emptyFiles`).
     let gapFiles: [SafeRelativePath]
     /// Identity for checkpoints: URL-free (URIs without query, the local playlists' text).
-    let fingerprint: SHA256Digest
+    var fingerprint: SHA256Digest
     /// Media bytes when every resource has a byte range, else nil.
-    let knownBytes: UInt64?
+    var knownBytes: UInt64?
     /// The largest byte range, when any resource has one.
-    let largestRange: UInt64?
+    var largestRange: UInt64?
     /// Distinct AES-128 keys.
     let keyCount: Int
     let maximumCoalescedBytes: UInt64
@@ -112,17 +113,7 @@ struct PackagePlan: Sendable {
                                                  uris: localPlaylists)
         measured = measuresBandwidth ? (multivariant, variant, localPlaylists) : nil
         hasher.add(masterText)
-        var known: UInt64? = 0
-        var largest: UInt64?
-        for resource in resources {
-            hasher.add(resource)
-            if let length = resource.identity.byteRange?.length {
-                known = known.map { $0 &+ length }
-                largest = max(largest ?? 0, length)
-            } else {
-                known = nil
-            }
-        }
+        let (known, largest) = Self.add(resources, to: &hasher)
         otherOwners = layout.otherOwners
         self.tracks = tracks
         self.resources = resources
@@ -135,6 +126,16 @@ struct PackagePlan: Sendable {
         keyCount = keyURIs.count
         self.maximumCoalescedBytes = maximumCoalescedBytes
         fingerprint = hasher.finalize()
+    }
+
+    /// Adds `resources` to `hasher`; what they say of the plan's size.
+    static func add(_ resources: [PlannedResource], to hasher: inout PlanFingerprint) -> (known: UInt64?, largest: UInt64?) {
+        var bytes = PlannedBytes()
+        for resource in resources {
+            hasher.add(resource)
+            bytes.add(resource)
+        }
+        return (bytes.known, bytes.largest)
     }
 
     /// The fetches of the resources from `index` on, coalesced as they are pulled.

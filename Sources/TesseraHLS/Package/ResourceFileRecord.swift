@@ -32,6 +32,9 @@ package struct ResourceFileRecord: Codable, Sendable, Equatable {
     package var key: String?
     /// True when its server could not give it: no file was written (a recorder's gap).
     package var unavailable: Bool?
+    /// What a folder's `transform` kept to restore itself at this resource
+    /// (`TransformedResource.payload`).
+    package var mux: String?
 
     /// The identity of the resource recorded.
     package var identity: ResourceIdentity? {

@@ -2,7 +2,7 @@
 /// object type, the sampling frequency and the channel configuration — what an ADTS header
 /// repeats on every frame and an MP4 `esds` holds once as `AudioSpecificConfig`. Two streams
 /// with equal configurations decode under one sample description.
-public struct AACConfiguration: Sendable, Hashable {
+public struct AACConfiguration: Sendable, Hashable, Codable {
     /// The audio object type (2 is AAC LC).
     public let objectType: UInt8
     /// `samplingFrequencyIndex` (ISO/IEC 14496-3 Table 1.18).

@@ -1,13 +1,13 @@
 /// The sync information and bit stream information of an AC-3 frame (ATSC A/52 §5.3.1–§5.3.2,
 /// §5.4.1): its length from `fscod` and `frmsizecod`, 1,536 samples, and the fields an MP4
 /// `dac3` box carries (ETSI TS 102 366 Annex F.4).
-public struct AC3Header: AudioFrameHeader, Equatable {
+public struct AC3Header: AudioFrameHeader, Equatable, Codable {
     public static let name = "AC-3"
     /// 640 kbit/s at 32 kHz: 1,920 words.
     public static let maximumFrameLength = 3840
 
     /// The frame's decoder configuration: what `dac3` holds.
-    public struct Configuration: Sendable, Hashable {
+    public struct Configuration: Sendable, Hashable, Codable {
         /// `fscod`: 0 48 kHz, 1 44.1 kHz, 2 32 kHz.
         public let sampleRateCode: UInt8
         /// `bsid`.

@@ -1,7 +1,7 @@
 /// The fixed and variable header of one ADTS frame (ISO/IEC 13818-7 §6.2, ISO/IEC 14496-3
 /// §1.A.2.2): AAC in MPEG-TS. Its fields give the decoder configuration an MP4 `esds` carries
 /// (`AudioSpecificConfig`) and the frame's length.
-public struct ADTSHeader: AudioFrameHeader, Equatable {
+public struct ADTSHeader: AudioFrameHeader, Equatable, Codable {
     public static let name = "ADTS"
     /// 13 bits of `aac_frame_length`.
     public static let maximumFrameLength = 8191

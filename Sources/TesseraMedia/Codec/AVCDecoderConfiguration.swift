@@ -1,7 +1,7 @@
 /// The `AVCDecoderConfigurationRecord` of an `avcC` box (ISO/IEC 14496-15 §5.3.3.1): the
 /// stream's sequence and picture parameter sets, its profile and level, and samples whose NAL
 /// units are each preceded by a 4-byte length.
-public struct AVCDecoderConfiguration: Sendable, Equatable {
+public struct AVCDecoderConfiguration: Sendable, Equatable, Codable {
     /// The first sequence parameter set, read.
     public let sequence: H264SequenceParameterSet
     /// The sequence parameter set NAL units, in order.

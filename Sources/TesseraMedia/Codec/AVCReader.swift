@@ -5,7 +5,7 @@
 /// (ISO/IEC 14496-15 §5.3.2); the parameter sets seen become the `configuration`, and a change
 /// of them (another resolution or profile after a discontinuity) is reported by
 /// `configurationChanged` for the muxer to carry.
-public struct AVCReader: Sendable {
+public struct AVCReader: Sendable, Codable {
     /// The parameter sets in force.
     public private(set) var configuration: AVCDecoderConfiguration?
     /// Whether the last access unit brought parameter sets other than those before it.

@@ -2,9 +2,9 @@
 /// AC-3, E-AC-3, MPEG audio (MP3) — as `AudioFrameReader` needs it: where the frame ends, what
 /// of it is the MP4 sample, how many samples it decodes to, and the decoder configuration it
 /// announces (a change of which becomes a further sample description).
-public protocol AudioFrameHeader: Sendable {
+public protocol AudioFrameHeader: Sendable, Codable {
     /// What the track's sample entry carries; equal configurations share a description.
-    associatedtype Configuration: Sendable & Equatable
+    associatedtype Configuration: Sendable & Equatable & Codable
     /// The codec's name in messages ("ADTS", "AC-3", …).
     static var name: String { get }
     /// The longest frame (bytes kept between PES packets are bounded by it).

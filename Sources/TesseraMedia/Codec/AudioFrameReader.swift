@@ -5,7 +5,7 @@
 /// (counted in samples from that PTS, so 44.1 kHz does not drift). Each frame's header must keep
 /// the stream's configuration: a change (another rate or channel layout) is reported by
 /// `configurationChanged` for the muxer to carry, never merged silently.
-public struct AudioFrameReader<Header: AudioFrameHeader>: Sendable {
+public struct AudioFrameReader<Header: AudioFrameHeader>: Sendable, Codable {
     /// The stream's configuration (the latest, after a change).
     public private(set) var configuration: Header.Configuration?
     /// The last frame's header.
@@ -14,7 +14,13 @@ public struct AudioFrameReader<Header: AudioFrameHeader>: Sendable {
     public private(set) var configurationChanged = false
     private var carry: [UInt8] = []
     /// The PTS of the next frame and the samples since the PTS it counts from.
-    private var clock: (base: UInt64, samples: Int)?
+    private var clock: FrameClock?
+
+    /// The PTS frames count from, and the samples since it.
+    private struct FrameClock: Sendable, Codable {
+        let base: UInt64
+        let samples: Int
+    }
 
     /// A reader at the start of a stream.
     public init() {}
@@ -42,10 +48,10 @@ public struct AudioFrameReader<Header: AudioFrameHeader>: Sendable {
             guard index + header.frameLength <= bytes.count else { break }
             if let reason = header.unsupported { throw MediaError(.unsupportedStream, "PID \(packet.pid) at byte \(packet.byteOffset): \(reason).") }
             if index >= startsHere, !timed, let pts = packet.pts {
-                clock = (pts, 0)
+                clock = FrameClock(base: pts, samples: 0)
                 timed = true
             }
-            guard let (base, samples) = clock else {
+            guard let (base, samples) = clock.map({ ($0.base, $0.samples) }) else {
                 throw MediaError(.malformedElementaryStream, "PID \(packet.pid) starts an \(Header.name) frame before any PTS.")
             }
             let announced = header.configuration
@@ -55,7 +61,7 @@ public struct AudioFrameReader<Header: AudioFrameHeader>: Sendable {
             let time = (base + UInt64(samples) * MPEGTimestamp.ticksPerSecond / UInt64(header.sampleRate)) & MPEGTimestamp.mask
             units.append(AccessUnit(decodeTime: time, presentationTime: time, isSync: true,
                                     data: Array(bytes[(index + header.payloadOffset)..<(index + header.frameLength)])))
-            clock = (base, samples + header.sampleCount)
+            clock = FrameClock(base: base, samples: samples + header.sampleCount)
             index += header.frameLength
         }
         carry = Array(bytes[index...])

@@ -3,13 +3,13 @@
 /// MP4 `dec3` box carries (ETSI TS 102 366 Annex F.6). One independent substream of six-block
 /// frames is carried (what HLS encoders make); dependent substreams and shorter frames, which an
 /// MP4 sample would have to gather, are refused.
-public struct EAC3Header: AudioFrameHeader, Equatable {
+public struct EAC3Header: AudioFrameHeader, Equatable, Codable {
     public static let name = "E-AC-3"
     /// 11 bits of `frmsiz`, in words.
     public static let maximumFrameLength = 4096
 
     /// The stream's decoder configuration: what `dec3` holds for its one substream.
-    public struct Configuration: Sendable, Hashable {
+    public struct Configuration: Sendable, Hashable, Codable {
         /// `fscod` (3: a reduced rate, `fscod2` in `reducedRateCode`).
         public let sampleRateCode: UInt8
         /// `fscod2` when `sampleRateCode` is 3.

@@ -2,7 +2,7 @@
 /// profile, constraints and level (`avcC`, the `avc1` codec string), the chroma format and bit
 /// depths (the `avcC` extension of the High profiles), and the picture size after cropping
 /// (`tkhd`, the visual sample entry).
-public struct H264SequenceParameterSet: Sendable, Equatable {
+public struct H264SequenceParameterSet: Sendable, Equatable, Codable {
     /// `profile_idc`.
     public let profile: UInt8
     /// The `constraint_set` flags byte (`profile_compatibility` in `avcC`).

@@ -2,7 +2,7 @@
 /// stream's video, sequence and picture parameter sets (complete arrays: the samples of an
 /// `hvc1` track carry none in-band), the general profile, tier and level of its SPS, and samples
 /// whose NAL units are each preceded by a 4-byte length.
-public struct HEVCDecoderConfiguration: Sendable, Equatable {
+public struct HEVCDecoderConfiguration: Sendable, Equatable, Codable {
     /// The first sequence parameter set, read.
     public let sequence: HEVCSequenceParameterSet
     /// The video parameter set NAL units, in order.

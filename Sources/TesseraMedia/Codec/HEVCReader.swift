@@ -6,7 +6,7 @@
 /// §8.3.2). Random access points (IRAP pictures: BLA, IDR, CRA) are sync samples. A change of
 /// the parameter sets is reported by `configurationChanged` for the muxer to carry as a further
 /// sample description.
-public struct HEVCReader: Sendable {
+public struct HEVCReader: Sendable, Codable {
     /// The parameter sets in force.
     public private(set) var configuration: HEVCDecoderConfiguration?
     /// Whether the last access unit brought parameter sets other than those before it.

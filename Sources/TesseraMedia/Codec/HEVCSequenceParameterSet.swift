@@ -2,7 +2,7 @@
 /// level of §7.3.3) an MP4 writer needs: the general profile, tier, compatibility and constraint
 /// flags and level (`hvcC`, the `hvc1` codec string), the sub-layers, the chroma format and bit
 /// depths, and the picture size after the conformance window (`tkhd`, the visual sample entry).
-public struct HEVCSequenceParameterSet: Sendable, Equatable {
+public struct HEVCSequenceParameterSet: Sendable, Equatable, Codable {
     /// `general_profile_space` (2 bits), `general_tier_flag` and `general_profile_idc` (5 bits)
     /// as the first byte of `hvcC` packs them.
     public let profileByte: UInt8

@@ -2,13 +2,13 @@
 /// §2.4.1.3, ISO/IEC 13818-3): MP3 and MP2 in MPEG-TS. Its length from the bit rate, rate and
 /// padding; its samples (384, 1,152, or 576 for MPEG-2 layer III). Free-format frames (bit
 /// rate index 0) have no length of their own and are not read.
-public struct MPEGAudioHeader: AudioFrameHeader, Equatable {
+public struct MPEGAudioHeader: AudioFrameHeader, Equatable, Codable {
     public static let name = "MPEG audio"
     /// Layer II at 384 kbit/s and 8 kHz is the longest: 6,912 bytes.
     public static let maximumFrameLength = 8192
 
     /// What the sample entry carries: the version (its object type), layer, rate and channels.
-    public struct Configuration: Sendable, Hashable {
+    public struct Configuration: Sendable, Hashable, Codable {
         /// 1 for MPEG-1, 2 for MPEG-2 and MPEG-2.5.
         public let version: UInt8
         /// 1, 2 or 3.

@@ -1,7 +1,7 @@
 /// A sample entry taken as written from a fragmented MP4 source's initialization section
 /// (`avc1`, `hvc1`, `mp4a`, `ec-3`, … with its configuration boxes): written into the output's
 /// `stsd` unchanged, so any codec the source carries is muxed without being understood.
-public struct CopiedSampleEntry: Sendable, Hashable {
+public struct CopiedSampleEntry: Sendable, Hashable, Codable {
     /// The entry, header included.
     public let bytes: [UInt8]
     /// Whether it is visual (`vide`); else audio.

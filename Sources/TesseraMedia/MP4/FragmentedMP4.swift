@@ -25,10 +25,7 @@ public struct FragmentedMP4: Sendable {
         guard !tracks.isEmpty, tracks.allSatisfy({ !$0.samples.isEmpty }) else {
             throw MediaError(.malformedElementaryStream, "An MP4 file needs at least one track, each with samples.")
         }
-        let progressive = ProgressiveMP4(tracks: tracks)
-        let header = ProgressiveMP4.fileType(audioOnly: !tracks.contains { $0.media.isVideo }, fragmented: true)
-            + progressive.movie(chunks: [], firstOffset: 0, wide: false, fragmented: true)
-        var pieces: [ProgressiveMP4.Piece] = [.bytes(header)]
+        var pieces: [ProgressiveMP4.Piece] = [.bytes(header())]
         var next = [Int](repeating: 0, count: tracks.count)
         for (sequence, end) in cuts().enumerated() {
             var runs: [ProgressiveMP4.Chunk] = []
@@ -75,6 +72,31 @@ public struct FragmentedMP4: Sendable {
     }
 
     static func seconds(_ ticks: Int64, _ track: MP4Track) -> Double { Double(ticks) / Double(track.timescale) }
+
+    /// `ftyp` (iso6 first) and the `moov` with empty sample tables and an `mvex`: what comes
+    /// before the movie fragments; with a `free` box after them up to a multiple of `multiple`
+    /// bytes when it is not one (a filesystem block: it goes in front of streamed fragments).
+    public func header(multiple: Int = 1) -> [UInt8] {
+        let header = ProgressiveMP4.fileType(audioOnly: !tracks.contains { $0.media.isVideo }, fragmented: true)
+            + ProgressiveMP4(tracks: tracks).movie(chunks: [], firstOffset: 0, wide: false, fragmented: true)
+        let multiple = max(1, multiple)
+        var padding = (multiple - header.count % multiple) % multiple
+        if padding > 0, padding < 8 { padding += multiple }
+        return header + MP4BoxWriter.free(padding)
+    }
+
+    /// The `moof` of movie fragment `sequence` holding `run` alone (one track's samples, one
+    /// sample description) and the header of its `mdat`: `headerSize(samples:payload:)` bytes.
+    public func fragment(_ run: ProgressiveMP4.Chunk, sequence: UInt32) -> [UInt8] {
+        fragmentHeader([run], sequence: sequence)
+    }
+
+    /// The bytes of `fragment(_:sequence:)` for a run of `samples` samples of `payload` bytes:
+    /// the `moof` (`mfhd`; one `traf` with `tfhd`, `tfdt` v1 and a v1 `trun` of 16 bytes a
+    /// sample) and the `mdat` header — fixed before the samples' timing is known.
+    public static func headerSize(samples: Int, payload: UInt64) -> Int {
+        92 + 16 * samples + MP4BoxWriter.mediaDataHeader(payload: payload).count
+    }
 
     /// `moof` for `runs` (one per track, in order) and the header of the `mdat` after it.
     private func fragmentHeader(_ runs: [ProgressiveMP4.Chunk], sequence: UInt32) -> [UInt8] {

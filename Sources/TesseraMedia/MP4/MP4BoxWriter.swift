@@ -42,6 +42,14 @@ struct MP4BoxWriter {
         for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { u32(value) }
     }
 
+    /// A `free` box of `size` bytes (nothing for 0; at least 8 otherwise), zeros inside.
+    static func free(_ size: Int) -> [UInt8] {
+        guard size > 0 else { return [] }
+        precondition(size >= 8 && size <= Int(UInt32.max), "a free box holds its 8-byte header")
+        return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array("free".utf8)
+            + [UInt8](repeating: 0, count: size - 8)
+    }
+
     /// The header of an `mdat` box holding `payload` bytes: 8 bytes, or 16 with `largesize`
     /// when the box would pass 4 GiB.
     static func mediaDataHeader(payload: UInt64) -> [UInt8] {

@@ -6,7 +6,7 @@
 /// time 0 is the movie's start (decode times before it are allowed: B-frames decode early).
 public struct MP4Track: Sendable {
     /// What the track carries, with what its sample entry needs.
-    public enum Media: Sendable, Equatable {
+    public enum Media: Sendable, Equatable, Codable {
         /// H.264 video (`avc1` with `avcC`).
         case avc(AVCDecoderConfiguration)
         /// H.265 video (`hvc1` with `hvcC`).

@@ -14,6 +14,13 @@ public struct ProgressiveMP4: Sendable {
         public let samples: Range<Int>
         /// Their bytes.
         public let byteCount: UInt64
+
+        /// Samples `samples` of track `track`, `byteCount` bytes.
+        public init(track: Int, samples: Range<Int>, byteCount: UInt64) {
+            self.track = track
+            self.samples = samples
+            self.byteCount = byteCount
+        }
     }
 
     /// A part of a file in order: bytes the layout made, or a chunk of one track's samples.
@@ -62,19 +69,64 @@ public struct ProgressiveMP4: Sendable {
     /// The layout.
     /// - Throws: `malformed-elementary-stream` when there is no track or a track has no sample.
     public func layout() throws(MediaError) -> Layout {
+        try checkTracks()
+        return header(chunks: interleavedChunks(), multiple: 1)
+    }
+
+    /// The layout of a file whose samples already lie in `given`'s order (a streamed body: each
+    /// chunk's bytes right after the one before it), each chunk cut where its track's sample
+    /// description changes (a chunk has one), the header padded with a `free` box to a multiple
+    /// of `headerMultiple` bytes (a filesystem block: it goes in front of the body without a copy).
+    /// - Throws: `malformed-elementary-stream` when there is no track, a track has no sample, or
+    ///   the chunks do not hold every sample of every track once, in order.
+    public func layout(chunks given: [Chunk], headerMultiple: Int) throws(MediaError) -> Layout {
+        try checkTracks()
+        var next = [Int](repeating: 0, count: tracks.count)
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(given.count)
+        for chunk in given {
+            guard chunk.track < tracks.count, chunk.samples.lowerBound == next[chunk.track], chunk.samples.upperBound <= tracks[chunk.track].samples.count else {
+                throw MediaError(.malformedElementaryStream, "The chunks of a streamed body do not follow their track's samples (track \(chunk.track), \(chunk.samples)).")
+            }
+            next[chunk.track] = chunk.samples.upperBound
+            let samples = tracks[chunk.track].samples
+            var start = chunk.samples.lowerBound
+            var bytes: UInt64 = 0
+            for index in chunk.samples {
+                if index > start, samples[index].description != samples[start].description {
+                    chunks.append(Chunk(track: chunk.track, samples: start..<index, byteCount: bytes))
+                    (start, bytes) = (index, 0)
+                }
+                bytes += UInt64(samples[index].size)
+            }
+            chunks.append(Chunk(track: chunk.track, samples: start..<chunk.samples.upperBound, byteCount: bytes))
+        }
+        guard next == tracks.map(\.samples.count) else {
+            throw MediaError(.malformedElementaryStream, "The chunks of a streamed body leave samples out.")
+        }
+        return header(chunks: chunks, multiple: max(1, headerMultiple))
+    }
+
+    private func checkTracks() throws(MediaError) {
         guard !tracks.isEmpty, tracks.allSatisfy({ !$0.samples.isEmpty }) else {
             throw MediaError(.malformedElementaryStream, "An MP4 file needs at least one track, each with samples.")
         }
-        let chunks = interleavedChunks()
+    }
+
+    /// `ftyp`, `moov` (its chunk offsets after the header), a `free` box making the header a
+    /// multiple of `multiple` bytes when it is not, and the `mdat` header.
+    private func header(chunks: [Chunk], multiple: Int) -> Layout {
         let payload = chunks.reduce(0) { $0 + $1.byteCount }
         let ftyp = Self.fileType(audioOnly: !tracks.contains { $0.media.isVideo })
         var header: [UInt8] = []
         for wide in [false, true] {
             let mdat = MP4BoxWriter.mediaDataHeader(payload: payload)
             let moovSize = movie(chunks: chunks, firstOffset: 0, wide: wide).count
-            let first = UInt64(ftyp.count + moovSize + mdat.count)
+            var padding = (multiple - (ftyp.count + moovSize + mdat.count) % multiple) % multiple
+            if padding > 0, padding < 8 { padding += multiple }
+            let first = UInt64(ftyp.count + moovSize + padding + mdat.count)
             if !wide, first + payload > UInt64(UInt32.max) { continue }
-            header = ftyp + movie(chunks: chunks, firstOffset: first, wide: wide) + mdat
+            header = ftyp + movie(chunks: chunks, firstOffset: first, wide: wide) + MP4BoxWriter.free(padding) + mdat
             break
         }
         return Layout(header: header, chunks: chunks)

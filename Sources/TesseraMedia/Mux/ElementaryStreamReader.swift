@@ -3,10 +3,12 @@
 /// on its own (a segment is a whole transport stream), its PES packets through one reader per
 /// codec for the whole sequence, so parameter sets and frames straddling packets carry over. Each unit comes with its kind, its
 /// 90 kHz duration when known (an audio frame's) and the media in force for it (a further
-/// sample description when it changes). Shared by every muxer.
-public struct ElementaryStreamReader: Sendable {
+/// sample description when it changes). Shared by every muxer. Its state codes (`Codable`): the
+/// parameter sets, a frame split across packets and the audio clock written down mid-stream and
+/// read back read on as the original would (a streamed mux keeps it in its checkpoint).
+public struct ElementaryStreamReader: Sendable, Codable {
     /// The kinds of elementary stream read.
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable, Codable {
         case video, audio
     }
 
@@ -25,6 +27,17 @@ public struct ElementaryStreamReader: Sendable {
         /// its `mdat`), so a muxer can copy them out later without reading the fragment again;
         /// nil for transport stream units (demuxed from PES packets).
         public var offset: Int?
+
+        /// A unit of `kind`: `unit` lasting `duration` (nil: to the next), of `media`, `hidden`
+        /// ticks at its start not shown, its bytes at `offset` of its fragment when known.
+        public init(kind: Kind, unit: AccessUnit, duration: Int64?, media: MP4Track.Media, hidden: Int64 = 0, offset: Int? = nil) {
+            self.kind = kind
+            self.unit = unit
+            self.duration = duration
+            self.media = media
+            self.hidden = hidden
+            self.offset = offset
+        }
     }
 
     /// The kinds taken; the others are skipped.

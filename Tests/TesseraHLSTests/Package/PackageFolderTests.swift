@@ -55,13 +55,17 @@ final class SinkHarness: Sendable {
     /// Runs the transfer of everything not in `done`; with `stopAfter`, the input fails after
     /// that many fetches and the sink is dropped as a killed process would leave it (no finish,
     /// no cleanup). Returns the files on success.
-    func run(stopAfter: Int? = nil) async throws -> [PackageFolder.WrittenFile]? {
+    /// With `transform`, the folder's transform; `restored` hears the records a resume kept.
+    func run(stopAfter: Int? = nil, transform: ((FetchedResource) throws(HLSError) -> TransformedResource?)? = nil,
+             restored: ([ResourceFileRecord]) -> Void = { _ in }) async throws -> [PackageFolder.WrittenFile]? {
         let staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: stagingPath)
         let log = try CheckpointLog<ResourceFileRecord>(path: checkpointPath, fingerprint: "sink-test", resume: true)
         try SpillFolder.prepare(spillPath)
         let sink = PackageFolder(staging: staging, checkpoint: log, spillFolder: spillPath, checkpointBytes: 1,
                                     clock: ContinuousClock(), place: Self.place)
+        sink.transform = transform
         let done = try sink.restore(log.restorable)
+        restored(sink.takeVouched())
         let pending = try resources().filter { !done.contains($0.identity) }
         var fetches = Array(PlannedFetch.coalescing(pending, maximumBytes: 8 << 20))
         if let stopAfter { fetches = Array(fetches.prefix(stopAfter)) }
@@ -170,5 +174,42 @@ struct PackageFolderTests {
         #expect(try harness.published() == Self.expected())
         #expect(harness.origin.attempts("/b_fmp4_video/seg_000.m4s") == 2)
         #expect(harness.origin.attempts("/b_fmp4_video/init.mp4") == 1)
+    }
+}
+
+@Suite("PackageFolder transform: resources turned into other bytes of another file, checkpointed and resumed as any file")
+struct PackageFolderTransformTests {
+    /// The MPEG-TS stream's segments become their first packet each, appended to `ts/body`, with
+    /// their sequence number as the payload; the other streams are written as they are.
+    static func firstPackets(_ fetched: FetchedResource) throws(HLSError) -> TransformedResource? {
+        guard fetched.resource.identity.stream.rawValue == "ts", fetched.resource.identity.kind == .segment,
+              case .memory(let bytes, _) = fetched.body else { return nil }
+        return TransformedResource(path: SafeRelativePath("ts/body")!, pieces: [bytes.prefix(188)], payload: "\(fetched.resource.identity.mediaSequence)")
+    }
+
+    static func expectedBody() throws -> Data {
+        let names = try FixtureStore.entries().map(\.path).filter { $0.hasPrefix("a_ts_vod/") && $0.hasSuffix(".ts") }.sorted()
+        return Data(try names.flatMap { try FixtureStore.bytes($0).prefix(188) })
+    }
+
+    @Test("what the transform made is written to its file, and the resources' own files are not")
+    func transformed() async throws {
+        let harness = try SinkHarness()
+        let files = try #require(try await harness.run(transform: Self.firstPackets))
+        let published = try harness.published()
+        #expect(published["ts/body"] == (try Self.expectedBody()))
+        #expect(published.keys.filter { $0.hasPrefix("ts/") } == ["ts/body"])
+        #expect(files.contains { $0.path.value == "ts/body" })
+    }
+
+    @Test("killed mid-transfer then resumed: the kept records carry the payloads in order, and the file is whole once")
+    func resumed() async throws {
+        let harness = try SinkHarness()
+        _ = try await harness.run(stopAfter: 9, transform: Self.firstPackets)
+        var payloads: [String] = []
+        _ = try #require(try await harness.run(transform: Self.firstPackets, restored: { records in payloads = records.compactMap(\.mux) }))
+        #expect(!payloads.isEmpty)
+        #expect(payloads == (0..<payloads.count).map(String.init), "a prefix of the segments, in order")
+        #expect(try harness.published()["ts/body"] == (try Self.expectedBody()))
     }
 }

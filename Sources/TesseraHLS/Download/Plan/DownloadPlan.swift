@@ -77,24 +77,18 @@ public struct DownloadPlan: Sendable {
         self.container = container
         var checker = PlanChecker(baseURL: baseURL, source: source, layout: .singleFile(container), first: first)
         var hasher = try PlanFingerprint(header: "tessera-plan 2\n\(container.rawValue)\n")
-        var known: UInt64? = 0
-        var largest: UInt64?
+        var bytes = PlannedBytes()
         var duration = 0.0
         var discontinuities = false
         var resources = Self.resourceSequence(playlist, stream: stream, container: container)
         while let resource = try resources.nextChecked(&checker) {
             hasher.add(resource)
-            if let length = resource.identity.byteRange?.length {
-                known = known.map { $0 &+ length }
-                largest = max(largest ?? 0, length)
-            } else {
-                known = nil
-            }
+            bytes.add(resource)
             duration += resource.duration
             discontinuities = discontinuities || resource.startsDiscontinuity
         }
-        knownBytes = known
-        largestRange = largest
+        knownBytes = bytes.known
+        largestRange = bytes.largest
         self.duration = duration
         hasDiscontinuities = discontinuities
         keyCount = checker.keyURIs.count

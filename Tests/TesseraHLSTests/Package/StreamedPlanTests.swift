@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TesseraHLS
+import TesseraHTTP
+import TesseraSupport
+import TesseraTestSupport
+
+@Suite("Streamed movie plan: one resource per segment, ordered by time across the muxed tracks")
+struct StreamedPlanTests {
+    /// The multivariant fixture's 320x180 video twice over (its segment URIs listed twice, a
+    /// discontinuity between), its audio so too, and its subtitles.
+    static let repeated: [String: String] = {
+        func twice(_ folder: String, _ count: Int, _ duration: String) -> String {
+            let segments = (0..<count).map { "#EXTINF:\(duration),\n../e_multivariant/\(folder)/seg_00\($0).ts" }.joined(separator: "\n")
+            return "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n\(segments)\n#EXT-X-DISCONTINUITY\n\(segments)\n#EXT-X-ENDLIST\n"
+        }
+        return ["repeat/video.m3u8": twice("hi", 4, "1.000000"), "repeat/audio.m3u8": twice("audio", 5, "1.002667"),
+                "repeat/master.m3u8": """
+                #EXTM3U
+                #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="en",LANGUAGE="en",DEFAULT=YES,URI="audio.m3u8"
+                #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="subs",DEFAULT=YES,URI="../e_multivariant/hi/index_vtt.m3u8"
+                #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180,CODECS="avc1.4d400c,mp4a.40.2",AUDIO="aud",SUBTITLES="subs"
+                video.m3u8
+
+                """]
+    }()
+
+    @Test("every listed segment once, the tracks interleaved by their EXTINF starts, a track's own order kept; subtitles after, as planned")
+    func interleaved() async throws {
+        let harness = try PackageHarness(extra: Self.repeated)
+        // A movie that embeds its subtitles is muxed from staged segments: its plan is the package's.
+        let plan = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(embedsSubtitles: true)).planned().plan
+        let muxed = Set(plan.tracks.filter { $0.info.role != .subtitles }.map(\.stream))
+        #expect(muxed.count == 2)
+        let streamed = try plan.streamed(muxing: muxed)
+        let media = streamed.resources.filter { muxed.contains($0.identity.stream) }
+        #expect(media.count == 8 + 10, "a segment listed twice is fetched twice")
+        #expect(plan.resources.filter { muxed.contains($0.identity.stream) }.count < media.count, "the package plan fetches each file once")
+        #expect(Array(streamed.resources.prefix(media.count)).map(\.identity) == media.map(\.identity), "the media first")
+        #expect(Array(streamed.resources.dropFirst(media.count)).map(\.identity)
+                == plan.resources.filter { !muxed.contains($0.identity.stream) }.map(\.identity))
+        var starts: [StreamIdentity: Double] = [:]
+        var last = 0.0
+        for resource in media {
+            let start = starts[resource.identity.stream, default: 0]
+            #expect(start >= last, "each resource starts no earlier than the one before it")
+            last = start
+            starts[resource.identity.stream] = start + resource.duration
+        }
+        for stream in muxed {
+            let sequences = media.filter { $0.identity.stream == stream }.map(\.identity.mediaSequence)
+            #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count, "each track in playlist order")
+        }
+        #expect(media.filter(\.startsDiscontinuity).count == 2, "each track's second run starts a discontinuity")
+        #expect(streamed.fingerprint != plan.fingerprint)
+        #expect(try plan.streamed(muxing: muxed).fingerprint == streamed.fingerprint)
+        let progressive = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8").planned().plan
+        #expect(progressive.fingerprint == streamed.fingerprint, "a progressive movie's plan is the streamed one")
+        #expect(streamed.knownBytes == nil && streamed.largestRange == nil)
+    }
+}
