@@ -20,7 +20,7 @@ extension MovieDownload {
         public var embedsSubtitles: Bool
 
         /// Whether the file is written while the transfer runs, each segment's samples as it
-        /// arrives, no segment staged (`docs/STREAMING-MUX.md`): an MP4 of the media,
+        /// arrives, no segment staged (docs/DOWNLOAD.md): an MP4 of the media,
         /// progressive or fragmented, its subtitles beside it.
         var isStreamed: Bool { content != .subtitles && container == .mp4 && !embedsSubtitles }
 

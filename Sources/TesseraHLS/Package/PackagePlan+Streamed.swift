@@ -3,7 +3,7 @@ import TesseraPlaylist
 import TesseraSupport
 
 extension PackagePlan {
-    /// The plan as a streamed movie fetches it (`docs/STREAMING-MUX.md`): the media of the tracks
+    /// The plan as a streamed movie fetches it (docs/DOWNLOAD.md): the media of the tracks
     /// of `muxed` as one resource per segment — a segment listed twice (an ad slate) fetched twice,
     /// a byte range of a single file its own resource, no unlisted bytes — and each initialization
     /// section before the first segment that uses it, ordered by where the segments start on the

@@ -6,7 +6,7 @@ import Foundation
 import TesseraMedia
 import TesseraSupport
 
-/// The writing half of a streamed movie (`docs/STREAMING-MUX.md`): the movie's package folder's
+/// The writing half of a streamed movie (docs/DOWNLOAD.md): the movie's package folder's
 /// `transform` for the muxed tracks. It takes their initialization sections and segments in the
 /// streamed plan's order (`PackagePlan.streamed(muxing:)`), each segment read by its source's
 /// reader as it arrives and its units put on the movie's tracks (`MovieTracks`), and makes the
