@@ -3,16 +3,20 @@ import TesseraMedia
 /// The movie's tracks as access units come in, whatever order their segments come in: each
 /// source's kinds a track in the order they first appear, every unit's timing on one
 /// `PresentationTimeline` (discontinuity runs joined, 33-bit wraps unwrapped, EXT-X-GAP holes
-/// held), where each fMP4 sample lies. Shared by the mux's timing pass (segments in the sources'
+/// held), where each fMP4 sample lies when asked. Shared by the mux's timing pass (segments in the sources'
 /// order) and the streamed mux (segments interleaved by time). About 24 bytes a sample.
 struct MovieTracks {
     private var timeline = PresentationTimeline()
     private(set) var order: [MovieMux.TrackKey] = []
     private var indices: [MovieMux.TrackKey: Int] = [:]
     private var locations = SampleLocations()
+    /// Whether `locations` keeps where each fMP4 sample lies (the staged mux reads them from there).
+    private let locatesSamples: Bool
 
-    /// No track yet; the EXT-X-GAP holes of the first source's segments held.
-    init(sources: [MovieMux.Source]) {
+    /// No track yet; the EXT-X-GAP holes of the first source's segments held; with
+    /// `locatesSamples`, where each fMP4 sample lies kept (8 bytes a sample).
+    init(sources: [MovieMux.Source], locatesSamples: Bool = true) {
+        self.locatesSamples = locatesSamples
         MovieMux.holdGaps(of: sources.first?.segments ?? [], in: &timeline)
     }
 
@@ -34,7 +38,7 @@ struct MovieTracks {
                 try timeline.append(unit.unit, size: unit.unit.size, duration: unit.duration, media: unit.media, hidden: unit.hidden,
                                     to: track, run: run)
             }
-            locations.append(track: track, segment: position, offset: unit.offset)
+            locations.append(track: track, segment: position, offset: locatesSamples ? unit.offset : nil)
             tracks.append(track)
         }
         return tracks

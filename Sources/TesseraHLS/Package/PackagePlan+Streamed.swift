@@ -9,7 +9,7 @@ extension PackagePlan {
     /// section before the first segment that uses it, ordered by where the segments start on the
     /// tracks' EXTINF timelines (then by track), so that the file's body comes interleaved; then
     /// the other tracks' resources as planned. Its fingerprint is its own: a checkpoint of the
-    /// package plan is not one of this.
+    /// package plan is not one of this (and the version moves with `StreamedPayload`'s format).
     /// - Throws: `destination-unwritable` when SHA-256 is unavailable.
     func streamed(muxing muxed: Set<StreamIdentity>) throws(HLSError) -> PackagePlan {
         var timed: [(start: Double, track: Int, resource: PlannedResource)] = []
@@ -38,7 +38,7 @@ extension PackagePlan {
         var plan = self
         plan.resources = ordered + resources.filter { !muxed.contains($0.identity.stream) }
         var hasher: PlanFingerprint
-        do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 1\n") } catch {
+        do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 2\n") } catch {
             throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).")
         }
         hasher.add(fingerprint.hex + "\n")

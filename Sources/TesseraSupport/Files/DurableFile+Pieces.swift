@@ -20,14 +20,14 @@ extension DurableFile {
                 return result
             }
             guard written >= 0 else { throw Self.unwritable("Writing \(path) failed: \(FileDescriptorIO.lastError).") }
+            // Past the pieces written whole (and empty ones); into the one written in part.
             var left = written + skip
-            skip = 0
-            while index < pieces.count, left >= pieces[index].count, left > 0 || pieces[index].isEmpty {
+            while index < pieces.count, left >= pieces[index].count {
                 left -= pieces[index].count
                 index += 1
             }
             skip = left
-            if written == 0, index < pieces.count, !pieces[index].isEmpty {
+            if written == 0, index < pieces.count {
                 throw Self.unwritable("Writing \(path) failed: nothing was written.")
             }
         }

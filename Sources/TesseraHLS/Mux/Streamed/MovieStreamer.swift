@@ -55,7 +55,7 @@ final class MovieStreamer {
         self.firstSequences = firstSequences
         self.body = body
         self.fragmented = fragmented
-        tracks = MovieTracks(sources: sources)
+        tracks = MovieTracks(sources: sources, locatesSamples: false)   // its samples are in the body
     }
 
     /// What `fetched` becomes: nothing for a resource of another stream (written as it is); for an
@@ -155,19 +155,20 @@ final class MovieStreamer {
                     made.append([UInt8](repeating: 0, count: header)[...])   // the moof, written once the timeline is whole
                 }
                 for unit in run where bytes != nil {
-                    if let bytes, let offset = unit.offset, unit.unit.data.isEmpty {
-                        guard offset >= 0, offset + unit.unit.size <= bytes.count else {
-                            throw HLSError(.malformedMedia, "A sample of \(segment.path) lies outside it.")
-                        }
-                        if let joinedRun = joined, joinedRun.upperBound == offset {
-                            joined = joinedRun.lowerBound..<(offset + unit.unit.size)
-                        } else {
-                            flush()
-                            joined = offset..<(offset + unit.unit.size)
-                        }
-                    } else {
+                    // A demuxed unit brings its bytes; a fragment's sample lies in the segment.
+                    guard let offset = unit.offset, unit.unit.data.isEmpty else {
                         flush()
                         made.append(unit.unit.data[...])
+                        continue
+                    }
+                    guard offset >= 0, offset + unit.unit.size <= bytes?.count ?? 0 else {
+                        throw HLSError(.malformedMedia, "A sample of \(segment.path) lies outside it.")
+                    }
+                    if let joinedRun = joined, joinedRun.upperBound == offset {
+                        joined = joinedRun.lowerBound..<(offset + unit.unit.size)
+                    } else {
+                        flush()
+                        joined = offset..<(offset + unit.unit.size)
                     }
                 }
                 chunks.append(Chunk(track: track, samples: counts[track]..<(counts[track] + run.count), offset: length, headerBytes: header, byteCount: size))

@@ -7,7 +7,7 @@ import TesseraMedia
 
 /// What a streamed movie's checkpoint keeps of one resource (`ResourceFileRecord.mux`, JSON), so
 /// that a resume rebuilds the streamer exactly: an initialization section's bytes, or a segment's
-/// units as the reader gave them — their bytes are in the body; each unit 30–42 bytes of binary
+/// units as the reader gave them — their bytes are in the body; each unit 29–37 bytes of binary
 /// (`units`, base64 in the JSON), the sample descriptions that start with it in `media` — and its
 /// source's reader after it.
 struct StreamedPayload: Codable {
@@ -16,19 +16,18 @@ struct StreamedPayload: Codable {
     var media: [MP4Track.Media]?
     var reader: ElementaryStreamReader?
 
-    private static let video: UInt8 = 1, sync: UInt8 = 2, timed: UInt8 = 4, located: UInt8 = 8, described: UInt8 = 16
+    private static let video: UInt8 = 1, sync: UInt8 = 2, timed: UInt8 = 4, described: UInt8 = 8
 
     /// Keeps `units`, each unit's media written only where `changes` says it starts.
     mutating func keep(_ units: [ElementaryStreamReader.Unit], changes: [Bool]) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(units.count * 42)
+        bytes.reserveCapacity(units.count * 37)
         var media: [MP4Track.Media] = []
         func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
         for (unit, changed) in zip(units, changes) {
             var flags: UInt8 = unit.kind == .video ? Self.video : 0
             if unit.unit.isSync { flags |= Self.sync }
             if unit.duration != nil { flags |= Self.timed }
-            if let offset = unit.offset, UInt32(exactly: offset) != nil { flags |= Self.located }
             if changed { flags |= Self.described }
             bytes.append(flags)
             put(UInt32(unit.unit.size))
@@ -36,7 +35,6 @@ struct StreamedPayload: Codable {
             put(unit.unit.presentationTime)
             put(unit.hidden)
             if let duration = unit.duration { put(duration) }
-            if flags & Self.located != 0, let offset = unit.offset { put(UInt32(offset)) }
             if changed { media.append(unit.media) }
         }
         self.units = Data(bytes)
@@ -65,7 +63,6 @@ struct StreamedPayload: Codable {
             let size = Int(try take(UInt32.self))
             let (decodeTime, presentationTime, hidden) = (try take(UInt64.self), try take(UInt64.self), try take(Int64.self))
             let duration = flags & Self.timed != 0 ? try take(Int64.self) : nil
-            let offset = flags & Self.located != 0 ? Int(try take(UInt32.self)) : nil
             if flags & Self.described != 0 {
                 guard let media, described < media.count else { throw HLSError(.destinationUnwritable, "A streamed movie's checkpoint payload lacks a description.") }
                 last[kind] = media[described]
@@ -74,7 +71,7 @@ struct StreamedPayload: Codable {
             guard let current = last[kind] else { throw HLSError(.destinationUnwritable, "A streamed movie's checkpoint names a unit before its media.") }
             out.append(ElementaryStreamReader.Unit(kind: kind, unit: AccessUnit(decodeTime: decodeTime, presentationTime: presentationTime,
                                                                                isSync: flags & Self.sync != 0, size: size),
-                                                   duration: duration, media: current, hidden: hidden, offset: offset))
+                                                   duration: duration, media: current, hidden: hidden))
         }
         return out
     }
