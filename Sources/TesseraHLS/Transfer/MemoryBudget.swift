@@ -1,32 +1,46 @@
 import TesseraSupport
 
-/// The bytes of resource bodies a job may hold in memory at once — bodies still arriving and
-/// bodies waiting for their turn to be written alike. A body that cannot reserve its next
-/// chunk goes to a spill file instead, so a job's memory stays bounded whatever the origin
-/// sends (an endless chunked body, sixteen oversized segments at once).
+/// The bytes of resource bodies a job may hold in memory at once — bodies still arriving,
+/// bodies waiting for their turn to be written, and the buffers kept for the next ones alike. A
+/// body that cannot reserve its next chunk goes to a spill file instead, so a job's memory stays
+/// bounded whatever the origin sends (an endless chunked body, sixteen oversized segments at
+/// once).
 ///
-/// It also keeps the buffers of written bodies for the next ones (at most half the limit, each
-/// of at least 64 KiB): a transfer of thousands of segments reuses a window's worth of memory
-/// instead of faulting in fresh pages for every segment, or leaving them to the allocator's
-/// per-thread arenas to hold.
+/// It keeps the buffers of written bodies for the next ones (within the limit, each of at
+/// least 64 KiB): a transfer of thousands of segments reuses a window's worth of memory instead
+/// of faulting in fresh pages for every segment, or leaving them to the allocator's per-thread
+/// arenas to hold. A kept buffer counts against the limit: a reservation that would not fit
+/// beside them lets the largest go first, so bodies and kept buffers together never pass it.
 package final class MemoryBudget: Sendable {
-    private let state: Lock<UInt64>
-    private let spares = Lock<[[UInt8]]>([])
+    private struct State {
+        /// Bytes reserved by bodies.
+        var used: UInt64 = 0
+        /// Buffers kept for later bodies, and their capacity.
+        var spares: [[UInt8]] = []
+        var spareBytes: UInt64 = 0
+
+        mutating func removeSpare(at index: Int) -> [UInt8] {
+            let spare = spares.remove(at: index)
+            spareBytes -= UInt64(spare.capacity)
+            return spare
+        }
+    }
+
+    private let state = Lock(State())
     /// The most bytes held.
     package let limit: UInt64
 
     package init(limit: UInt64) {
         self.limit = limit
-        state = Lock(0)
     }
 
     /// An empty buffer of at least `capacity` bytes: a kept one when one fits (and is not more
     /// than four times that), else a new one.
     package func buffer(capacity: Int) -> [UInt8] {
-        let kept = spares.withLock { spares -> [UInt8]? in
-            guard let index = spares.indices.filter({ spares[$0].capacity >= capacity && spares[$0].capacity <= max(capacity, 1 << 16) * 4 })
-                .min(by: { spares[$0].capacity < spares[$1].capacity }) else { return nil }
-            return spares.remove(at: index)
+        let kept = state.withLock { state -> [UInt8]? in
+            guard let index = state.spares.indices.filter({ state.spares[$0].capacity >= capacity && state.spares[$0].capacity <= max(capacity, 1 << 16) * 4 })
+                .min(by: { state.spares[$0].capacity < state.spares[$1].capacity }) else { return nil }
+            return state.removeSpare(at: index)
         }
         if let kept { return kept }
         var fresh: [UInt8] = []
@@ -35,40 +49,56 @@ package final class MemoryBudget: Sendable {
     }
 
     /// Keeps the memory of `body` (emptied, its capacity kept) for a later body, when it is in
-    /// memory, large enough, and the kept buffers stay within half the limit. A spill file goes
+    /// memory, large enough, and the kept buffers stay within the limit. A spill file goes
     /// with the body.
     package func recycle(_ body: consuming ResourceBody) {
         guard var memory = (consume body).takeMemory(), memory.bytes.capacity >= 1 << 16 else { return }
         memory.bytes.removeAll(keepingCapacity: true)   // in place: the body was its only owner
-        spares.withLock { spares in
-            let kept = spares.reduce(0) { $0 + UInt64($1.capacity) }
-            guard kept + UInt64(memory.bytes.capacity) <= limit / 2 else { return }
-            spares.append(memory.bytes)
+        let capacity = UInt64(memory.bytes.capacity)
+        // The body's reservation goes when `memory` does, just after: its bytes become the spare's.
+        state.withLock { state in
+            guard state.spareBytes + capacity <= limit else { return }
+            state.spares.append(memory.bytes)
+            state.spareBytes += capacity
         }
     }
 
     /// Lets go of the buffers kept for later bodies (the transfer has ended).
     package func releaseSpares() {
-        spares.withLock { $0.removeAll() }
+        let dropped = state.withLock { state -> [[UInt8]] in
+            defer { (state.spares, state.spareBytes) = ([], 0) }
+            return state.spares
+        }
+        _ = consume dropped   // freed outside the lock
     }
 
-    /// Bytes held now.
-    package var used: UInt64 { state.withLock { $0 } }
+    /// Bytes reserved by bodies now.
+    package var used: UInt64 { state.withLock { $0.used } }
 
-    /// Reserves `count` bytes; false (nothing reserved) when they do not fit.
+    /// Bytes of the buffers kept for later bodies now.
+    package var kept: UInt64 { state.withLock { $0.spareBytes } }
+
+    /// Reserves `count` bytes, letting kept buffers go (the largest first) where they stand in
+    /// the way; false (nothing reserved) when the bodies' own bytes leave no room.
     package func reserve(_ count: UInt64) -> Bool {
-        state.withLock { used in
-            guard count <= limit, used <= limit - count else { return false }
-            used += count
+        var dropped: [[UInt8]] = []
+        let fits = state.withLock { state -> Bool in
+            guard count <= limit, state.used <= limit - count else { return false }
+            while state.used + count + state.spareBytes > limit, let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
+                dropped.append(state.removeSpare(at: largest))
+            }
+            state.used += count
             return true
         }
+        _ = consume dropped   // freed outside the lock
+        return fits
     }
 
     /// Returns `count` reserved bytes.
     package func release(_ count: UInt64) {
-        state.withLock { used in
-            precondition(count <= used, "released more than was reserved")
-            used -= count
+        state.withLock { state in
+            precondition(count <= state.used, "released more than was reserved")
+            state.used -= count
         }
     }
 }

@@ -7,14 +7,16 @@
 package enum OrderedTransfer {
     /// Runs `work` for each element of `input` and hands each result to `consume` in input
     /// order. An element's size is `size(element)` when known up front, else the mean of the
-    /// finished ones (`measure` gives a finished result's real size) — before any has finished,
-    /// an element of unknown size runs alone; one element always runs even when it alone exceeds
-    /// `maximumBytes`. The first failure (of the input, the work or `consume`) cancels the rest
-    /// and is thrown.
+    /// finished ones of its `sizeClass` (`measure` gives a finished result's real size; a video
+    /// segment is not estimated from the audio segments beside it), or of the heaviest class
+    /// while none of its own has finished — before any has finished, an element of unknown size
+    /// runs alone; one element always runs even when it alone exceeds `maximumBytes`. The first
+    /// failure (of the input, the work or `consume`) cancels the rest and is thrown.
     package static func run<Input: AsyncSequence, T: Sendable>(
         _ input: Input, parallelism: Int, maximumBytes: UInt64 = .max,
         size: (Input.Element) -> UInt64? = { _ in nil },
         measure: ((T) -> UInt64)? = nil,
+        sizeClass: (Input.Element) -> AnyHashable = { _ in 0 },
         work: @escaping @Sendable (Input.Element) async throws(HLSError) -> T,
         consume: (consuming T) throws(HLSError) -> Void
     ) async throws(HLSError) where Input.Element: Sendable, Input.Failure == HLSError {
@@ -39,11 +41,12 @@ package enum OrderedTransfer {
                     }
                     guard let element = waiting, window.count < max(1, parallelism) else { break }
                     // An item of unknown size waits for the window to empty until one finishes.
-                    guard let cost = size(element) ?? window.estimate ?? (window.count == 0 ? 0 : nil) else { break }
+                    let sized = sizeClass(element)
+                    guard let cost = size(element) ?? window.estimate(of: sized) ?? (window.count == 0 ? 0 : nil) else { break }
                     guard window.count == 0 || window.held.addingReportingOverflow(cost).partialValue <= maximumBytes else { break }
                     let index = next
                     next += 1
-                    window.start(index, cost: cost)
+                    window.start(index, cost: cost, of: sized)
                     waiting = nil
                     group.addTask {
                         do throws(HLSError) { return .done(index, .success(try await work(element))) } catch { return .done(index, .failure(error)) }
@@ -106,20 +109,26 @@ package enum OrderedTransfer {
     }
 
     /// The items started and not yet consumed, with their estimated bytes, and what the
-    /// finished ones really weighed.
+    /// finished ones really weighed, by size class.
     private struct Window {
-        private var items: [Int: UInt64] = [:]
-        private var finished: (count: UInt64, bytes: UInt64) = (0, 0)
+        private var items: [Int: (cost: UInt64, group: AnyHashable)] = [:]
+        private var finished: [AnyHashable: (count: UInt64, bytes: UInt64)] = [:]
         var count: Int { items.count }
-        var held: UInt64 { items.values.reduce(0, +) }
-        /// The mean size of the finished items; nil before any finished.
-        var estimate: UInt64? { finished.count == 0 ? nil : finished.bytes / finished.count }
+        var held: UInt64 { items.values.reduce(0) { $0 + $1.cost } }
+        /// The mean size of the finished items of `group`, else of the class whose finished items
+        /// weigh most on average; nil before any finished.
+        func estimate(of group: AnyHashable) -> UInt64? {
+            if let own = finished[group] { return own.bytes / own.count }
+            return finished.values.map { $0.bytes / $0.count }.max()
+        }
 
-        mutating func start(_ index: Int, cost: UInt64) { items[index] = cost }
+        mutating func start(_ index: Int, cost: UInt64, of group: AnyHashable) { items[index] = (cost, group) }
         mutating func finish(_ index: Int, actual: UInt64?) {
-            let weight = actual ?? items[index] ?? 0
-            items[index] = weight
-            finished = (finished.count + 1, finished.bytes &+ weight)
+            guard let item = items[index] else { return }
+            let weight = actual ?? item.cost
+            items[index] = (weight, item.group)
+            let before = finished[item.group] ?? (0, 0)
+            finished[item.group] = (before.count + 1, before.bytes &+ weight)
         }
         mutating func remove(_ index: Int) { items[index] = nil }
     }

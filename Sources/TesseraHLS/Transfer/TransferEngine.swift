@@ -35,6 +35,9 @@ package struct TransferEngine: Sendable {
         try await OrderedTransfer.run(numbered, parallelism: min(32, max(1, parallelism)), maximumBytes: maximumBufferedBytes,
                                       size: { $0.fetch.expectedBytes },
                                       measure: { $0.reduce(0) { $0 + $1.fetchedBytes } },
+                                      // A stream's segments are estimated from its own (a video
+                                      // segment weighs 60 audio ones), its maps from its maps.
+                                      sizeClass: { [$0.fetch.stream.rawValue, $0.fetch.purpose.rawValue] },
                                       work: { numbered async throws(HLSError) in
                                           try await processor.process(numbered.fetch, firstIndex: numbered.firstIndex)
                                       },

@@ -111,10 +111,30 @@ public struct ElementaryStreamReader: Sendable, Codable {
     public mutating func read(segment bytes: [UInt8]) throws(MediaError) -> [Unit] {
         var demuxer = TSDemuxer()
         var units: [Unit] = []
-        let packets = try demuxer.consume(bytes) + demuxer.finish()
+        // Demuxed a slice at a time, each slice's PES packets read into units before the next:
+        // a segment's payloads are never held beside its units (4 MiB less at 8 Mbit/s).
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + Self.demuxSlice)
+            let packets = bytes[start..<end].withUnsafeBytes { buffer -> Result<[PESPacket], MediaError> in
+                do throws(MediaError) { return .success(try demuxer.consume(buffer)) } catch { return .failure(error) }
+            }
+            try read(try packets.get(), of: demuxer, into: &units)
+            start = end
+        }
+        try read(try demuxer.finish(), of: demuxer, into: &units)
+        return units
+    }
+
+    /// Bytes of a segment demuxed at once: 1,024 transport packets.
+    static let demuxSlice = 1024 * TSPacket.size
+
+    /// Reads `packets` of the streams chosen from `demuxer`'s program map into `units`.
+    private mutating func read(_ packets: [PESPacket], of demuxer: TSDemuxer, into units: inout [Unit]) throws(MediaError) {
+        guard !packets.isEmpty else { return }
         // One stream of each kind: the program map's first (a second audio language on another
-        // PID is not interleaved into the first's frames). Chosen per segment: after a
-        // discontinuity another encoder may use other PIDs.
+        // PID is not interleaved into the first's frames). Chosen per segment, from the map as it
+        // stands: after a discontinuity another encoder may use other PIDs.
         let videoPID = kinds.contains(.video) ? demuxer.streams.first { Self.videoTypes.contains($0.type) }?.pid : nil
         let audioPID = kinds.contains(.audio) ? demuxer.streams.first { Self.audioTypes.contains($0.type) }?.pid : nil
         for packet in packets where packet.pid == videoPID || packet.pid == audioPID {
@@ -131,7 +151,6 @@ public struct ElementaryStreamReader: Sendable, Codable {
             default: units += try Self.audio(packet, &mpegAudio, MP4Track.Media.mpegAudio)
             }
         }
-        return units
     }
 
     /// The audio frames `packet` completes through `reader`, each timed for its frame's samples.

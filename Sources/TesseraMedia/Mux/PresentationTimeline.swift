@@ -10,13 +10,14 @@
 /// timing is kept (about 24 bytes per sample); the bytes go to
 /// the caller's store in the same order.
 public struct PresentationTimeline: Sendable {
+    /// 24 bytes a sample: the 8-byte field first, the rest packed behind it.
     private struct Entry: Sendable {
-        let run: Int32
         let decodeTime: Int64
+        let run: Int32
         let compositionOffset: Int32
         let size: UInt32
-        let isSync: Bool
         let description: UInt16
+        let isSync: Bool
     }
 
     private struct Track: Sendable {
@@ -91,8 +92,8 @@ public struct PresentationTimeline: Sendable {
         }
         let offset = MPEGTimestamp.difference(unit.presentationTime & MPEGTimestamp.mask, raw)
         tracks[track].last = (run, raw, decode)
-        tracks[track].entries.append(Entry(run: run, decodeTime: decode, compositionOffset: Int32(clamping: offset), size: UInt32(clamping: size),
-                                           isSync: unit.isSync, description: description))
+        tracks[track].entries.append(Entry(decodeTime: decode, run: run, compositionOffset: Int32(clamping: offset), size: UInt32(clamping: size),
+                                           description: description, isSync: unit.isSync))
         tracks[track].lastDuration = duration
         decodes[run, default: [:]][track] = (decodes[run]?[track]?.first ?? decode, decode)
         let presented = decode + offset

@@ -56,6 +56,28 @@ struct OrderedTransferTests {
         #expect(window.most <= 2)
     }
 
+    @Test("each size class is estimated from its own finished items: 100-byte video beside 1-byte audio under 250 bytes holds two videos at most")
+    func sizeClasses() async throws {
+        let videos = Window(), all = Window()
+        var seen: [Int] = []
+        try await OrderedTransfer.run(ListInput(0..<40), parallelism: 8, maximumBytes: 250, measure: { $0 % 2 == 0 ? 100 : 1 },
+                                      sizeClass: { $0 % 2 }, work: { index throws(HLSError) in
+                                          if index % 2 == 0 { videos.start() }
+                                          all.start()
+                                          for _ in 0..<(40 - index) { await Task.yield() }
+                                          return index
+                                      }) { value throws(HLSError) in
+            seen.append(value)
+            if value % 2 == 0 { videos.consume() }
+            all.consume()
+        }
+        #expect(seen == Array(0..<40))
+        // One mean over both (50 bytes) would let four videos in at once.
+        #expect(videos.most <= 2)
+        // The audio items are not held back by the videos' weight.
+        #expect(all.most >= 3)
+    }
+
     @Test("the first failure cancels the rest and is thrown")
     func failure() async {
         do throws(HLSError) {

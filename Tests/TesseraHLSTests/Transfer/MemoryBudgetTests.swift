@@ -1,0 +1,54 @@
+import Testing
+@testable import TesseraHLS
+
+@Suite("MemoryBudget")
+struct MemoryBudgetTests {
+    /// A body of `count` bytes held under `budget`, as a collector makes one.
+    static func body(_ count: Int, in budget: MemoryBudget) -> ResourceBody {
+        let reservation = MemoryReservation(budget)
+        #expect(reservation.grow(by: UInt64(count)))
+        var bytes = budget.buffer(capacity: count)
+        bytes.append(contentsOf: repeatElement(1, count: count))
+        return .memory(bytes, reservation)
+    }
+
+    @Test("a written body's buffer is kept for the next one, and reused")
+    func keeps() {
+        let budget = MemoryBudget(limit: 4 << 20)
+        budget.recycle(Self.body(1 << 20, in: budget))
+        #expect(budget.used == 0)
+        #expect(budget.kept >= 1 << 20)
+        let reused = budget.buffer(capacity: 1 << 20)
+        #expect(reused.capacity >= 1 << 20)
+        #expect(budget.kept == 0)
+    }
+
+    @Test("kept buffers count against the limit: a reservation that needs their room lets them go, largest first")
+    func keptWithinLimit() {
+        let budget = MemoryBudget(limit: 4 << 20)
+        let large = Self.body(1 << 20, in: budget)
+        let small = Self.body(512 << 10, in: budget)
+        budget.recycle(consume large)
+        budget.recycle(consume small)
+        let kept = budget.kept
+        #expect(kept >= (1 << 20) + (512 << 10))
+        // 2.75 MiB fits beside the small buffer but not beside both.
+        let reservation = MemoryReservation(budget)
+        #expect(reservation.grow(by: (2 << 20) + (768 << 10)))
+        #expect(budget.used + budget.kept <= budget.limit)
+        #expect(budget.kept > 0 && budget.kept < 1 << 20)
+        // What the bodies themselves hold is never given up for a kept buffer.
+        #expect(!reservation.grow(by: 2 << 20))
+        reservation.releaseAll()
+        #expect(budget.used == 0)
+    }
+
+    @Test("kept buffers stay within the limit")
+    func withinTheLimit() {
+        let budget = MemoryBudget(limit: 4 << 20)
+        for _ in 0..<4 { budget.recycle(Self.body(1 << 20, in: budget)) }
+        #expect(budget.kept <= 4 << 20)
+        budget.releaseSpares()
+        #expect(budget.kept == 0)
+    }
+}
