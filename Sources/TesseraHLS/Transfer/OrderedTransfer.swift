@@ -9,8 +9,9 @@ package enum OrderedTransfer {
     /// order. An element's size is `size(element)` when known up front, else the mean of the
     /// finished ones of its `sizeClass` (`measure` gives a finished result's real size; a video
     /// segment is not estimated from the audio segments beside it), or of the heaviest class
-    /// while none of its own has finished — before any has finished, an element of unknown size
-    /// runs alone; one element always runs even when it alone exceeds `maximumBytes`. The first
+    /// while none of its own has finished and none is out — before any has finished, an element
+    /// of unknown size runs alone, and the first of a class runs without others of its class;
+    /// one element always runs even when it alone exceeds `maximumBytes`. The first
     /// failure (of the input, the work or `consume`) cancels the rest and is thrown.
     package static func run<Input: AsyncSequence, T: Sendable>(
         _ input: Input, parallelism: Int, maximumBytes: UInt64 = .max,
@@ -42,7 +43,7 @@ package enum OrderedTransfer {
                     guard let element = waiting, window.count < max(1, parallelism) else { break }
                     // An item of unknown size waits for the window to empty until one finishes.
                     let sized = sizeClass(element)
-                    guard let cost = size(element) ?? window.estimate(of: sized) ?? (window.count == 0 ? 0 : nil) else { break }
+                    guard let cost = size(element) ?? window.estimate(of: sized) else { break }
                     guard window.count == 0 || window.held.addingReportingOverflow(cost).partialValue <= maximumBytes else { break }
                     let index = next
                     next += 1
@@ -115,11 +116,13 @@ package enum OrderedTransfer {
         private var finished: [AnyHashable: (count: UInt64, bytes: UInt64)] = [:]
         var count: Int { items.count }
         var held: UInt64 { items.values.reduce(0) { $0 + $1.cost } }
-        /// The mean size of the finished items of `group`, else of the class whose finished items
-        /// weigh most on average; nil before any finished.
+        /// The mean size of the finished items of `group`. Before one of its own has finished:
+        /// nil (wait) while one of its kind is out — it tells the size; else the mean of the class
+        /// whose finished items weigh most, 0 when the window is empty, nil (wait) otherwise.
         func estimate(of group: AnyHashable) -> UInt64? {
             if let own = finished[group] { return own.bytes / own.count }
-            return finished.values.map { $0.bytes / $0.count }.max()
+            if items.values.contains(where: { $0.group == group }) { return nil }
+            return finished.values.map { $0.bytes / $0.count }.max() ?? (items.isEmpty ? 0 : nil)
         }
 
         mutating func start(_ index: Int, cost: UInt64, of group: AnyHashable) { items[index] = (cost, group) }

@@ -78,6 +78,20 @@ struct OrderedTransferTests {
         #expect(all.most >= 3)
     }
 
+    @Test("the first of a class runs without others of its class: videos after a 1-byte audio item are not estimated at 1 byte")
+    func firstOfAClass() async throws {
+        let videos = Window()
+        try await OrderedTransfer.run(ListInput(0..<20), parallelism: 8, maximumBytes: 250, measure: { $0 == 0 ? 1 : 100 },
+                                      sizeClass: { $0 == 0 ? 1 : 0 }, work: { index throws(HLSError) in
+                                          if index > 0 { videos.start() }
+                                          for _ in 0..<(20 - index) { await Task.yield() }
+                                          return index
+                                      }) { value throws(HLSError) in
+            if value > 0 { videos.consume() }
+        }
+        #expect(videos.most <= 2)
+    }
+
     @Test("the first failure cancels the rest and is thrown")
     func failure() async {
         do throws(HLSError) {
