@@ -137,4 +137,46 @@ static inline int tessera_rename_noreplace(const char *from, const char *to) { (
 static inline int tessera_rename_exchange(const char *a, const char *b) { (void)a; (void)b; return 45; }
 #endif
 
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78; RFC 3720 §B.4) of `count` bytes at
+/// `data`, continuing `crc` (0 to start; the value is pre- and post-inverted here, so results
+/// chain). The CPU's instruction where it has one (SSE 4.2, ARMv8 CRC), else bit by bit.
+static inline uint32_t tessera_crc32c_bitwise(uint32_t crc, const unsigned char *p, size_t n) {
+    while (n--) {
+        crc ^= *p++;
+        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+    }
+    return crc;
+}
+#if defined(__x86_64__)
+__attribute__((target("sse4.2"))) static inline uint32_t tessera_crc32c_sse42(uint32_t crc, const unsigned char *p, size_t n) {
+    uint64_t c = crc;
+    while (n >= 8) { uint64_t v; memcpy(&v, p, 8); c = __builtin_ia32_crc32di(c, v); p += 8; n -= 8; }
+    uint32_t c32 = (uint32_t)c;
+    while (n--) c32 = __builtin_ia32_crc32qi(c32, *p++);
+    return c32;
+}
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+static inline uint32_t tessera_crc32c_armv8(uint32_t crc, const unsigned char *p, size_t n) {
+    while (n >= 8) { uint64_t v; memcpy(&v, p, 8); crc = __builtin_arm_crc32cd(crc, v); p += 8; n -= 8; }
+    while (n--) crc = __builtin_arm_crc32cb(crc, *p++);
+    return crc;
+}
+#endif
+static inline uint32_t tessera_crc32c(uint32_t crc, const void *data, size_t count) {
+    const unsigned char *p = (const unsigned char *)data;
+    crc = ~crc;
+#if defined(__x86_64__)
+    crc = __builtin_cpu_supports("sse4.2") ? tessera_crc32c_sse42(crc, p, count) : tessera_crc32c_bitwise(crc, p, count);
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+    crc = tessera_crc32c_armv8(crc, p, count);
+#else
+    crc = tessera_crc32c_bitwise(crc, p, count);
+#endif
+    return ~crc;
+}
+
 #endif

@@ -19,8 +19,13 @@ extension PackageFolder {
             do throws(SupportError) { try staging.file(at: path, contents: .empty).close() } catch { throw HLSError(destination: error) }
         }
         let empty = SHA256Hasher.hash([])
-        var files = (media + contents.emptyFiles.map { WrittenFile(path: $0, byteCount: 0, sha256: empty) }).map { file in
-            PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: file.sha256.hex, role: .media, track: contents.owners[file.path.value])
+        var files: [PackageManifest.File] = []
+        for file in media + contents.emptyFiles.map({ WrittenFile(path: $0, byteCount: 0, sha256: empty) }) {
+            guard let sha256 = file.sha256 else {
+                throw HLSError(.unsupported, "\(file.path) was staged with a checksum, not the SHA-256 a package's manifest lists.")
+            }
+            files.append(PackageManifest.File(path: file.path.value, size: file.byteCount, sha256: sha256.hex, role: .media,
+                                              track: contents.owners[file.path.value]))
         }
         for track in contents.tracks {
             files.append(try write(track.playlistText, at: track.info.playlist, role: .playlist, track: track.info.id, in: staging))

@@ -22,11 +22,12 @@ package final class PackageFolder: TransferOutput {
         package let path: SafeRelativePath
         /// Its size.
         package let byteCount: UInt64
-        /// Its SHA-256.
-        package let sha256: SHA256Digest
+        /// Its SHA-256; nil for a file staged with a checksum only (`StagedFileCheck`: a streamed
+        /// movie's body, never listed in a manifest).
+        package let sha256: SHA256Digest?
 
         /// A file at `path` of `byteCount` bytes hashing to `sha256`.
-        package init(path: SafeRelativePath, byteCount: UInt64, sha256: SHA256Digest) {
+        package init(path: SafeRelativePath, byteCount: UInt64, sha256: SHA256Digest?) {
             self.path = path
             self.byteCount = byteCount
             self.sha256 = sha256
@@ -39,7 +40,7 @@ package final class PackageFolder: TransferOutput {
     private let place: (PlannedResource) throws(HLSError) -> SafeRelativePath
     package let spillFolder: String
     private var schedule: CheckpointSchedule
-    private var current: (path: SafeRelativePath, file: DurableFile, hasher: SHA256Hasher)?
+    private var current: (path: SafeRelativePath, file: DurableFile, check: StagedFileCheck)?
     private var finished: [SafeRelativePath: WrittenFile] = [:]
     private var pendingRecords: [ResourceFileRecord] = []
     /// The records the checkpoint holds, without their payloads (`mux`: they live in the log
@@ -118,8 +119,8 @@ package final class PackageFolder: TransferOutput {
                 validators.restore(source: record.source, pathway: record.pathway, validator: record.validator, file: record.path)
             }
             kept += good
-            if let last = good.last, let digest = SHA256Digest(hex: last.sha256) {
-                finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: digest)
+            if let last = good.last {
+                finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: SHA256Digest(hex: last.sha256))
                 restored.insert(path)
                 restoredBytes += last.end
             }
@@ -143,7 +144,8 @@ package final class PackageFolder: TransferOutput {
         let file: DurableFile
         do throws(SupportError) { file = try staging.file(at: path, contents: .keep) } catch { throw HLSError(destination: error) }
         defer { file.close() }
-        let hasher = try Self.hasher()
+        guard let first = records.first else { return [] }
+        let check = try StagedFileCheck(StagedFileCheck.kind(of: first))
         var good: [ResourceFileRecord] = []
         var offset: UInt64 = 0
         for record in records {
@@ -155,10 +157,10 @@ package final class PackageFolder: TransferOutput {
                     matches = false
                     break
                 }
-                hasher.update(chunk)
+                check.update(chunk)
                 offset += UInt64(count)
             }
-            guard matches, hasher.snapshot().hex == record.sha256 else { break }
+            guard matches, check.matches(record) else { break }
             good.append(record)
         }
         let end = good.last?.end ?? 0
@@ -170,19 +172,15 @@ package final class PackageFolder: TransferOutput {
         return good
     }
 
-    private static func hasher() throws(HLSError) -> SHA256Hasher {
-        do { return try SHA256Hasher() } catch { throw HLSError(.decryptFailed, "libcrypto is unavailable: \(error)", cause: error) }
-    }
-
-    /// Hashes the first `count` bytes of `file` into `hasher`.
-    private static func hash(_ file: DurableFile, upTo count: UInt64, into hasher: SHA256Hasher) throws(HLSError) {
+    /// Checks the first `count` bytes of `file` into `check`.
+    private static func hash(_ file: DurableFile, upTo count: UInt64, into check: StagedFileCheck) throws(HLSError) {
         var offset: UInt64 = 0
         while offset < count {
             let size = Int(min(UInt64(SpillFile.chunkBytes), count - offset))
             guard let chunk = file.read(at: offset, count: size) else {
                 throw HLSError(.destinationUnwritable, "A restored file could not be read back at byte \(offset).")
             }
-            hasher.update(chunk)
+            check.update(chunk)
             offset += UInt64(size)
         }
     }
@@ -223,9 +221,10 @@ package final class PackageFolder: TransferOutput {
             finished[path] = nil
             let file: DurableFile
             do throws(SupportError) { file = try staging.file(at: path, contents: continues ? .keep : .empty) } catch { throw HLSError(destination: error) }
-            let hasher = try Self.hasher()
-            if continues { try Self.hash(file, upTo: file.size, into: hasher) }
-            current = (path, file, hasher)
+            // What a transform makes only the job reads back: a checksum, not a digest.
+            let check = try StagedFileCheck(transformed == nil ? .sha256 : .crc32c)
+            if continues { try Self.hash(file, upTo: file.size, into: check) }
+            current = (path, file, check)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
         let region = current.file.size..<(current.file.size + (transformed.map { UInt64($0.count) } ?? fetched.body.count))
@@ -237,7 +236,7 @@ package final class PackageFolder: TransferOutput {
             // Hashed (and offered) on one thread while the other writes.
             do throws(SupportError) {
                 try SideBySide.run(bytes: chunk.count, { () throws(SupportError) in
-                    current.hasher.update(chunk)
+                    current.check.update(chunk)
                     offer?(chunk)
                 }, { () throws(SupportError) in try current.file.append(chunk) })
             } catch {
@@ -253,7 +252,7 @@ package final class PackageFolder: TransferOutput {
             let count = transformed.count
             do throws(SupportError) {
                 try SideBySide.run(bytes: count, { () throws(SupportError) in
-                    for piece in transformed.pieces { piece.withUnsafeBytes { current.hasher.update($0) } }
+                    for piece in transformed.pieces { piece.withUnsafeBytes { current.check.update($0) } }
                 }, { () throws(SupportError) in try current.file.append(pieces: transformed.pieces) })
             } catch {
                 throw HLSError(destination: error)
@@ -262,12 +261,13 @@ package final class PackageFolder: TransferOutput {
             schedule.wrote(UInt64(count))
             current.file.startWriteback(at: region.lowerBound, count: count)
         } else { try fetched.body.forEachChunk { chunk throws(HLSError) in try append(chunk) } }
+        let check = current.check.recorded()
         pendingRecords.append(ResourceFileRecord(path: path.value, stream: identity.stream.rawValue, kind: identity.kind.rawValue,
                                                  sequence: identity.mediaSequence, part: identity.partIndex,
                                                  rangeOffset: identity.byteRange?.offset, rangeLength: identity.byteRange?.length,
-                                                 end: current.file.size, sha256: current.hasher.snapshot().hex,
+                                                 end: current.file.size, sha256: check.sha256,
                                                  source: fetched.source, validator: fetched.validator, pathway: fetched.pathway,
-                                                 key: fetched.keyFingerprint?.hex, mux: transformed?.payload))
+                                                 key: fetched.keyFingerprint?.hex, mux: transformed?.payload, crc32c: check.crc32c))
         resourcesDone += 1
         if transformed == nil, let onWritten, offer == nil { onWritten(path, region, nil) }
     }
@@ -321,7 +321,7 @@ package final class PackageFolder: TransferOutput {
     /// file it keeps, so bytes a crash lost are cut back, never trusted.
     private func finishCurrent() throws(HLSError) {
         guard let current else { return }
-        finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.hasher.finalize())
+        finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.check.finalize())
         current.file.close()
         self.current = nil
     }

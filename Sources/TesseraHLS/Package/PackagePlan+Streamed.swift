@@ -38,7 +38,8 @@ extension PackagePlan {
         var plan = self
         plan.resources = ordered + resources.filter { !muxed.contains($0.identity.stream) }
         var hasher: PlanFingerprint
-        do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 2\n") } catch {
+        // 3: the body's records check it with CRC-32C (2: SHA-256), a checkpoint of another version is discarded.
+        do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 3\n") } catch {
             throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).")
         }
         hasher.add(fingerprint.hex + "\n")

@@ -20,7 +20,7 @@ package struct ResourceFileRecord: Codable, Sendable, Equatable {
     package var rangeLength: UInt64?
     /// The file's size once this resource was written.
     package var end: UInt64
-    /// SHA-256 (hex) of the file's first `end` bytes.
+    /// SHA-256 (hex) of the file's first `end` bytes; empty where `crc32c` checks them instead.
     package var sha256: String
     /// Digest of the URL it came from, without query.
     package var source: String
@@ -35,6 +35,9 @@ package struct ResourceFileRecord: Codable, Sendable, Equatable {
     /// What a folder's `transform` kept to restore itself at this resource
     /// (`TransformedResource.payload`).
     package var mux: String?
+    /// CRC-32C (hex) of the file's first `end` bytes, for a file only the job reads back
+    /// (`StagedFileCheck`); nil where `sha256` checks them.
+    package var crc32c: String?
 
     /// The identity of the resource recorded.
     package var identity: ResourceIdentity? {

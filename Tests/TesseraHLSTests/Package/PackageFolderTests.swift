@@ -200,6 +200,30 @@ struct PackageFolderTransformTests {
         #expect(published["ts/body"] == (try Self.expectedBody()))
         #expect(published.keys.filter { $0.hasPrefix("ts/") } == ["ts/body"])
         #expect(files.contains { $0.path.value == "ts/body" })
+        // Only the job reads what a transform made: checked by CRC-32C, not given a SHA-256.
+        #expect(files.first { $0.path.value == "ts/body" }?.sha256 == nil)
+        #expect(files.filter { $0.path.value != "ts/body" }.allSatisfy { $0.sha256 != nil })
+    }
+
+    @Test("a transformed file's records carry its CRC-32C; damaged while the job was down, it is cut back and made again")
+    func damagedTransformedFile() async throws {
+        let harness = try SinkHarness()
+        _ = try await harness.run(stopAfter: 9, transform: Self.firstPackets)
+        var kept: [ResourceFileRecord] = []
+        _ = try await harness.run(stopAfter: 1, transform: Self.firstPackets, restored: { kept = $0 })
+        let body = kept.filter { $0.path == "ts/body" }
+        #expect(!body.isEmpty)
+        #expect(body.allSatisfy { $0.sha256.isEmpty && $0.crc32c?.count == 8 })
+        #expect(kept.filter { $0.path != "ts/body" }.allSatisfy { $0.crc32c == nil && $0.sha256.count == 64 })
+        let damaged = URL(fileURLWithPath: harness.stagingPath).appendingPathComponent("ts/body")
+        var bytes = try Data(contentsOf: damaged)
+        bytes[10] ^= 0xFF
+        try bytes.write(to: damaged)
+        var payloads: [String] = []
+        _ = try #require(try await harness.run(transform: Self.firstPackets, restored: { records in payloads = records.compactMap(\.mux) }))
+        #expect(payloads.isEmpty, "the first segment's packet no longer matches: nothing of the body is kept")
+        #expect(try harness.published()["ts/body"] == (try Self.expectedBody()))
+        #expect(harness.origin.attempts("/a_ts_vod/seg_000.ts") == 2)
     }
 
     @Test("killed mid-transfer then resumed: the kept records carry the payloads in order, and the file is whole once")
