@@ -418,6 +418,14 @@ muxed() { # file, container named in the summary line
     else bad "muxed $container: ffmpeg could not decode it cleanly"; fi
   else bad "$container from a ladder with separate audio: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
 }
+# A muxed MP4's SHA-256 is read from the finished file on request (--sha256), and is the file's.
+if "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/digest.mp4" --sha256 > "$WORK/stdout" 2>"$WORK/err" \
+   && grep -q ", sha256 $(sha256sum "$WORK/out/digest.mp4" | cut -d' ' -f1)$" "$WORK/stdout" \
+   && "$BIN" download "$ORIGIN/e_multivariant/master.m3u8" -o "$WORK/out/nodigest.mp4" > "$WORK/stdout" 2>"$WORK/err" \
+   && ! grep -q "sha256" "$WORK/stdout" && cmp -s "$WORK/out/digest.mp4" "$WORK/out/nodigest.mp4"; then
+  ok "MP4 download --sha256: the file's own SHA-256 in the summary; without it none, and the same bytes"
+else bad "MP4 download --sha256: $(cat "$WORK/stdout" "$WORK/err" | tail -3)"; fi
+rm -f "$WORK/out/digest.mp4" "$WORK/out/nodigest.mp4"
 MOVIE="$WORK/out/movie.mp4"
 muxed "$MOVIE" MP4
 # .ts (or --format ts): muxed unless the tracks are a TS variant alone with its own audio, which

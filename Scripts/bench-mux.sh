@@ -5,7 +5,8 @@
 # files are written to the disk's temporary folder.
 #   ceiling  curl -Z --parallel-max 8 fetching the variant's and the fr rendition's files
 #   tessera  tessera download master.m3u8 -o movie.mp4 --audio lang:fr   (peak RSS too), with
-#            --fragmented, and -o movie.ts (the same tracks muxed into one MPEG-TS)
+#            --sha256 (the file read once more for its digest), --fragmented, and -o movie.ts
+#            (the same tracks muxed into one MPEG-TS)
 #   ffmpeg   ffmpeg -i master.m3u8 -map 0:v:0 -map 0:a:m:language:fr -c copy movie.mp4
 #   yt-dlp   yt-dlp -f 'bv*+ba[language=fr]' --merge-output-format mp4 (its native HLS downloader,
 #            -N 8, then its ffmpeg merge)
@@ -42,10 +43,12 @@ for kind in ts fmp4; do
     done
   done
   for _ in $(seq 1 "$REPS"); do
-    rm -rf "$OUT/curl" "$OUT/movie.mp4" "$OUT/ffmpeg.mp4" "$OUT/fragmented.mp4" "$OUT/ytdlp.mp4" "$OUT/movie.ts"
+    rm -rf "$OUT/curl" "$OUT/movie.mp4" "$OUT/digest.mp4" "$OUT/ffmpeg.mp4" "$OUT/fragmented.mp4" "$OUT/ytdlp.mp4" "$OUT/movie.ts"
     measure "$kind.curl" curl -sS -Z --parallel-max 8 --create-dirs --config "$SRC/$kind.curl.cfg"
     rm -rf "$OUT/curl"
     measure "$kind.tessera" "$TESSERA" download "$URL" -o "$OUT/movie.mp4" --audio lang:fr
+    rm -f "$OUT/digest.mp4"
+    measure "$kind.digest" "$TESSERA" download "$URL" -o "$OUT/digest.mp4" --audio lang:fr --sha256
     rm -rf "$OUT/fragmented.mp4"
     measure "$kind.fragmented" "$TESSERA" download "$URL" -o "$OUT/fragmented.mp4" --audio lang:fr --fragmented
     rm -f "$OUT/movie.ts"
@@ -73,9 +76,10 @@ for kind in ts fmp4; do
   size=$(stat -c %s "$OUT/movie.mp4")
   awk -v c="$(wall "$kind.curl")" -v t="$(wall "$kind.tessera")" -v f="$(wall "$kind.ffmpeg")" -v r="$(rss "$kind.tessera")" \
       -v fr="$(rss "$kind.ffmpeg")" -v cr="$(rss "$kind.curl")" -v k="$kind" -v io="$io" -v size="$size" -v fio="$fio" -v fsize="$fsize" \
-      -v ft="$(wall "$kind.fragmented")" -v frss="$(rss "$kind.fragmented")" -v tt="$(wall "$kind.transport")" -v trss="$(rss "$kind.transport")" -v y="$(wall "$kind.ytdlp")" -v yr="$(rss "$kind.ytdlp")" 'BEGIN {
+      -v dt="$(wall "$kind.digest")" -v drss="$(rss "$kind.digest")" -v ft="$(wall "$kind.fragmented")" -v frss="$(rss "$kind.fragmented")" -v tt="$(wall "$kind.transport")" -v trss="$(rss "$kind.transport")" -v y="$(wall "$kind.ytdlp")" -v yr="$(rss "$kind.ytdlp")" 'BEGIN {
     printf "%-52s %8.2f %8.1f %10s\n", k ": curl -Z --parallel-max 8 (ceiling: fetch only)", c, cr / 1024, "1.00x"
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download -o movie.mp4 --audio lang:fr", t, r / 1024, t / c
+    printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download ... --sha256", dt, drss / 1024, dt / c
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download ... --fragmented", ft, frss / 1024, ft / c
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": tessera download -o movie.ts (muxed MPEG-TS)", tt, trss / 1024, tt / c
     printf "%-52s %8.2f %8.1f %9.2fx\n", k ": ffmpeg -c copy movie.mp4", f, fr / 1024, f / c

@@ -59,6 +59,7 @@ struct CommandHelp: Sendable {
                 ("--embed-subtitles", "MP4 output: the chosen subtitle tracks go into the file as timed text (tx3g, with their language and NAME) instead of beside it"),
                 ("--allow-gaps", "MP4 or subtitles output: keep EXT-X-GAP segments as holes on the timeline (reported) instead of refusing the plan"),
                 ("--fragmented", "MP4 output: one fragmented MP4 (iso6, movie fragments of about 2 s cut at sync samples) instead of a progressive one with the moov first"),
+                ("--sha256", "MP4 output: the file's SHA-256 in the summary (its moov comes first and is known last, so the file is read once more after the transfer); the other outputs hash as they write and always show it"),
                 ("--parallel <N>", "requests in flight, 1–32; default 6"),
                 ("--no-resume", "ignore a checkpoint of an earlier run; default resume"),
                 ("--dry-run", "plan only: no media, no key, nothing written"),

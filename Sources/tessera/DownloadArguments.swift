@@ -11,7 +11,7 @@ import TesseraSupport
 /// Parses `tessera download`'s arguments.
 enum DownloadArguments {
     static let usage = "tessera download <URL> -o <file> \(SelectionOptions.variantUsage) [--audio default|none|all|lang:<tags>|name:<NAME>] [--subtitles default|none|all|lang:<tags>|name:<NAME>] "
-        + "[--subtitle-format vtt|srt] [--embed-subtitles] [--fragmented] [--allow-gaps] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
+        + "[--subtitle-format vtt|srt] [--embed-subtitles] [--fragmented] [--allow-gaps] [--sha256] [--format \(DownloadOutput.formats)] [--parallel <N>] [--no-resume] [--dry-run] [--overwrite] [--no-steering] [--prefetch-session-keys] \(NetworkOptions.usage)"
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> DownloadCommand {
         var output: String?
@@ -22,6 +22,7 @@ enum DownloadArguments {
         var fragmented = false
         var allowsGaps = false
         var embedsSubtitles = false
+        var digest = false
         let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
             switch argument {
             case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
@@ -33,6 +34,7 @@ enum DownloadArguments {
             case "--fragmented": fragmented = true
             case "--allow-gaps": allowsGaps = true
             case "--embed-subtitles": embedsSubtitles = true
+            case "--sha256": digest = true
             case "--no-steering": options.steering = false
             case "--prefetch-session-keys": options.prefetchSessionKeys = true
             case "--parallel": options.parallelism = try FetchingArguments.parallelism(argument, &rest)
@@ -78,7 +80,7 @@ enum DownloadArguments {
             throw usage("--allow-gaps keeps EXT-X-GAP holes in an MP4, MPEG-TS or subtitles file; \(name) is assembled byte for byte and refuses them")
         }
         return DownloadCommand(playlistURL: url, output: file, kind: kind, subtitleFormat: sidecars, fragmented: fragmented, allowsGaps: allowsGaps,
-                               embedsSubtitles: embedsSubtitles, options: options,
+                               embedsSubtitles: embedsSubtitles, digest: digest, options: options,
                                selection: selection, network: parsed.network, dryRun: dryRun)
     }
 

@@ -23,6 +23,9 @@ struct DownloadCommand: Sendable {
     let allowsGaps: Bool
     /// Whether subtitles go into the MP4 as timed text instead of files beside it.
     let embedsSubtitles: Bool
+    /// Whether a muxed MP4's SHA-256 is taken (a second read of the file after the transfer);
+    /// the other outputs hash as they write and always report it.
+    let digest: Bool
     let options: SingleFileDownload.Options
     /// The variant and renditions of an MP4 output.
     let selection: SelectionPolicy
@@ -113,7 +116,7 @@ struct DownloadCommand: Sendable {
         return MovieDownload(url: playlistURL, destination: output, client: client, options: movieOptions,
                              writing: MovieDownload.Writing(content: content, container: kind == .transportStream ? .transportStream : .mp4,
                                                             subtitleFormat: subtitleFormat, fragmented: fragmented, allowsGaps: allowsGaps,
-                                                            embedsSubtitles: embedsSubtitles))
+                                                            embedsSubtitles: embedsSubtitles, digest: digest))
     }
 
     /// Runs the movie job; its summary line.
@@ -135,7 +138,8 @@ struct DownloadCommand: Sendable {
         case .transportStream: "MPEG-TS"
         default: fragmented ? "fragmented MP4" : "MP4"
         }
-        var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount)), sha256 \(report.sha256.hex)"
+        var line = "wrote \(report.destination.path): \(container) of \(tracks.joined(separator: ", ")), \(ProgressDisplay.bytes(report.byteCount))"
+        if let sha256 = report.sha256 { line += ", sha256 \(sha256.hex)" }
         if !report.subtitles.isEmpty { line += "; subtitles " + report.subtitles.map(\.lastPathComponent).joined(separator: ", ") }
         if !report.gaps.isEmpty {
             line += "; \(report.gaps.count) EXT-X-GAP segment\(report.gaps.count == 1 ? "" : "s") left as holes ("

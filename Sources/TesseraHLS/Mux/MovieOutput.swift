@@ -100,10 +100,10 @@ package final class MovieOutput: JobOutput {
         if writing.content == .subtitles { return try finishSubtitles(in: root) }
         let subtitleTracks = writing.content == .movie ? plan.tracks.filter { $0.info.role == .subtitles } : []
         let isTransportStream = writing.container == .transportStream
-        let written: (byteCount: UInt64, sha256: SHA256Digest, tracks: [MP4Track], clock: MovieClock)
+        let written: (byteCount: UInt64, sha256: SHA256Digest?, tracks: [MP4Track], clock: MovieClock)
         let staged: StagingFile
         if let streamer {
-            let made = try StreamedMovieFile.make(streamer, root: root, destination: destination, policy: policy)
+            let made = try StreamedMovieFile.make(streamer, root: root, destination: destination, policy: policy, digest: writing.digest)
             (staged, written) = (made.file, (made.byteCount, made.sha256, made.tracks, made.clock))
             file = staged
         } else {
@@ -243,7 +243,7 @@ extension MovieReport {
     /// What the output gives the report.
     package struct Product {
         let byteCount: UInt64
-        let sha256: SHA256Digest
+        let sha256: SHA256Digest?
         let tracks: [Track]
         let subtitles: [URL]
     }

@@ -13,8 +13,8 @@ public struct MovieReport: Sendable {
     public let plan: PackagePlanSummary
     /// The file's size.
     public let byteCount: UInt64
-    /// The file's SHA-256.
-    public let sha256: SHA256Digest
+    /// The file's SHA-256; nil for a streamed MP4 written without it (`Writing.digest`).
+    public let sha256: SHA256Digest?
     /// Each MP4 track in file order: its kind, language and samples (the one subtitle track
     /// and its cues, for a subtitles-only download).
     public let tracks: [Track]

@@ -64,6 +64,24 @@ struct MovieDownloadTests {
         #expect(try harness.hiddenFiles().isEmpty, "no staging folder, checkpoint or lock is left")
     }
 
+    @Test("without its digest a streamed MP4 reports none and is the same file; a muxed MPEG-TS hashes as it writes and always reports it")
+    func withoutDigest() async throws {
+        let harness = try PackageHarness()
+        let hashed = try await Self.job(harness, "/e_multivariant/master.m3u8").run()
+        for fragmented in [false, true] {
+            let name = fragmented ? "plain-fragmented.mp4" : "plain.mp4"
+            let plain = try await Self.job(harness, "/e_multivariant/master.m3u8", to: name,
+                                           writing: MovieDownload.Writing(fragmented: fragmented, digest: false)).run()
+            #expect(plain.sha256 == nil)
+            if !fragmented {
+                #expect(try Data(contentsOf: plain.destination) == Data(contentsOf: hashed.destination))
+            }
+        }
+        let stream = try await Self.job(harness, "/e_multivariant/master.m3u8", to: "movie.ts",
+                                        writing: MovieDownload.Writing(container: .transportStream, digest: false)).run()
+        #expect(stream.sha256 == SHA256Hasher.hash(try [UInt8](Data(contentsOf: stream.destination))))
+    }
+
     @Test("a run on the plan a dry plan just made loads no playlist again and writes the file a plain run writes")
     func runOnPlanned() async throws {
         let harness = try PackageHarness()

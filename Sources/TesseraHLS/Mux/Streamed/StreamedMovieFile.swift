@@ -9,20 +9,22 @@ import TesseraSupport
 /// A streamed movie's file made whole once the transfer is done: the header (`ftyp`, `moov` over
 /// the body's chunks, a `free` box to whole filesystem blocks, the `mdat` header) put in front of
 /// the body file without copying it where the filesystem inserts (`DurableFile.insertAtFront`),
-/// else written to a new file with the body copied after it; then read once for its SHA-256.
+/// else written to a new file with the body copied after it; read once for its SHA-256 when asked.
 enum StreamedMovieFile {
     /// The whole file (staged, not published) with what the report needs of it.
     struct Made {
         let file: StagingFile
         let byteCount: UInt64
-        let sha256: SHA256Digest
+        let sha256: SHA256Digest?
         let tracks: [MP4Track]
         let clock: MovieClock
     }
 
-    /// Makes the file of `streamer`'s body, in `root` (the staging folder) beside `destination`.
+    /// Makes the file of `streamer`'s body, in `root` (the staging folder) beside `destination`,
+    /// with its SHA-256 when `digest`.
     /// - Throws: `malformed-media` when the body does not hold the chunks; `destination-unwritable`.
-    static func make(_ streamer: MovieStreamer, root: String, destination: URL, policy: OverwritePolicy) throws(HLSError) -> Made {
+    static func make(_ streamer: MovieStreamer, root: String, destination: URL, policy: OverwritePolicy,
+                     digest: Bool) throws(HLSError) -> Made {
         let (result, chunks) = try streamer.finish()
         let body: StagingFile
         do { body = try StagingFile(destination: destination, policy: policy, resumableAt: root + "/" + streamer.body.value) } catch {
@@ -39,7 +41,7 @@ enum StreamedMovieFile {
         }
         // The file's SHA-256 from the header and the body as they lie now, before the header goes
         // in front (where the filesystem inserts, that flushes the body's last dirty pages).
-        let sha256 = try digest(of: header, then: body, count: streamer.length)
+        let sha256 = digest ? try Self.digest(of: header, then: body, count: streamer.length) : nil
         let file: StagingFile
         do {
             if try body.insertAtFront(header) {
