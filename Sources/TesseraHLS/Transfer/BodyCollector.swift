@@ -30,9 +30,9 @@ package final class BodyCollector {
         self.inMemoryLimit = inMemoryLimit
         self.maximumBytes = maximumBytes
         self.spillFolder = spillFolder
-        if let expected, expected <= inMemoryLimit, reservation.grow(by: expected) {
+        if let expected, expected <= inMemoryLimit, let buffer = reservation.buffer(reserving: expected) {
             reserved = expected
-            memory = budget.buffer(capacity: Int(expected))
+            memory = buffer
         }
     }
 
@@ -53,9 +53,12 @@ package final class BodyCollector {
         if needed > reserved, needed <= inMemoryLimit {
             // Grow in doubling steps, reserving from the budget before the memory is taken.
             let target = min(inMemoryLimit, max(needed, reserved * 2, 256 << 10))
-            if reservation.grow(by: target - reserved) {
+            if memory.isEmpty, let buffer = reservation.buffer(reserving: target - reserved) {
                 reserved = target
-                if memory.isEmpty { memory = budget.buffer(capacity: Int(target)) } else { memory.reserveCapacity(Int(target)) }
+                memory = buffer
+            } else if !memory.isEmpty, reservation.grow(by: target - reserved) {
+                reserved = target
+                memory.reserveCapacity(Int(target))
             }
         }
         if needed <= reserved {

@@ -34,17 +34,33 @@ package final class MemoryBudget: Sendable {
         self.limit = limit
     }
 
-    /// An empty buffer of at least `capacity` bytes: a kept one when one fits (and is not more
-    /// than four times that), else a new one.
-    package func buffer(capacity: Int) -> [UInt8] {
-        let kept = state.withLock { state -> [UInt8]? in
-            guard let index = state.spares.indices.filter({ state.spares[$0].capacity >= capacity && state.spares[$0].capacity <= max(capacity, 1 << 16) * 4 })
-                .min(by: { state.spares[$0].capacity < state.spares[$1].capacity }) else { return nil }
-            return state.removeSpare(at: index)
+    /// Reserves `count` bytes and hands back an empty buffer of at least that many: a kept one
+    /// when one fits (and is not more than four times that) — its room becomes the reservation's,
+    /// taken in the same step, so a reservation never lets go of the buffer it is about to reuse
+    /// — else a new one, other kept buffers let go where they stand in the way; nil (nothing
+    /// reserved) when the bodies' own bytes leave no room.
+    package func reserveBuffer(_ count: UInt64) -> [UInt8]? {
+        var dropped: [[UInt8]] = []
+        let taken = state.withLock { state -> (fits: Bool, kept: [UInt8]?) in
+            guard count <= limit, state.used <= limit - count else { return (false, nil) }
+            let capacity = Int(count)
+            var kept: [UInt8]?
+            if let index = state.spares.indices.filter({ state.spares[$0].capacity >= capacity && state.spares[$0].capacity <= max(capacity, 1 << 16) * 4 })
+                .min(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
+                kept = state.removeSpare(at: index)
+            }
+            while state.used + count + state.spareBytes > limit,
+                  let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
+                dropped.append(state.removeSpare(at: largest))
+            }
+            state.used += count
+            return (true, kept)
         }
-        if let kept { return kept }
+        _ = consume dropped   // freed outside the lock
+        guard taken.fits else { return nil }
+        if let kept = taken.kept { return kept }
         var fresh: [UInt8] = []
-        fresh.reserveCapacity(capacity)
+        fresh.reserveCapacity(Int(count))
         return fresh
     }
 
@@ -84,7 +100,8 @@ package final class MemoryBudget: Sendable {
         var dropped: [[UInt8]] = []
         let fits = state.withLock { state -> Bool in
             guard count <= limit, state.used <= limit - count else { return false }
-            while state.used + count + state.spareBytes > limit, let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
+            while state.used + count + state.spareBytes > limit,
+                  let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
                 dropped.append(state.removeSpare(at: largest))
             }
             state.used += count
@@ -119,6 +136,14 @@ package final class MemoryReservation: Sendable {
         guard budget.reserve(more) else { return false }
         count.withLock { $0 += more }
         return true
+    }
+
+    /// Reserves `more` bytes with an empty buffer of at least that many (`MemoryBudget.reserveBuffer`);
+    /// nil when the budget is spent.
+    package func buffer(reserving more: UInt64) -> [UInt8]? {
+        guard let buffer = budget.reserveBuffer(more) else { return nil }
+        count.withLock { $0 += more }
+        return buffer
     }
 
     /// Returns everything reserved so far.
