@@ -32,7 +32,6 @@ echo "bench mux: making the ladders (ffmpeg, 90 s 1280x720 8 Mbit/s + 2 AAC rend
 ladder ts -hls_segment_filename "$SRC/www/ts/v%v/seg_%03d.ts"
 ladder fmp4 -hls_segment_type fmp4 -hls_segment_filename "$SRC/www/fmp4/v%v/seg_%03d.m4s"
 start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
-written() { awk '/^write_bytes/ {print $2}' "/proc/$1/io" 2>/dev/null || echo 0; }
 printf '%-52s %8s %8s %10s\n' job "wall s" "RSS MB" "vs curl"
 for kind in ts fmp4; do
   URL="http://127.0.0.1:$PORT/$kind/master.m3u8"
@@ -60,14 +59,18 @@ for kind in ts fmp4; do
   grep -q 'MP4 of video (2250 pictures), audio (fra, ' "$SRC/$kind.tessera.out" || { echo "bench mux: unexpected result: $(cat "$SRC/$kind.tessera.out")" >&2; exit 1; }
   # Disk bytes tessera writes for one run (the file and its checkpoint), the
   # progressive file and, then, the fragmented one.
-  disk() { # output file, extra options…
+  disk() { # output file, extra options…   bytes the run wrote, counted when it is reaped (exact: polling misses the last ones)
     local file="$1"; shift
     rm -f "$file"
-    "$TESSERA" download "$URL" -o "$file" --audio lang:fr "$@" > /dev/null 2>&1 &
-    local pid=$! io=0 now
-    while kill -0 "$pid" 2>/dev/null; do now=$(written "$pid"); [ "${now:-0}" -gt "$io" ] && io=$now; sleep 0.05; done
-    wait "$pid"
-    echo "$io"
+    python3 - "$TESSERA" download "$URL" -o "$file" --audio lang:fr "$@" <<'PY'
+import subprocess, sys
+def written():
+    for line in open("/proc/self/io"):
+        if line.startswith("write_bytes"): return int(line.split()[1])
+before = written()   # a reaped child's I/O is added to its parent's
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+print(written() - before)
+PY
   }
   io=$(disk "$OUT/movie.mp4")
   fio=$(disk "$OUT/fragmented.mp4" --fragmented)
