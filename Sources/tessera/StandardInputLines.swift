@@ -21,7 +21,11 @@ final class StandardInputLines: Sendable {
         let (stream, continuation) = AsyncStream<LineSplitter.Line>.makeStream()
         self.stream = stream
         self.maximumLineBytes = maximumLineBytes
-        let room = DispatchSemaphore(value: window)
+        // Made at 0 and given its window by signals: libdispatch traps when a semaphore goes
+        // with a value below the one it was made with, as this one does when the session ends
+        // before it took every line the reader waited room for (a refused connection).
+        let room = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, window) { room.signal() }
         self.room = room
         // A queue of its own: the blocking read holds a dispatch thread, never the async pool.
         DispatchQueue(label: "tessera.stdin").async {
