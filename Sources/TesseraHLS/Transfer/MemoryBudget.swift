@@ -10,7 +10,9 @@ import TesseraSupport
 /// least 64 KiB): a transfer of thousands of segments reuses a window's worth of memory instead
 /// of faulting in fresh pages for every segment, or leaving them to the allocator's per-thread
 /// arenas to hold. A kept buffer counts against the limit: a reservation that would not fit
-/// beside them lets the largest go first, so bodies and kept buffers together never pass it.
+/// beside them lets the largest go first, so bodies and kept buffers together stay within it (a
+/// body handed a kept buffer larger than it asked for — up to four times — counts as its own
+/// size).
 package final class MemoryBudget: Sendable {
     private struct State {
         /// Bytes reserved by bodies.
@@ -23,6 +25,19 @@ package final class MemoryBudget: Sendable {
             let spare = spares.remove(at: index)
             spareBytes -= UInt64(spare.capacity)
             return spare
+        }
+
+        /// Reserves `count` bytes within `limit`, letting kept buffers go (the largest first)
+        /// where they stand in the way, into `dropped` (to be freed outside the lock); false
+        /// (nothing reserved) when the bodies' own bytes leave no room.
+        mutating func reserve(_ count: UInt64, within limit: UInt64, dropping dropped: inout [[UInt8]]) -> Bool {
+            guard count <= limit, used <= limit - count else { return false }
+            while used + count + spareBytes > limit,
+                  let largest = spares.indices.max(by: { spares[$0].capacity < spares[$1].capacity }) {
+                dropped.append(removeSpare(at: largest))
+            }
+            used += count
+            return true
         }
     }
 
@@ -49,12 +64,7 @@ package final class MemoryBudget: Sendable {
                 .min(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
                 kept = state.removeSpare(at: index)
             }
-            while state.used + count + state.spareBytes > limit,
-                  let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
-                dropped.append(state.removeSpare(at: largest))
-            }
-            state.used += count
-            return (true, kept)
+            return (state.reserve(count, within: limit, dropping: &dropped), kept)
         }
         _ = consume dropped   // freed outside the lock
         guard taken.fits else { return nil }
@@ -98,15 +108,7 @@ package final class MemoryBudget: Sendable {
     /// the way; false (nothing reserved) when the bodies' own bytes leave no room.
     package func reserve(_ count: UInt64) -> Bool {
         var dropped: [[UInt8]] = []
-        let fits = state.withLock { state -> Bool in
-            guard count <= limit, state.used <= limit - count else { return false }
-            while state.used + count + state.spareBytes > limit,
-                  let largest = state.spares.indices.max(by: { state.spares[$0].capacity < state.spares[$1].capacity }) {
-                dropped.append(state.removeSpare(at: largest))
-            }
-            state.used += count
-            return true
-        }
+        let fits = state.withLock { state in state.reserve(count, within: limit, dropping: &dropped) }
         _ = consume dropped   // freed outside the lock
         return fits
     }
