@@ -83,7 +83,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TesseraLiveTests", dependencies: ["TesseraLive", "TesseraPlaylist", "TesseraTestSupport", "TesseraHLS", "TesseraHTTP",
                                                             "TesseraHTTPTesting", "TesseraSupport", "TesseraPlayback"], swiftSettings: strict),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport"],
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraPlaylist", "TesseraTestSupport", "TesseraHLS", "TesseraHTTP", "TesseraLive", "TesseraPlayback"],
                     swiftSettings: strict),
         .testTarget(name: "TesseraPlaybackTests",
                     dependencies: ["TesseraPlayback", "TesseraTestSupport", "TesseraHTTP", "TesseraHLS", "TesseraSupport"], swiftSettings: strict),

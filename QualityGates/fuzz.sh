@@ -11,7 +11,7 @@ export SWIFT_BACKTRACE=enable=no    # else Swift's backtracer eats the trap and 
 swift build --package-path "$FUZZ" -c release --sanitize=fuzzer -Xswiftc -enable-testing
 BIN="$(swift build --package-path "$FUZZ" -c release --sanitize=fuzzer -Xswiftc -enable-testing --show-bin-path)"
 status=0
-for target in FuzzPlaylistParser FuzzTransportStream FuzzMovieMux FuzzContentRange FuzzEventStreams FuzzWebSocket FuzzHeaderValues FuzzMP4Validator FuzzPresentation FuzzPackage; do
+for target in FuzzPlaylistParser FuzzTransportStream FuzzMovieMux FuzzContentRange FuzzEventStreams FuzzWebSocket FuzzHeaderValues FuzzMP4Validator FuzzPresentation FuzzPackage FuzzChannelList; do
   corpus="$FUZZ/corpus/$target"
   crashes="$FUZZ/crashes/$target"
   work="$(mktemp -d)"

@@ -23,6 +23,10 @@
 #             40,000-segment EVENT playlist (Scripts/bench-live.sh; one run).
 #   record  — tessera record vs ffmpeg and streamlink recording the peers' live origin for 30 s:
 #             clean, one 503, a 4 s outage, an outage longer than the window (Scripts/bench-record.sh).
+#   channels — tessera record --channels of 100 live channels (2 s TS at ~2 Mbit/s, nginx, playlists
+#             advanced in real time) for 10 minutes: missed segments, verified packages, CPU, peak
+#             RSS, segment-to-disk latency; then 20 ffmpeg and 20 streamlink processes on the same
+#             channels (Scripts/bench-channels.sh; one run; GATE=1 CHANNEL_SECONDS=3600 is the soak gate).
 #   mux     — tessera download -o movie.mp4 (a ladder's video and one of its two audio renditions,
 #             muxed by us, progressive and --fragmented) vs ffmpeg -c copy, yt-dlp and the curl -Z fetch ceiling, TS and fMP4; disk
 #             bytes written (Scripts/bench-mux.sh; REPS medians).
@@ -90,7 +94,8 @@ case "$WHAT" in
   mux) exec bash "$HERE/Scripts/bench-mux.sh" "$REPS" ;;
   live) exec bash "$HERE/Scripts/bench-live.sh" ;;   # one real-time run (2 + 2 + 1 minutes)
   record) exec bash "$HERE/Scripts/bench-record.sh" ;;   # real-time runs (several minutes)
+  channels) exec bash "$HERE/Scripts/bench-channels.sh" ;;   # real time: 10 minutes, then the peers
   sigv4) exec bash "$HERE/Scripts/bench-sigv4.sh" "${ASKED_REPS:-9}" ;;   # short paired runs, many
   websocket) exec bash "$HERE/Scripts/bench-websocket.sh" "$REPS" ;;
-  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|mux|live|record|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
+  *) echo "usage: $0 [server|parse|http|vod|bounds|graph|package|mux|live|record|channels|sigv4|websocket] [--check|--update]" >&2; exit 2 ;;
 esac

@@ -23,6 +23,8 @@ let package = Package(
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
         .executableTarget(name: "FuzzHeaderValues",
                           dependencies: [.product(name: "TesseraHTTP", package: "Tessera")]),
+        .executableTarget(name: "FuzzChannelList",
+                          dependencies: [.product(name: "TesseraHLS", package: "Tessera"), .product(name: "TesseraLive", package: "Tessera")]),
         .executableTarget(name: "FuzzPackage",
                           dependencies: [.product(name: "TesseraHLS", package: "Tessera")]),
         .executableTarget(name: "FuzzPresentation",

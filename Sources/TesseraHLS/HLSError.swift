@@ -60,6 +60,9 @@ public struct HLSError: Error, Sendable, CustomStringConvertible {
         /// A resume was insisted on and there is nothing to resume (no checkpoint, or one of
         /// another job).
         public static let noCheckpoint = Code("no-checkpoint")
+        /// A channel list (`tessera record --channels`) that cannot be read or breaks its format:
+        /// a bad name, a name given twice, a missing URL, a quote left open.
+        public static let invalidChannelList = Code("invalid-channel-list")
 
         /// Whether a job that failed with this code keeps its partial file and checkpoint, so a
         /// later run resumes: transient failures (network, status, cancellation, a full or

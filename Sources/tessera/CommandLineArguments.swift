@@ -17,6 +17,7 @@ enum CommandLineArguments {
     case serve(ServeCommand)
     case watch(WatchCommand)
     case record(RecordCommand)
+    case channels(ChannelsCommand)
     case demo(DemoCommand)
     case help
     case commandHelp(CommandHelp)
@@ -64,6 +65,7 @@ enum CommandLineArguments {
         case "watch":
             return .watch(try WatchCommand.parse(rest))
         case "record":
+            if rest.contains("--channels") { return .channels(try ChannelsCommand.parse(rest)) }
             return .record(try RecordCommand.parse(rest))
         case "validate":
             let json = rest.contains("--json")
@@ -133,6 +135,7 @@ enum CommandLineArguments {
         case .serve(let command): return await command.run()
         case .watch(let command): return await command.run()
         case .record(let command): return await command.run()
+        case .channels(let command): return await command.run()
         case .demo(let command): return await command.run()
         case .help:
             Terminal.line(Self.usage)

@@ -11,7 +11,13 @@ struct FetchingArguments {
     /// arguments after it (to take its value from).
     static func parse(_ arguments: [String], takesRenditions: Bool,
                       own: (String, inout [String]) throws(CommandLineArguments.UsageError) -> Bool) throws(CommandLineArguments.UsageError) -> FetchingArguments {
-        var parsed = FetchingArguments(selection: SelectionOptions(takesRenditions: takesRenditions))
+        try parse(arguments, starting: FetchingArguments(selection: SelectionOptions(takesRenditions: takesRenditions)), own: own)
+    }
+
+    /// Walks `arguments` as above, their options set over `start`'s.
+    static func parse(_ arguments: [String], starting start: FetchingArguments,
+                      own: (String, inout [String]) throws(CommandLineArguments.UsageError) -> Bool) throws(CommandLineArguments.UsageError) -> FetchingArguments {
+        var parsed = start
         var rest = arguments
         while !rest.isEmpty {
             let argument = rest.removeFirst()

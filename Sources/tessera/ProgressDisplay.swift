@@ -59,7 +59,7 @@ final class ProgressDisplay: Sendable {
 
     private var elapsedSeconds: Double {
         let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed.inSeconds
     }
 
     /// Resource progress of a download: bytes against the plan's total when known (determinate),

@@ -195,6 +195,6 @@ public struct SteeringState: Sendable {
     static let reloadIntervals: ClosedRange<Duration> = .seconds(1) ... .seconds(86_400)
 
     static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 }

@@ -13,6 +13,10 @@ import TesseraSupport
 /// beside them lets the largest go first, so bodies and kept buffers together stay within it (a
 /// body handed a kept buffer larger than it asked for — up to four times — counts as its own
 /// size).
+///
+/// A budget may draw on a `parent` shared by several jobs (the channels of one recorder): its
+/// own limit is the job's share, the parent's the whole; a reservation must fit both, and the
+/// kept buffers are the parent's, so one job's memory serves the next job's bodies.
 package final class MemoryBudget: Sendable {
     private struct State {
         /// Bytes reserved by bodies.
@@ -44,9 +48,27 @@ package final class MemoryBudget: Sendable {
     private let state = Lock(State())
     /// The most bytes held.
     package let limit: UInt64
+    /// The budget shared with other jobs that every reservation must fit too, and that keeps the
+    /// buffers; nil for a budget of its own.
+    private let parent: MemoryBudget?
 
-    package init(limit: UInt64) {
+    package init(limit: UInt64, parent: MemoryBudget? = nil) {
         self.limit = limit
+        self.parent = parent
+    }
+
+    /// Reserves `count` within this budget's own share (a budget with a parent keeps no buffers),
+    /// then `inParent` in the parent; the share is given back when the parent refuses.
+    private func reserveShare<T>(_ count: UInt64, _ parent: MemoryBudget, inParent: (MemoryBudget) -> T?) -> T? {
+        let fits = state.withLock { state -> Bool in
+            guard count <= limit, state.used <= limit - count else { return false }
+            state.used += count
+            return true
+        }
+        guard fits else { return nil }
+        if let taken = inParent(parent) { return taken }
+        state.withLock { $0.used -= count }
+        return nil
     }
 
     /// Reserves `count` bytes and hands back an empty buffer of at least that many: a kept one
@@ -55,6 +77,7 @@ package final class MemoryBudget: Sendable {
     /// — else a new one, other kept buffers let go where they stand in the way; nil (nothing
     /// reserved) when the bodies' own bytes leave no room.
     package func reserveBuffer(_ count: UInt64) -> [UInt8]? {
+        if let parent { return reserveShare(count, parent) { $0.reserveBuffer(count) } }
         var dropped: [[UInt8]] = []
         let taken = state.withLock { state -> (fits: Bool, kept: [UInt8]?) in
             guard count <= limit, state.used <= limit - count else { return (false, nil) }
@@ -78,6 +101,7 @@ package final class MemoryBudget: Sendable {
     /// memory, large enough, and the kept buffers stay within the limit. A spill file goes
     /// with the body.
     package func recycle(_ body: consuming ResourceBody) {
+        if let parent { return parent.recycle(body) }
         guard var memory = (consume body).takeMemory(), memory.bytes.capacity >= 1 << 16 else { return }
         memory.bytes.removeAll(keepingCapacity: true)   // in place: the body was its only owner
         let capacity = UInt64(memory.bytes.capacity)
@@ -107,6 +131,7 @@ package final class MemoryBudget: Sendable {
     /// Reserves `count` bytes, letting kept buffers go (the largest first) where they stand in
     /// the way; false (nothing reserved) when the bodies' own bytes leave no room.
     package func reserve(_ count: UInt64) -> Bool {
+        if let parent { return reserveShare(count, parent) { $0.reserve(count) ? true : nil } != nil }
         var dropped: [[UInt8]] = []
         let fits = state.withLock { state in state.reserve(count, within: limit, dropping: &dropped) }
         _ = consume dropped   // freed outside the lock
@@ -119,6 +144,7 @@ package final class MemoryBudget: Sendable {
             precondition(count <= state.used, "released more than was reserved")
             state.used -= count
         }
+        parent?.release(count)
     }
 }
 

@@ -35,6 +35,9 @@ public struct TransferBounds: Sendable {
     /// How long each resource of known size may take (above libcurl, on the client's
     /// clock); nil for none. Default 30 s + its size at 16 KiB/s.
     public var resourceDeadline: ResourceDeadline? = ResourceDeadline()
+    /// A budget shared with other jobs (the channels of one recorder) that this job's memory
+    /// budget — `maximumBufferedBytes`, its share — draws on; nil: a budget of its own.
+    package var sharedBudget: MemoryBudget?
 
     /// The defaults.
     public init() {}
@@ -69,7 +72,7 @@ public struct TransferBounds: Sendable {
         settings.maximumInMemoryResourceBytes = maximumInMemoryResourceBytes
         settings.deadline = resourceDeadline
         settings.preparation = preparation
-        let processor = ResourceProcessor(fetcher: fetcher, resolver: resolver, keys: keys, budget: MemoryBudget(limit: maximumBufferedBytes),
+        let processor = ResourceProcessor(fetcher: fetcher, resolver: resolver, keys: keys, budget: MemoryBudget(limit: maximumBufferedBytes, parent: sharedBudget),
                                           settings: settings, spillFolder: spillFolder, clock: clock)
         return TransferEngine(processor: processor, parallelism: parallelism, maximumBufferedBytes: maximumBufferedBytes)
     }

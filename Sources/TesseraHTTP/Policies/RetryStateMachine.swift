@@ -1,3 +1,4 @@
+import TesseraSupport
 /// The retry decisions for one request, as a plain value: feed it each attempt's outcome and it
 /// says whether to retry and after how long. No clock, no I/O; randomness is injected.
 public struct RetryStateMachine: Sendable {
@@ -75,8 +76,8 @@ public struct RetryStateMachine: Sendable {
 
     /// initial × multiplier^(retries so far), capped, then reduced by up to `jitter` of itself.
     private func backoff(using random: inout some RandomNumberGenerator) -> Duration {
-        let base = Double(policy.initialBackoff.components.seconds) + Double(policy.initialBackoff.components.attoseconds) / 1e18
-        let cap = Double(policy.maximumBackoff.components.seconds) + Double(policy.maximumBackoff.components.attoseconds) / 1e18
+        let base = policy.initialBackoff.inSeconds
+        let cap = policy.maximumBackoff.inSeconds
         var seconds = base
         for _ in 1..<attempts { seconds *= policy.multiplier }
         seconds = min(seconds, cap)

@@ -1,3 +1,4 @@
+import TesseraSupport
 /// When and how soon a `ReconnectingWebSocket` connects again.
 ///
 /// By default it reconnects after a network failure, a pong timeout, a server close that says
@@ -41,8 +42,8 @@ public struct WebSocketReconnectPolicy: Sendable {
 
     /// The wait before attempt `attempt`, drawing jitter from `generator`.
     public func delay<G: RandomNumberGenerator>(beforeAttempt attempt: Int, using generator: inout G) -> Duration {
-        let base = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) / 1e18
-        let ceiling = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) / 1e18
+        let base = initialDelay.inSeconds
+        let ceiling = maximumDelay.inSeconds
         var seconds = min(ceiling, base * pow(multiplier, Double(max(0, attempt - 1))))
         if jitter, seconds > 0 { seconds = Double.random(in: (seconds / 2)...seconds, using: &generator) }
         return .milliseconds(Int64((seconds * 1000).rounded()))

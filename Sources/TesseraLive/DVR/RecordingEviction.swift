@@ -1,3 +1,4 @@
+import TesseraSupport
 /// Which of a recording's oldest entries rolling retention evicts now, a pure function: of the
 /// variant's entries whose files are all written, the oldest while what remains is over the
 /// limit (never the last), with the rendition entries that end before the first one kept (their
@@ -22,7 +23,7 @@ enum RecordingEviction {
         var evicted = 0
         switch retention {
         case .duration(let limit):
-            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+            let seconds = limit.inSeconds
             var remaining = primaries.reduce(0) { $0 + $1.duration }
             while evicted < primaries.count - 1, remaining > seconds + 1e-9 {
                 remaining -= primaries[evicted].duration

@@ -69,7 +69,7 @@ final class RecordingOutput: JobOutput {
     /// - Throws: `destination-unwritable`; `source-changed` when a restored file no longer
     ///   matches its checkpoint (the job starts over).
     func restore(_ files: [ResourceFileRecord]) throws(HLSError) -> JobRestoration {
-        let limit = options.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        let limit = options.duration.map { $0.inSeconds }
         let present = Set(files.map(\.path))
         // Resources are written in order, a file each: the entries (not evicted) whose files all
         // have records — the first that does not, or does not read back as an entry, ends what

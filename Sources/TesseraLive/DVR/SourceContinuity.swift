@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraPlaylist
+import TesseraSupport
 
 /// One track's source numbers mapped onto the recording's, across restarts of the source. A
 /// source that starts again — an encoder restarted in place, a stream replaced — numbers its
@@ -142,7 +143,7 @@ struct SourceContinuity: Sendable {
             // segment began (the media it lists is that old).
             let listed = playlist.segments.reduce(0) { $0 + $1.duration }
             let elapsed = now - advancedAt
-            lost = max(0, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 - listed)
+            lost = max(0, elapsed.inSeconds - listed)
         }
         let gaps = lost >= 0.25 * target ? max(1, Int((lost / target).rounded())) : 0
         restarts += 1

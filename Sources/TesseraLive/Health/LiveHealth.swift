@@ -1,4 +1,5 @@
 import TesseraPlaylist
+import TesseraSupport
 
 /// The health of a live stream, from the snapshots a reloader obtains (pure, on the caller's
 /// clock): edge regression, stagnation of segments and parts (also on a timer, `tick`, when no
@@ -123,7 +124,7 @@ public struct LiveHealth: Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 
     private static func format(_ duration: Duration) -> String {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraPlaylist
+import TesseraSupport
 
 /// The Delivery Directives of the next reload of a live media playlist (RFC 8216bis §6.2.5,
 /// §6.3.7): `_HLS_msn` and `_HLS_part` for a blocking reload when the server offers one
@@ -101,6 +102,6 @@ public struct DeliveryDirectives: Sendable, Hashable {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 }

@@ -209,7 +209,7 @@ public struct LiveReloader: Sendable {
 
     /// "2.0 s", "0.25 s".
     public static func text(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.inSeconds
         return FixedDecimal.format(seconds, digits: seconds < 1 ? 2 : 1) + " s"
     }
 

@@ -34,7 +34,7 @@ struct RecordCommand: Sendable {
 
     static let help = CommandHelp(
         name: "record",
-        synopsis: usage,
+        synopsis: usage + "\n       " + ChannelsCommand.usage,
         summary: "Records a live stream (a media playlist, or the variant chosen from a multivariant one with the audio, subtitle and alternative video renditions chosen from its groups, aligned with it) into an offline package that verify-package and serve take: each segment once, decrypted, through outages (10 minutes without any answer by default), media that left the window before it could be fetched listed as EXT-X-GAP — never joined over. A source that restarts (its numbering goes back, a segment listed again is not the one recorded) is recorded on behind a discontinuity, the time lost declared as a gap. Ends after --duration seconds of media, at EXT-X-ENDLIST, or on SIGINT/SIGTERM, and commits with one rename; nothing is at the destination before. An outage or a playlist listing no new segment for the outage limit ends it too, committing what came before. Exit 0 when a recording was committed, 3 when one was but the source failed it first, 1 when none was.",
         flags: [("-o, --output <dir>", "the package folder to create (must not exist)"),
                 ("--duration <seconds>", "seconds of media to record, gaps included; default until ENDLIST or a signal"),
@@ -51,62 +51,80 @@ struct RecordCommand: Sendable {
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
                 ("--on-restart continue|end", "when the source restarts: record the new source on behind a discontinuity, the time lost a gap (continue), or end there committing what came before (end, exit 0); default continue"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, interstitials, end)")]
-            + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
-        example: "tessera record https://live.example/master.m3u8 -o match --duration 3600")
+            + ChannelsCommand.flags + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
+        example: "tessera record https://live.example/master.m3u8 -o match --duration 3600\n  tessera record --channels channels.txt -o archive --rolling 86400 --status 127.0.0.1:8090")
 
-    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> RecordCommand {
+    /// What `record`'s flags set: a whole command line's, or a channel's over the command line's
+    /// (`ChannelsCommand`).
+    struct Flags: Sendable {
         var output: String?
         var options = LiveRecording.Options()
         var json = false
         var snapshotEvery: Duration?
         var preloadHints = false
-        let parsed = try FetchingArguments.parse(arguments, takesRenditions: true) { argument, rest throws(CommandLineArguments.UsageError) in
+        var network = NetworkOptions()
+        var selection = SelectionOptions(takesRenditions: true)
+    }
+
+    static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> RecordCommand {
+        let (flags, positional) = try parseFlags(arguments, onto: Flags())
+        let url = try HTTPURLArgument.parse(positional, exactlyOne: "record needs exactly one playlist URL")
+        guard let output = flags.output, !output.isEmpty else { throw CommandLineArguments.UsageError(message: "record needs -o <dir>") }
+        return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: try flags.recordingOptions(), json: flags.json,
+                             snapshotEvery: flags.snapshotEvery, network: flags.network)
+    }
+
+    /// `arguments`' flags set over `base` (a flag given again replaces the value before it; the
+    /// repeatable ones add), and the positional arguments; `extra` takes flags of its own first.
+    static func parseFlags(_ arguments: [String], onto base: Flags,
+                           extra: (String, inout [String]) throws(CommandLineArguments.UsageError) -> Bool = { _, _ in false })
+        throws(CommandLineArguments.UsageError) -> (Flags, [String]) {
+        var flags = base
+        var rolling: String?
+        let parsed = try FetchingArguments.parse(arguments, starting: FetchingArguments(network: base.network, selection: base.selection)) {
+            argument, rest throws(CommandLineArguments.UsageError) in
+            if try extra(argument, &rest) { return true }
             switch argument {
-            case "-o", "--output": output = try FetchingArguments.value(of: argument, &rest)
-            case "--duration": options.duration = try SecondsArgument.take(argument, from: &rest)
-            case "--outage-limit": options.outageLimit = try SecondsArgument.take(argument, from: &rest)
+            case "-o", "--output": flags.output = try FetchingArguments.value(of: argument, &rest)
+            case "--duration": flags.options.duration = try SecondsArgument.take(argument, from: &rest)
+            case "--outage-limit": flags.options.outageLimit = try SecondsArgument.take(argument, from: &rest)
             case "--from":
                 switch try FetchingArguments.value(of: argument, &rest) {
-                case "now": options.start = .now
-                case "start": options.start = .windowStart
+                case "now": flags.options.start = .now
+                case "start": flags.options.start = .windowStart
                 case let other: throw CommandLineArguments.UsageError(message: "--from takes now or start, not \(other)")
                 }
             case "--rolling":
-                guard options.retention == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
-                options.retention = .duration(try SecondsArgument.take(argument, from: &rest))
+                guard rolling == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
+                rolling = argument
+                flags.options.retention = .duration(try SecondsArgument.take(argument, from: &rest))
             case "--rolling-bytes":
-                guard options.retention == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
+                guard rolling == nil else { throw CommandLineArguments.UsageError(message: "--rolling and --rolling-bytes are one choice") }
+                rolling = argument
                 let text = try FetchingArguments.value(of: argument, &rest)
                 guard let bytes = UInt64(text), bytes > 0 else { throw CommandLineArguments.UsageError(message: "--rolling-bytes needs a positive number of bytes, not \(text)") }
-                options.retention = .bytes(bytes)
-            case "--snapshot-every": snapshotEvery = try SecondsArgument.take(argument, from: &rest)
-            case "--parts": options.parts = options.parts ?? RecordingParts()
-            case "--interstitials": options.interstitials = RecordingInterstitials()
-            case "--preload-hints": preloadHints = true
-            case "--json": json = true
-            case "--fail-on-gap": options.failOnGap = true
+                flags.options.retention = .bytes(bytes)
+            case "--snapshot-every": flags.snapshotEvery = try SecondsArgument.take(argument, from: &rest)
+            case "--parts": flags.options.parts = flags.options.parts ?? RecordingParts()
+            case "--interstitials": flags.options.interstitials = RecordingInterstitials()
+            case "--preload-hints": flags.preloadHints = true
+            case "--json": flags.json = true
+            case "--fail-on-gap": flags.options.failOnGap = true
             case "--on-restart":
                 switch try FetchingArguments.value(of: argument, &rest) {
-                case "continue": options.onRestart = .continue
-                case "end": options.onRestart = .end
+                case "continue": flags.options.onRestart = .continue
+                case "end": flags.options.onRestart = .end
                 case let other: throw CommandLineArguments.UsageError(message: "--on-restart takes continue or end, not \(other)")
                 }
-            case "--resume": options.resume = .required
-            case "--no-resume": options.resume = .never
+            case "--resume": flags.options.resume = .required
+            case "--no-resume": flags.options.resume = .never
             default: return false
             }
             return true
         }
-        let url = try HTTPURLArgument.parse(parsed.positional, exactlyOne: "record needs exactly one playlist URL")
-        guard let output, !output.isEmpty else { throw CommandLineArguments.UsageError(message: "record needs -o <dir>") }
-        if preloadHints {
-            guard options.parts != nil else { throw CommandLineArguments.UsageError(message: "--preload-hints needs --parts") }
-            options.parts?.preloadHints = true
-        }
-        options.selection = parsed.selection.policy
-        let network = parsed.network
-        return RecordCommand(url: url, output: URL(fileURLWithPath: output), options: options, json: json, snapshotEvery: snapshotEvery,
-                             network: network)
+        flags.network = parsed.network
+        flags.selection = parsed.selection
+        return (flags, parsed.positional)
     }
 
     func run() async -> Int32 {
@@ -148,19 +166,8 @@ struct RecordCommand: Sendable {
         status.finish()
         switch result {
         case .success(let report):
-            var ending = ""
-            switch report.end {
-            case .failed(let code, let reason):
-                Terminal.line("ended early (\(code)): \(reason)", to: .standardError)
-                ending = code == .sourceStopped ? " (ended early: the source stopped producing media)" : " (ended early: \(code))"
-            case .sourceRestarted(let reason):
-                Terminal.line("ended at a restart of the source (--on-restart end): \(reason)", to: .standardError)
-                ending = " (ended at a restart of the source)"
-            default: break
-            }
-            let restarts = report.restarts > 0 ? "\(report.restarts) restart\(report.restarts == 1 ? "" : "s") of the source, " : ""
-            let line = "recorded: \(report.segments) segments, \(FixedDecimal.format(report.duration, digits: 1)) s, \(report.gaps) gaps, "
-                + restarts + "\(report.bytes) bytes → \(report.destination.path)" + ending
+            let (why, line) = RecordSummary.line(report)
+            if let why { Terminal.line(why, to: .standardError) }
             if let parts = report.parts { Terminal.line(RecordSummary.partsLine(parts), to: json ? .standardError : .standardOutput) }
             if let interstitials = report.interstitials {
                 Terminal.line(RecordSummary.interstitialsLine(interstitials), to: json ? .standardError : .standardOutput)
@@ -177,5 +184,19 @@ struct RecordCommand: Sendable {
             Terminal.error(error.message)
             return 1
         }
+    }
+}
+
+extension RecordCommand.Flags {
+    /// The recording options the flags make (the selection and `--preload-hints` folded in).
+    /// - Throws: a usage error for `--preload-hints` without `--parts`.
+    func recordingOptions() throws(CommandLineArguments.UsageError) -> LiveRecording.Options {
+        var options = options
+        if preloadHints {
+            guard options.parts != nil else { throw CommandLineArguments.UsageError(message: "--preload-hints needs --parts") }
+            options.parts?.preloadHints = true
+        }
+        options.selection = selection.policy
+        return options
     }
 }

@@ -17,48 +17,58 @@ final class RecordStatus: Sendable {
     /// What a restart of the source does (what its line says).
     private let onRestart: LiveRecording.RestartPolicy
     private let interactive: Bool
+    /// Put before every event line: the channel's name when many are recorded.
+    private let prefix: String
     private let state = Mutex<(lastDraw: ContinuousClock.Instant?, nextLine: Double, drawn: Bool)>((nil, 0, false))
 
-    init(label: String, onRestart: LiveRecording.RestartPolicy = .continue, interactive: Bool = Terminal.isInteractive) {
+    init(label: String, onRestart: LiveRecording.RestartPolicy = .continue, interactive: Bool = Terminal.isInteractive, prefixed: Bool = false) {
         self.label = label
+        prefix = prefixed ? label + ": " : ""
         self.onRestart = onRestart
         self.interactive = interactive
     }
 
     func show(_ event: LiveRecording.Event) {
+        if case .progress(let progress) = event { return update(progress) }
+        if let line = text(of: event) { say(line) }
+    }
+
+    /// What a line says of `event`; nil for progress (the status line) and what is said otherwise.
+    func text(of event: LiveRecording.Event) -> String? {
         switch event {
-        case .planned: break
-        case .progress(let progress): update(progress)
-        case .resumed: break   // a recording says what it resumed in its own terms (`Notice.resumed`)
-        case .checkpointDiscarded(let reason): say("starting over: \(reason)")
-        case .retry(let url, let attempt, let delay, let reason): say(RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason))
-        case .steering(let event): say("steering: \(event)")
-        case .warning(let text): say("warning: \(text)")
-        case .job(let notice): show(notice)
+        case .planned, .progress: return nil
+        case .resumed: return nil   // a recording says what it resumed in its own terms (`Notice.resumed`)
+        case .checkpointDiscarded(let reason): return "starting over: \(reason)"
+        case .retry(let url, let attempt, let delay, let reason): return RetryLine.text(url: url, attempt: attempt, delay: delay, reason: reason)
+        case .steering(let event): return "steering: \(event)"
+        case .warning(let text): return "warning: \(text)"
+        case .job(let notice): return text(of: notice)
         }
     }
 
-    private func show(_ notice: LiveRecording.Notice) {
+    /// What a line says of `notice`; nil for what is said otherwise (a restart by the recording's
+    /// own event).
+    func text(of notice: LiveRecording.Notice) -> String? {
         switch notice {
         // A restart is said by the recording's own event, with its track and what was lost.
-        case .reload(.sourceRestarted): break
-        case .reload(let event): if let line = WatchCommand.line(event) { say(line) }
+        case .reload(.sourceRestarted): return nil
+        case .reload(let event): return WatchCommand.line(event)
         case .resumed(let segments, let gaps, let bytes):
-            say("resuming: \(segments) segments and \(gaps) gaps (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint")
+            return "resuming: \(segments) segments and \(gaps) gaps (\(ProgressDisplay.bytes(bytes))) verified from the checkpoint"
         case .gap(let mediaSequence, let duration):
-            say("gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched")
+            return "gap: media sequence \(mediaSequence) (\(FixedDecimal.format(duration, digits: 1)) s) left the window before it could be fetched"
         case .snapshot(let snapshot):
-            say("snapshot: \(snapshot.folder.path) (\(snapshot.segments) segments, \(FixedDecimal.format(snapshot.duration, digits: 1)) s), verified")
-        case .snapshotFailed(let reason): say("snapshot failed: \(reason)")
+            return "snapshot: \(snapshot.folder.path) (\(snapshot.segments) segments, \(FixedDecimal.format(snapshot.duration, digits: 1)) s), verified"
+        case .snapshotFailed(let reason): return "snapshot failed: \(reason)"
         case .unavailable(let track, let mediaSequence, let reason):
-            say("gap: \(track) segment \(mediaSequence) could not be fetched, listed as a gap: \(reason)")
-        case .interstitialFailed(let reason): say("interstitial omitted: \(reason)")
+            return "gap: \(track) segment \(mediaSequence) could not be fetched, listed as a gap: \(reason)"
+        case .interstitialFailed(let reason): return "interstitial omitted: \(reason)"
         case .partsFellBack(let track, let mediaSequence, let reason):
-            say("parts: \(track) segment \(mediaSequence) fetched whole, its parts not promoted: \(reason)")
+            return "parts: \(track) segment \(mediaSequence) fetched whole, its parts not promoted: \(reason)"
         case .sourceRestarted(let track, let reason, let lost, _) where onRestart == .end:
-            say("source restarted: \(track): \(reason); the recording ends here (--on-restart end), \(FixedDecimal.format(lost, digits: 1)) s lost")
+            return "source restarted: \(track): \(reason); the recording ends here (--on-restart end), \(FixedDecimal.format(lost, digits: 1)) s lost"
         case .sourceRestarted(let track, let reason, let lost, let gaps):
-            say("source restarted: \(track): \(reason); recorded on behind a discontinuity"
+            return ("source restarted: \(track): \(reason); recorded on behind a discontinuity"
                 + (gaps > 0 ? ", \(FixedDecimal.format(lost, digits: 1)) s lost declared as \(gaps) gap\(gaps == 1 ? "" : "s")" : ", nothing lost"))
         }
     }
@@ -89,6 +99,6 @@ final class RecordStatus: Sendable {
 
     private func say(_ line: String) {
         let midLine = interactive && state.withLock { state -> Bool in defer { state.drawn = false }; return state.drawn }
-        Terminal.line((midLine ? "\n" : "") + line, to: .standardError)
+        Terminal.line((midLine ? "\n" : "") + prefix + line, to: .standardError)
     }
 }

@@ -71,4 +71,31 @@ struct MemoryBudgetTests {
         budget.releaseSpares()
         #expect(budget.kept == 0)
     }
+
+    @Test("budgets that share a parent: each within its own share, all within the parent's limit, a written body's buffer reused by another")
+    func shares() {
+        let shared = MemoryBudget(limit: 3 << 20)
+        let first = MemoryBudget(limit: 2 << 20, parent: shared)
+        let second = MemoryBudget(limit: 2 << 20, parent: shared)
+        #expect(!first.reserve(3 << 20), "over its share")
+        #expect(shared.used == 0 && first.used == 0, "a refusal reserves nothing")
+        let held = MemoryReservation(first)
+        #expect(held.grow(by: 2 << 20))
+        #expect(!first.reserve(1), "its share is spent")
+        #expect(!second.reserve(2 << 20), "the parent has 1 MiB left, whatever the second's share")
+        #expect(second.used == 0 && shared.used == 2 << 20, "the refused share is given back")
+        #expect(second.reserve(1 << 20))
+        second.release(1 << 20)
+        held.releaseAll()
+        #expect(shared.used == 0 && first.used == 0 && second.used == 0)
+        // A body of the first channel is kept by the parent and handed to the second.
+        let body = Self.body(1 << 20, in: first)
+        let address = Self.address(body)
+        first.recycle(consume body)
+        #expect(shared.kept >= 1 << 20 && first.kept == 0)
+        let reused = MemoryReservation(second)
+        let buffer = reused.buffer(reserving: 1 << 20)
+        #expect(buffer?.withUnsafeBytes { $0.baseAddress } == address)
+        #expect(second.used == 1 << 20 && shared.used == 1 << 20 && shared.kept == 0)
+    }
 }

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Many channels in one process, one run: `tessera record --channels` of CHANNELS (default 100)
+# live channels of 2 s MPEG-TS segments at about 2 Mbit/s, served by nginx on loopback, their
+# playlists advanced in real time by QualityGates/Bench/peers/channel_generator.py (one clock:
+# every channel changes at the same instant), for CHANNEL_SECONDS (default 600). Reported:
+# segments missed (media sequences published while a channel recorded and not in its package,
+# gaps included), channels whose package verifies, CPU (cores, user + system over wall), peak
+# RSS against the 64 MiB + 1 MiB a channel goal, segment-to-disk latency (the file's write time
+# less the instant its playlist listed it) p50/p95/max; RSS every 10 s, and its slope after the
+# first WARMUP_SECONDS (default 600 when the run is longer, else a third of it).
+# Then, beside it on the same origin: PEERS (default 20) `ffmpeg -c copy` processes recording 20
+# of the channels for PEER_SECONDS (default 120), then as many streamlink processes: CPU (cores)
+# and peak RSS a channel. PEERS=0 skips them.
+# GATE=1 (the channels soak gate) fails on any missed segment, a package that does not verify,
+# or an RSS slope above 1 MiB an hour after warm-up.
+# Usage: bench-channels.sh   (run by Scripts/bench.sh channels; QualityGates/channels-soak.sh)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$HERE"
+CHANNELS="${CHANNELS:-100}"
+SECONDS_REC="${CHANNEL_SECONDS:-600}"
+PEERS="${PEERS:-20}"
+PEER_SECONDS="${PEER_SECONDS:-120}"
+WARMUP="${WARMUP_SECONDS:-$(( SECONDS_REC > 1200 ? 600 : SECONDS_REC / 3 ))}"
+TESSERA="$(bash Scripts/release-tessera.sh)"
+. "$HERE/Scripts/nginx-origin.sh"
+[ "$PEERS" = 0 ] || . "$HERE/Scripts/bench-peers.sh"
+WORK="$(mktemp -d -p "${BENCH_WORK:-/var/tmp}")"   # on disk: 100 channels write ~15 GB in 10 minutes
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# Segments: 2 s at about 2 Mbit/s, timestamps continuous for as long as the run (looped beyond).
+SEGMENTS=$(( SECONDS_REC / 2 + 40 < 400 ? SECONDS_REC / 2 + 40 : 400 ))
+mkdir -p "$WORK/www/src"
+ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=25 \
+  -f lavfi -i sine=frequency=440:sample_rate=48000 -t 20 -c:v libx264 -preset ultrafast \
+  -g 50 -keyint_min 50 -sc_threshold 0 -b:v 1900k -minrate 1900k -maxrate 1900k -bufsize 1900k \
+  -x264-params nal-hrd=cbr -c:a aac -b:a 96k -f mpegts "$WORK/base.ts"
+ffmpeg -nostdin -hide_banner -loglevel error -y -stream_loop $(( SEGMENTS / 10 + 1 )) -i "$WORK/base.ts" -c copy -f hls -hls_time 2 \
+  -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename "$WORK/www/src/seg_%03d.ts" "$WORK/www/src/index.m3u8"
+SEGMENTS=$(ls "$WORK/www/src" | grep -c '^seg_')
+
+start_origin "$WORK" "$WORK/www"
+PIDS+=("$NGINX_PID")
+python3 QualityGates/Bench/peers/channel_generator.py --root "$WORK/www" --channels "$CHANNELS" --segments "$SEGMENTS" \
+  --log "$WORK/published.jsonl" --seconds $(( SECONDS_REC + 2 * PEER_SECONDS + 120 )) &
+PIDS+=($!)
+for _ in $(seq 1 100); do [ -s "$WORK/published.jsonl" ] && break; sleep 0.05; done
+for i in $(seq 0 $(( CHANNELS - 1 ))); do printf 'ch%03d http://127.0.0.1:%s/ch%03d/live.m3u8\n' "$i" "$PORT" "$i"; done > "$WORK/channels.txt"
+echo "bench channels: $(nproc) cores, $CHANNELS channels of 2 s TS segments at ~$(( $(stat -c %s "$WORK/www/src/seg_001.ts") * 8 / 2000 )) kbit/s for ${SECONDS_REC} s, nginx on 127.0.0.1:$PORT, release tessera"
+
+# tessera: every channel in one process; RSS sampled every 10 s.
+STARTED=$(python3 -c 'import time; print(time.time())')
+/usr/bin/time -f "%e %U %S %M" -o "$WORK/tessera.time" "$TESSERA" record --channels "$WORK/channels.txt" -o "$WORK/out" \
+  --duration "$SECONDS_REC" --json > "$WORK/tessera.jsonl" 2> "$WORK/tessera.err" &
+TIMED=$!
+PIDS+=("$TIMED")
+for _ in $(seq 1 100); do RECORDER=$(pgrep -P "$TIMED" -x tessera || true); [ -n "$RECORDER" ] && break; sleep 0.05; done
+while kill -0 "$RECORDER" 2>/dev/null; do
+  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$RECORDER/status" 2>/dev/null || true)
+  [ -n "$rss" ] && echo "$(date +%s.%N) $rss" >> "$WORK/rss.samples"
+  sleep 10
+done
+wait "$TIMED" && status=0 || status=$?
+verified=0
+for dir in "$WORK"/out/ch*; do "$TESSERA" verify-package "$dir" > /dev/null 2>&1 && verified=$((verified + 1)); done
+
+# Peers: PEERS ffmpeg processes, then PEERS streamlink ones, each on its own channel.
+peer_rows=()
+if [ "$PEERS" != 0 ]; then
+  for tool in ffmpeg streamlink; do
+    peer_pids=()
+    for i in $(seq 0 $(( PEERS - 1 ))); do
+      url="http://127.0.0.1:$PORT/$(printf 'ch%03d' "$i")/live.m3u8"
+      if [ "$tool" = ffmpeg ]; then
+        cmd=(ffmpeg -nostdin -hide_banner -loglevel error -y -i "$url" -c copy -t "$PEER_SECONDS" "$WORK/peer-$tool-$i.ts")
+      else
+        cmd=("$VENV/bin/streamlink" --no-config --loglevel error --progress no --force --stream-segmented-duration "$PEER_SECONDS" -o "$WORK/peer-$tool-$i.ts" "hls://$url" best)
+      fi
+      /usr/bin/time -f "%e %U %S %M" -o "$WORK/peer-$tool-$i.time" timeout --kill-after=5 $(( PEER_SECONDS + 60 )) "${cmd[@]}" > /dev/null 2>&1 &
+      peer_pids+=($!)
+    done
+    for pid in "${peer_pids[@]}"; do wait "$pid" || true; done
+  done
+fi
+
+python3 - "$WORK" "$STARTED" "$SECONDS_REC" "$CHANNELS" "$verified" "$status" "$WARMUP" "$PEERS" "${GATE:-0}" <<'PY'
+import glob, json, os, statistics, sys
+work, started, seconds, channels, verified, status, warmup, peers, gate = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8]), sys.argv[9] == "1"
+published = {}
+for line in open(os.path.join(work, "published.jsonl")):
+    x = json.loads(line)
+    published.setdefault(x["msn"], x["t"])
+missed, latencies, recorded, gaps = 0, [], 0, 0
+for i in range(channels):
+    name = f"ch{i:03d}"
+    folder = os.path.join(work, "out", name)
+    try:
+        manifest = json.load(open(os.path.join(folder, "manifest.json")))
+    except OSError:
+        missed += int(seconds / 2)
+        continue
+    gaps += len(manifest.get("gaps", []))
+    files = glob.glob(os.path.join(folder, "video", "[0-9]*.ts"))
+    msns = sorted(int(os.path.basename(f).split(".")[0]) for f in files)
+    recorded += len(msns)
+    if msns:
+        missed += (msns[-1] - msns[0] + 1) - len(msns)
+    for f in files:
+        msn = int(os.path.basename(f).split(".")[0])
+        listed = published.get(msn)
+        # Only segments listed after the recorder started: the first one was listed before.
+        if listed is not None and listed > started + 1:
+            latencies.append(os.stat(f).st_mtime - listed)
+t = open(os.path.join(work, "tessera.time")).read().split()
+wall, cpu, rss = float(t[0]), float(t[1]) + float(t[2]), int(t[3]) / 1024
+samples = [tuple(map(float, l.split())) for l in open(os.path.join(work, "rss.samples"))] if os.path.exists(os.path.join(work, "rss.samples")) else []
+late = [(s[0], s[1] / 1024) for s in samples if s[0] - started >= warmup]
+slope = None
+if len(late) >= 3:
+    mx = statistics.fmean(x for x, _ in late); my = statistics.fmean(y for _, y in late)
+    den = sum((x - mx) ** 2 for x, _ in late)
+    slope = sum((x - mx) * (y - my) for x, y in late) / den * 3600 if den else 0.0
+latencies.sort()
+def pct(p): return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else float("nan")
+goal_rss = 64 + channels
+print(f"tessera: exit {status}, {channels} channels, {recorded} segments recorded, {missed + gaps} missed ({gaps} gaps declared), {verified}/{channels} packages verify")
+print(f"tessera: CPU {cpu:.1f} s over {wall:.0f} s = {cpu / wall:.3f} cores (goal <= 0.5); peak RSS {rss:.1f} MiB (goal <= {goal_rss} MiB)")
+print(f"tessera: segment-to-disk after listing p50 {pct(0.5):.0f} ms, p95 {pct(0.95):.0f} ms, max {pct(1.0) if latencies else float('nan'):.0f} ms over {len(latencies)} segments (goal p95 <= 500 ms)")
+if slope is not None:
+    print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, slope {slope:+.2f} MiB/h (goal <= 1 MiB/h)")
+print(f"tessera: per channel {cpu / wall / channels * 1000:.2f} millicores, {rss / channels:.2f} MiB")
+for tool in ("ffmpeg", "streamlink"):
+    rows = []
+    for path in glob.glob(os.path.join(work, f"peer-{tool}-*.time")):
+        try:
+            e, u, s, m = open(path).read().split()[-4:]
+            rows.append(((float(u) + float(s)) / float(e), int(m) / 1024))
+        except (ValueError, OSError):
+            pass
+    if rows:
+        print(f"{tool}: {len(rows)} processes, a channel each: CPU {statistics.median(r[0] for r in rows) * 1000:.1f} millicores (median), peak RSS {statistics.median(r[1] for r in rows):.1f} MiB (median); "
+              f"for {channels} channels: {sum(r[0] for r in rows) / len(rows) * channels:.2f} cores, {sum(r[1] for r in rows) / len(rows) * channels:.0f} MiB")
+print(f"bound channels.missed {missed + gaps}")
+print(f"bound channels.cpu-cores {cpu / wall:.3f}")
+print(f"bound channels.peak-rss-mib {rss:.1f}")
+print(f"bound channels.p95-ms {pct(0.95):.0f}")
+failures = []
+if gate:
+    if missed + gaps: failures.append(f"{missed + gaps} segments missed")
+    if verified != channels: failures.append(f"{channels - verified} packages do not verify")
+    if slope is None: failures.append("too few RSS samples after warm-up for a slope")
+    elif slope > 1.0: failures.append(f"RSS grows {slope:.2f} MiB/h after warm-up")
+    if status != 0: failures.append(f"tessera exited {status}")
+    print("channels gate: " + ("FAILED: " + "; ".join(failures) if failures else "passed"))
+sys.exit(1 if failures else 0)
+PY
