@@ -148,7 +148,13 @@ struct RecordingPlanning: Sendable {
             _ = state.withLock { $0.handle(.abandoned(error)) }
             return false
         }
-        for item in fetches { _ = await queue.send(item.fetch) }
+        for item in fetches {
+            // A stop takes no further segment: a window of thousands planned at once (a hostile
+            // playlist, a recording from a long window's start) is not fetched to its end. The
+            // entries logged and not fetched are cut at the commit, dropped on a resume.
+            if control.isStopped { break }
+            _ = await queue.send(item.fetch)
+        }
         if let failure { state.withLock { $0.end(failure) } }
         return failure == nil
     }

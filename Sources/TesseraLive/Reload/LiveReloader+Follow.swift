@@ -22,6 +22,8 @@ extension LiveReloader {
         var cachedAge: Double = 0
         var tuneInGoal: Double?
         var scheduler = ReloadScheduler()
+        /// When the next segment will be listed, for timing polls.
+        var phase = PublicationPhase()
         var backoff: OutageBackoff?
         var outageStart: Duration?
         /// Pathways tried in this outage: a move to one of them waits as a retry does.
@@ -59,6 +61,8 @@ extension LiveReloader {
             if first.hasEndList { return }
             position.held = first
             position.receivedAt = clock.elapsed()
+            // Asked for at or after the clock's start (a multivariant playlist may have come first).
+            position.phase.observe(first, start: .zero, answered: position.receivedAt)
         }
         let steeringReloads = entry.steering.flatMap { steering in steering.runsController ? Task { await steering.controller.run() } : nil }
         defer { steeringReloads?.cancel() }
@@ -124,6 +128,7 @@ extension LiveReloader {
                                            freshness: LiveHealth.Freshness(headers: head.headers), url: head.url))
                 position.held = playlist
                 position.receivedAt = clock.elapsed()
+                position.phase.observe(playlist, start: position.loadStart, answered: position.receivedAt)
                 position.backoff = nil
                 position.outageStart = nil
                 position.triedPathways = []
@@ -166,6 +171,9 @@ extension LiveReloader {
         guard let held = position.held else { return full }
         guard let next = position.scheduler.next(after: held, changed: position.changed, age: now - position.receivedAt,
                                                  sinceLoadStart: now - position.loadStart) else { return nil }
+        if options.alignPolls, next.mode == .poll {
+            return ReloadScheduler.Plan(mode: .poll, directives: nil, wait: position.phase.nextReload(earliest: now + next.wait) - now, timeout: nil)
+        }
         guard options.tuneIn, position.cachedAge > 0, let directives = next.directives, directives.blocks else { return next }
         let adjusted = TuneIn.adjust(directives, after: held, age: position.cachedAge, sinceAdvanced: 0, previousGoal: position.tuneInGoal)
         position.tuneInGoal = adjusted.goal

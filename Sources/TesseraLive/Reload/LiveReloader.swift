@@ -43,6 +43,9 @@ public struct LiveReloader: Sendable {
         public var steering = true
         /// How long a failed pathway is avoided (unless the steering manifest says otherwise).
         public var steeringPenalty: Duration = .seconds(300)
+        /// Time polls to land just after the next segment is listed (`PublicationPhase`), never
+        /// sooner than §6.3.4 allows. Default true; false polls at the shortest wait.
+        public var alignPolls = true
         /// A steering controller the caller runs for several follows (a recording's tracks):
         /// followed instead of one of the reloader's own. Default nil.
         package var sharedSteering: SteeringController?

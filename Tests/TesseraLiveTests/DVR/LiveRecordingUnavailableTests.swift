@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraHLS
+import TesseraHTTP
 import TesseraLive
 import TesseraPlaylist
 import TesseraSupport
@@ -78,6 +79,32 @@ struct LiveRecordingUnavailableTests {
         #expect(report.segments == 4, "segments 0–3 recorded")
         let playlist = try live.playlist(try live.verified())
         #expect(playlist.segments.prefix(4).allSatisfy { !$0.isGap })
+    }
+
+    @Test("a window of 5,000 segments none of which can be fetched, recorded from its start: ten in a row end it, the rest never requested")
+    func hugeWindowGone() async throws {
+        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n"
+        for index in 0..<5_000 { text += "#EXTINF:2.0,\nmissing-\(index).ts\n" }
+        let body = Array(text.utf8)
+        let server = try ScriptedServer { request in request.path.hasSuffix(".m3u8") ? .init(200, body: body) : .init(404) }
+        defer { server.shutdown() }
+        let transport = try CurlTransport.loopback()
+        defer { transport.shutdown() }
+        var configuration = HLSClient.defaultConfiguration
+        configuration.retry = .never
+        let folder = try TemporaryDirectory()
+        var options = LiveRecording.Options()
+        options.start = .windowStart
+        let recording = LiveRecording(url: server.baseURL.appendingPathComponent("live.m3u8"), destination: folder.url.appendingPathComponent("rec"),
+                                      client: HLSClient(transport: transport, configuration: configuration), options: options)
+        do throws(HLSError) {
+            _ = try await recording.run()
+            Issue.record("recorded from a source with no media")
+        } catch {
+            #expect(error.code == .nothingRecorded, "\(error)")
+        }
+        let segments = server.log.filter { $0.path.hasSuffix(".ts") }.count
+        #expect(segments >= LiveRecording.maximumConsecutiveUnavailable && segments <= 64, "the stop takes no further segment: \(segments) requested")
     }
 
     @Test("under fail-on-gap a segment that cannot be fetched fails the recording, nothing committed")

@@ -30,12 +30,15 @@ struct LiveReloaderTests {
             transport.stub(URL(string: LiveReloaderTests.base + query)!, stub)
         }
 
-        /// Runs the reloader to its end; every snapshot it sent, and how it ended.
-        func follow(outageLimit: Duration? = nil) async -> ([LiveSnapshot], HLSError?) {
+        /// Runs the reloader to its end; every snapshot it sent, and how it ended. Polls at
+        /// §6.3.4's shortest wait unless `align` (`PublicationPhase` is tested on its own; on the
+        /// immediate clock, where no time passes but the sleeps, it has nothing to learn from).
+        func follow(outageLimit: Duration? = nil, align: Bool = false) async -> ([LiveSnapshot], HLSError?) {
             var configuration = HLSClient.defaultConfiguration
             configuration.retry = .never
             var options = LiveReloader.Options()
             options.outageLimit = outageLimit
+            options.alignPolls = align
             let reloader = LiveReloader(url: URL(string: LiveReloaderTests.base)!, client: HLSClient(transport: transport, configuration: configuration, clock: clock),
                                         options: options) { [recorded] event in recorded.withLock { $0.append(event) } }
             let channel = SnapshotChannel()
@@ -80,6 +83,13 @@ struct LiveReloaderTests {
         #expect(run.urls == [Self.base, Self.base, Self.base, Self.base])
         #expect(run.clock.sleeps == [.seconds(4), .seconds(4), .seconds(2)], "the last segment's duration after a change, half the target after none")
         #expect(snapshots.last?.mode == .poll)
+        // Aligned to when segments are listed, a poll may wait longer, never less.
+        let aligned = Run()
+        for stub in [Self.playlist(10...11, control: nil), Self.playlist(10...12, control: nil), Self.playlist(10...12, control: nil),
+                     Self.playlist(10...12, control: nil, endList: true)] { aligned.stub("", .ok(stub)) }
+        _ = await aligned.follow(align: true)
+        #expect(aligned.clock.sleeps.count == 3 && zip(aligned.clock.sleeps, [Duration.seconds(4), .seconds(4), .seconds(2)]).allSatisfy { $0 >= $1 },
+                "\(aligned.clock.sleeps)")
     }
 
     @Test("a refused blocking request (503) is followed by one plain reload, then blocking again")
