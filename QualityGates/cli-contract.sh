@@ -310,6 +310,74 @@ if python3 -c 'import json,sys; i=json.loads(open(sys.argv[1]).read().splitlines
   ok "record --interstitials: $(grep -m1 -o '[0-9]* kept' "$WORK/err") ranges naming a local package of the asset, verified through it"
 else bad "record --interstitials: $(tail -c 400 "$WORK/stdout") $(grep -m3 -E 'interstitial|error' "$WORK/err")"; fi
 kill "$ADS_PID" 2>/dev/null || true
+# record --channels: three channels in one process (two of the live origin, one dead) with the
+# status server, seen by curl and rendered by headless Chromium; SIGHUP removes one channel and
+# adds another; SIGINT commits every channel; kill -9, then the same command resumes each; a
+# second process on the same list finds every channel's destination busy; the status server
+# binds loopback only.
+"$LIVE_ORIGIN" --parts-per-segment 2 --media "$HERE/Fixtures/a_ts_vod" --extension ts --max-seconds 120 > "$WORK/live-channels.out" 2>&1 &
+CHANNELS_ORIGIN_PID=$!
+for _ in $(seq 1 200); do [ -s "$WORK/live-channels.out" ] && break; sleep 0.05; done
+CH_URL="$(awk '{print $3; exit}' "$WORK/live-channels.out")"
+CH="$WORK/out/channels"
+printf '# the contract'"'"'s channels\none %s\ntwo %s --from start\ndead http://127.0.0.1:9/live.m3u8 --retries 0\n' "$CH_URL" "$CH_URL" > "$WORK/channels.txt"
+set +e; "$BIN" record --channels "$WORK/channels.txt" -o "$CH/a" --status 127.0.0.1:0 --json > "$WORK/ch.out" 2> "$WORK/ch.err" & CHREC=$!; set -e
+for _ in $(seq 1 300); do grep -q '"channel":"one","event":"progress"' "$WORK/ch.out" 2>/dev/null && grep -q '^dead: failed' "$WORK/ch.err" && break; sleep 0.05; done
+STATUS_URL="$(grep -m1 -o 'http://127.0.0.1:[0-9]*/' "$WORK/ch.err" || true)"
+if [ -n "$STATUS_URL" ] && curl -s "${STATUS_URL}status" > "$WORK/status.json" \
+  && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c={x["name"]: x for x in d["channels"]}
+assert sorted(c) == ["dead", "one", "two"], c
+assert c["one"]["state"] == "recording" and c["one"]["segments"] >= 1 and len(c["one"]["health"]["strip"]) == 60, c["one"]
+assert c["dead"]["state"] in ("retrying", "recording") and c["dead"]["errors"] >= 1 and c["dead"]["lastErrorCode"] == "fetch-failed", c["dead"]
+assert "?" not in c["one"]["source"]' "$WORK/status.json" && curl -s "$STATUS_URL" | grep -q '<title>tessera channels</title>'; then
+  ok "record --channels: /status has each channel (state, segments, an hour's health strip, the dead one's error), / the page"
+else bad "record --channels /status: $(head -c 400 "$WORK/status.json" 2>/dev/null) $(tail -3 "$WORK/ch.err")"; fi
+if [ -z "$CHROMIUM" ]; then skip "record --channels: the status page in headless Chromium (no chromium)"
+else
+  ARTIFACTS="${CONTRACT_ARTIFACTS:-$HERE/.build/gate-artifacts}"; mkdir -p "$ARTIFACTS"
+  timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --user-data-dir="$(mktemp -d)" --virtual-time-budget=5000 \
+    --dump-dom "$STATUS_URL" > "$WORK/status.dom" 2>/dev/null || true
+  timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --user-data-dir="$(mktemp -d)" --virtual-time-budget=5000 \
+    --window-size=1400,500 --screenshot="$ARTIFACTS/channels-status.png" "$STATUS_URL" > /dev/null 2>&1 || true
+  if grep -q 'data-loaded="3"' "$WORK/status.dom" && [ "$(grep -o 'data-channel="[a-z]*"' "$WORK/status.dom" | sort | tr '\n' ' ')" = 'data-channel="dead" data-channel="one" data-channel="two" ' ] \
+     && grep -q 'class="ok"' "$WORK/status.dom" && [ -s "$ARTIFACTS/channels-status.png" ]; then
+    ok "record --channels: headless Chromium renders the status page, a row and a health strip a channel (screenshot: $ARTIFACTS/channels-status.png)"
+  else bad "record --channels: the status page in Chromium: $(grep -o 'data-[a-z]*="[^"]*"' "$WORK/status.dom" | head -5 | tr '\n' ' ')"; fi
+fi
+printf 'one %s\nthree %s\ndead http://127.0.0.1:9/live.m3u8 --retries 0\n' "$CH_URL" "$CH_URL" > "$WORK/channels.txt"
+kill -HUP "$CHREC"
+for _ in $(seq 1 300); do grep -q '"channel":"two","event":"committed"' "$WORK/ch.out" 2>/dev/null && grep -q '"channel":"three","event":"progress"' "$WORK/ch.out" && break; sleep 0.05; done
+if grep -q '^channel list reloaded: 3 channels (1 new, 0 changed, 1 removed)' "$WORK/ch.err" && grep -q '"channel":"two","event":"ended","state":"stopped"' "$WORK/ch.out"; then
+  ok "record --channels: SIGHUP read the list again: two committed and stopped, three started, one went on"
+else bad "record --channels SIGHUP: $(grep -E 'reloaded|two:|three:' "$WORK/ch.err" | tail -4)"; fi
+kill -INT "$CHREC"; wait "$CHREC"; rc=$?
+if [ "$rc" = 3 ] && tail -1 "$WORK/ch.out" | python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); s={c["name"]: c for c in d["channels"]}
+assert d["event"] == "summary" and sorted(s) == ["dead", "one", "three"], d
+assert s["one"]["committed"] == 1 and s["three"]["committed"] == 1 and s["dead"]["committed"] == 0 and s["dead"]["state"] == "stopped", s' \
+  && for c in one two three; do "$BIN" verify-package "$CH/a/$c" > /dev/null || exit 1; done && [ ! -e "$CH/a/dead" ] \
+  && grep -q '^channels: 2 of 3 recorded (2 recordings committed), 0 failed, 1 with nothing committed' "$WORK/ch.err"; then
+  ok "record --channels ended by SIGINT: every channel committed and verified (two at its removal), nothing for the dead one, exit 3"
+else bad "record --channels SIGINT: exit $rc $(tail -c 300 "$WORK/ch.out") $(tail -2 "$WORK/ch.err")"; fi
+printf 'one %s --from start\ntwo %s --from start\n' "$CH_URL" "$CH_URL" > "$WORK/channels.txt"
+"$BIN" record --channels "$WORK/channels.txt" -o "$CH/b" --duration 12 > /dev/null 2>&1 & CHREC=$!
+for _ in $(seq 1 400); do [ "$(ls "$CH/b/.one.tessera-partial/video" 2>/dev/null | wc -l)" -ge 3 ] && [ "$(ls "$CH/b/.two.tessera-partial/video" 2>/dev/null | wc -l)" -ge 3 ] && break; sleep 0.05; done
+kill -9 "$CHREC"; wait "$CHREC" 2>/dev/null || true
+set +e; "$BIN" record --channels "$WORK/channels.txt" -o "$CH/b" --duration 12 > "$WORK/ch.out" 2> "$WORK/ch.err"; rc=$?; set -e
+if [ "$rc" = 0 ] && grep -q '^one: resuming: [0-9]* segments' "$WORK/ch.err" && grep -q '^two: resuming: [0-9]* segments' "$WORK/ch.err" \
+  && "$BIN" verify-package "$CH/b/one" > /dev/null && "$BIN" verify-package "$CH/b/two" > /dev/null && [ ! -e "$CH/b/.one.tessera-partial" ]; then
+  ok "record --channels after kill -9: the same command resumed every channel from its own checkpoint, committed, verified"
+else bad "record --channels resume after kill -9: exit $rc $(grep -E 'resuming|starting over|error|failed' "$WORK/ch.err" | head -4)"; fi
+"$BIN" record --channels "$WORK/channels.txt" -o "$CH/c" > /dev/null 2>&1 & CHREC=$!
+for _ in $(seq 1 300); do [ -e "$CH/c/.one.tessera-partial" ] && [ -e "$CH/c/.two.tessera-partial" ] && break; sleep 0.05; done
+set +e; "$BIN" record --channels "$WORK/channels.txt" -o "$CH/c" > "$WORK/ch.out" 2> "$WORK/ch.err"; rc=$?; set -e
+kill -INT "$CHREC"; wait "$CHREC" 2>/dev/null || true
+if [ "$rc" = 1 ] && [ "$(grep -c 'failed (destination-busy)' "$WORK/ch.err")" = 2 ] && grep -q 'not tried again' "$WORK/ch.err"; then
+  ok "record --channels: a second process on the same channels finds each destination busy (exit 1), never tried again"
+else bad "record --channels twice on one folder: exit $rc $(tail -3 "$WORK/ch.err")"; fi
+kill "$CHANNELS_ORIGIN_PID" 2>/dev/null || true
+expect_failure "record --channels --status on a non-loopback address" 2 "$WORK/out/ch-x" record --channels "$WORK/channels.txt" -o "$WORK/out/ch-x" --status 0.0.0.0:8090
+printf 'one https://a.example/x.m3u8 --json\n' > "$WORK/channels-bad.txt"
+expect_failure "record --channels with a whole-command flag on a line" 2 "$WORK/out/ch-x" record --channels "$WORK/channels-bad.txt" -o "$WORK/out/ch-x"
 expect_failure "record --preload-hints without --parts" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --preload-hints
 expect_failure "record --rolling with --rolling-bytes" 2 "$WORK/out/rec-x" record "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/rec-x" --rolling 4 --rolling-bytes 9
 expect_status "download --audio with a .bin output (the variant's stream byte for byte)" 2 download "$ORIGIN/a_ts_vod/index.m3u8" -o "$WORK/out/x.bin" --audio all

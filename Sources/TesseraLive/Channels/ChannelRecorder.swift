@@ -34,6 +34,10 @@ public final class ChannelRecorder: Sendable {
         /// The channels of a list (and those a new list adds) start spread over this span.
         /// Default 2 s.
         public var startSpread: Duration = .seconds(2)
+        /// Each channel's polls, timed to land just after its playlist lists a segment, are moved
+        /// on by its place in the list times this over the channels, so that channels of one
+        /// cadence do not reload at the same instant. Default 200 ms.
+        public var pollSpread: Duration = .milliseconds(200)
         /// The clock of the status (seconds since 1970); a test may give another.
         public var now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         /// The defaults.
@@ -115,11 +119,15 @@ public final class ChannelRecorder: Sendable {
             }
             let added = channels.filter { state.runners[$0.name] == nil }
             let share = max(options.minimumShare, options.maximumBufferedBytes / UInt64(max(1, channels.count)))
+            let places = Dictionary(channels.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             for (index, channel) in added.enumerated() {
                 state.next += 1
                 let id = state.next
                 let previous = state.leaving.values.first { $0.channel.name == channel.name }?.task
                 let delay = options.startSpread * (Double(index) / Double(added.count))
+                var spread = channel
+                spread.options.pollOffset = options.pollSpread * (Double(places[channel.name] ?? 0) / Double(channels.count))
+                let channel = spread
                 var runner = Runner(id: id, channel: channel, tally: ChannelTally(name: channel.name, url: channel.url, now: options.now))
                 state.active += 1
                 runner.task = Task { [self] in

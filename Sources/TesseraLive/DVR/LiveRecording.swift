@@ -64,6 +64,9 @@ public struct LiveRecording: Sendable {
         public var interstitials: RecordingInterstitials?
         /// What a restart of the source does (`SourceContinuity`). Default `.continue`.
         public var onRestart = RestartPolicy.continue
+        /// Added to every aligned poll of the playlists (`LiveReloader.Options.pollOffset`): set by
+        /// `ChannelRecorder` to spread its channels' polls.
+        var pollOffset: Duration = .zero
         /// The defaults.
         public init() {}
     }

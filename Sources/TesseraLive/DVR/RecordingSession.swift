@@ -137,6 +137,7 @@ struct RecordingSession {
         reloadOptions.parser = options.parser
         reloadOptions.selection = options.selection
         reloadOptions.sharedSteering = context.steering
+        reloadOptions.pollOffset = options.pollOffset
         let events = self.events
         // The primary (the media playlist given, or the variant), then each rendition.
         let choices: [LiveReloader.RenditionChoice?] = [nil] + source.renditions.map(\.choice)

@@ -172,7 +172,8 @@ extension LiveReloader {
         guard let next = position.scheduler.next(after: held, changed: position.changed, age: now - position.receivedAt,
                                                  sinceLoadStart: now - position.loadStart) else { return nil }
         if options.alignPolls, next.mode == .poll {
-            return ReloadScheduler.Plan(mode: .poll, directives: nil, wait: position.phase.nextReload(earliest: now + next.wait) - now, timeout: nil)
+            return ReloadScheduler.Plan(mode: .poll, directives: nil, wait: position.phase.nextReload(earliest: now + next.wait, offset: options.pollOffset) - now,
+                                        timeout: nil)
         }
         guard options.tuneIn, position.cachedAge > 0, let directives = next.directives, directives.blocks else { return next }
         let adjusted = TuneIn.adjust(directives, after: held, age: position.cachedAge, sinceAdvanced: 0, previousGoal: position.tuneInGoal)

@@ -46,6 +46,9 @@ public struct LiveReloader: Sendable {
         /// Time polls to land just after the next segment is listed (`PublicationPhase`), never
         /// sooner than §6.3.4 allows. Default true; false polls at the shortest wait.
         public var alignPolls = true
+        /// Added to each aligned poll: a recorder of many channels spreads their polls over a
+        /// fraction of a second so that channels of one cadence do not reload at the same instant.
+        var pollOffset: Duration = .zero
         /// A steering controller the caller runs for several follows (a recording's tracks):
         /// followed instead of one of the reloader's own. Default nil.
         package var sharedSteering: SteeringController?

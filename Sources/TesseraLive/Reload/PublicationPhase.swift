@@ -86,8 +86,9 @@ public struct PublicationPhase: Sendable, Equatable {
     }
 
     /// The instant (on the reloader's clock) to make the next reload, given the shortest wait
-    /// allowed ends at `earliest`: `earliest` itself until a load has been seen.
-    public mutating func nextReload(earliest: Duration) -> Duration {
+    /// allowed ends at `earliest`: `earliest` itself until a load has been seen. `offset` is added
+    /// to the instant aimed at (a recorder of many channels spreads their polls so).
+    public mutating func nextReload(earliest: Duration, offset: Duration = .zero) -> Duration {
         guard newest != nil, lo.isFinite, hi.isFinite, lastDuration > 0 else { return earliest }
         let narrow = hi - lo <= Self.lockWidth * (settled ? 2 : 1)
         if narrow {
@@ -95,7 +96,7 @@ public struct PublicationPhase: Sendable, Equatable {
             settled = true
         }
         let locked = narrow || probes >= Self.maximumProbes
-        var aim = (locked ? hi + Self.margin : (lo + hi) / 2) + newestEnd + lastDuration
+        var aim = (locked ? hi + Self.margin : (lo + hi) / 2) + newestEnd + lastDuration + offset.inSeconds
         let minimum = earliest.inSeconds
         if aim < minimum {
             // A probe is always made (a segment later); a locked reload only when the shortest
