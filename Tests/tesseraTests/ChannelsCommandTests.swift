@@ -122,4 +122,24 @@ struct ChannelsCommandTests {
             #expect(server.log.allSatisfy { $0.headers["X-Secret"] == own && $0.headers["X-Everyone"] == "yes" }, "\(server.log.map(\.headers))")
         }
     }
+
+    @Test("the command lines docs/SCALING.md gives for systemd and Kubernetes parse as given")
+    func scalingExamples() throws {
+        let text = try String(contentsOf: RepositoryFiles.url("docs/SCALING.md"), encoding: .utf8)
+        var commands: [[String]] = []
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("ExecStart=") {
+                commands.append(line.replacingOccurrences(of: "%i", with: "1").split(separator: " ").map(String.init))
+            } else if line.contains("command: [") {
+                let list = String(line[line.firstIndex(of: "[")!...line.lastIndex(of: "]")!])
+                commands.append(try JSONDecoder().decode([String].self, from: Data(list.utf8)))
+            }
+        }
+        #expect(commands.count == 2)
+        for command in commands {
+            let arguments = Array(command.drop { !$0.hasSuffix("tessera") }.dropFirst())
+            #expect(arguments.first == "record")
+            #expect(throws: Never.self, "\(command)") { _ = try ChannelsCommand.parse(Array(arguments.dropFirst())) }
+        }
+    }
 }
