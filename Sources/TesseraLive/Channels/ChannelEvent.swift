@@ -17,7 +17,8 @@ public struct ChannelEvent: Sendable {
         /// A recording was committed (`report.end` says why it ended).
         case committed(RecordingReport)
         /// A recording failed, nothing of it committed (its checkpoint kept when the failure is
-        /// transient); `retryIn` is the wait before the next try, nil when the channel stops.
+        /// transient), or it ended early after committing what it had (`committed` came first);
+        /// `retryIn` is the wait before the next try, nil when the channel stops.
         case failed(HLSError, retryIn: Duration?)
         /// The channel is over: recorded to its end, stopped, or left failed (`ChannelStatus.State`).
         case ended(ChannelStatus.State)

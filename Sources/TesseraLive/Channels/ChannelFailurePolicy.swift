@@ -13,7 +13,8 @@ public enum ChannelFailurePolicy: Sendable, Equatable {
     public func wait(after failures: Int) -> Duration? {
         guard case .retry(let initial, let maximum) = self else { return nil }
         var wait = initial
-        for _ in 1..<max(1, failures) where wait < maximum { wait = wait * 2 }
+        // Doubling past the cap changes nothing: at most 64 steps, however long a channel fails.
+        for _ in 1..<max(1, min(failures, 64)) where wait < maximum { wait = wait * 2 }
         return min(wait, maximum)
     }
 }

@@ -102,9 +102,9 @@ public final class ChannelRecorder: Sendable {
         budget.releaseSpares()
     }
 
-    /// Takes a new channel list: channels not running start (spread over `startSpread`), those
-    /// not in it commit and stop, those whose revision changed commit and start again. Ignored
-    /// once stopped.
+    /// Takes a new channel list: channels new to it start (spread over `startSpread`), those not
+    /// in it commit and stop, those whose revision changed commit and start again; the others go
+    /// on as they are (one that recorded to its end stays finished). Ignored once stopped.
     public func update(_ channels: [RecordingChannel]) {
         var stopping: [Runner] = []
         state.withLock { state in

@@ -54,11 +54,8 @@ final class ChannelTally: Sendable {
                 state.base.bytes += report.bytes
                 state.status.committed += 1
                 state.status.edgeLag = nil
+                // An early end is counted by the `failed` event that follows the commit.
                 Self.apply(state.base, to: &state.status)
-                if case .failed(let code, let reason) = report.end {
-                    Self.error(code, reason, in: &state.status)
-                    state.status.health.note(.outage, at: time)
-                }
             case .failed(let error, let retryIn):
                 Self.error(error.code, error.message, in: &state.status)
                 state.status.edgeLag = nil
