@@ -148,6 +148,9 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
             let writer = try planner.output(for: planned, staging: staging, checkpoint: log, context: context, resumes: resumes)
             output = writer
             let restored = try writer.restore(records)
+            // The history is not held while the job runs: the log has it.
+            records = []
+            log.releaseRestorable()
             if let resumed = planner.resumed(restored, output: writer) { events(resumed) }
             try bounds.checkCapacity(knownBytes: sizes.known, restoredBytes: restored.fetchedBytes, destination: planner.destination)
             do {

@@ -41,11 +41,19 @@ package final class PackageFolder: TransferOutput {
     package let spillFolder: String
     private var schedule: CheckpointSchedule
     private var current: (path: SafeRelativePath, file: DurableFile, check: StagedFileCheck)?
+    /// The files complete so far, unless `listsFromCheckpoint` (then the checkpoint lists them).
     private var finished: [SafeRelativePath: WrittenFile] = [:]
+    /// Whether the files complete are listed from the checkpoint, read back, rather than held in
+    /// memory: a recording of days holds nothing per file it wrote.
+    private let listsFromCheckpoint: Bool
     private var pendingRecords: [ResourceFileRecord] = []
     /// The records the checkpoint holds, without their payloads (`mux`: they live in the log
-    /// alone, a streamed movie's would otherwise grow with every segment).
+    /// alone, a streamed movie's would otherwise grow with every segment) — when `evicts`, else
+    /// none: they live in the log alone.
     private var kept: [ResourceFileRecord] = []
+    /// Whether files may be evicted (rolling retention): the checkpoint's records are kept in
+    /// memory too, to rewrite it without them.
+    private let evicts: Bool
     private var validators = SourceValidators()
     /// Files restored from a checkpoint, which later resources may continue.
     private var restored: Set<SafeRelativePath> = []
@@ -77,11 +85,15 @@ package final class PackageFolder: TransferOutput {
     package private(set) var lastUnavailable: (identity: ResourceIdentity, error: HLSError)?
 
     /// A folder writing into `staging`, naming each resource's file with `place`, spilling to
-    /// `spillFolder` (beside the staging folder, never inside it).
+    /// `spillFolder` (beside the staging folder, never inside it); `evicts` when `evict` may be
+    /// called; `listsFromCheckpoint` to list its complete files from the checkpoint read back (a
+    /// folder without a `transform`, whose records carry no payload).
     package init(staging: StagingDirectory, checkpoint: CheckpointLog<ResourceFileRecord>, spillFolder: String,
-         checkpointBytes: UInt64 = 8 << 20, checkpointInterval: Duration = .seconds(1), clock: any Clock<Duration>,
-         place: @escaping (PlannedResource) throws(HLSError) -> SafeRelativePath) {
+         checkpointBytes: UInt64 = 8 << 20, checkpointInterval: Duration = .seconds(1), clock: any Clock<Duration>, evicts: Bool = false,
+         listsFromCheckpoint: Bool = false, place: @escaping (PlannedResource) throws(HLSError) -> SafeRelativePath) {
         self.staging = staging
+        self.evicts = evicts
+        self.listsFromCheckpoint = listsFromCheckpoint
         self.checkpoint = checkpoint
         self.spillFolder = spillFolder
         self.place = place
@@ -120,7 +132,7 @@ package final class PackageFolder: TransferOutput {
             }
             kept += good
             if let last = good.last {
-                finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: SHA256Digest(hex: last.sha256))
+                if !listsFromCheckpoint { finished[path] = WrittenFile(path: path, byteCount: last.end, sha256: SHA256Digest(hex: last.sha256)) }
                 restored.insert(path)
                 restoredBytes += last.end
             }
@@ -134,7 +146,7 @@ package final class PackageFolder: TransferOutput {
         resourcesDone = kept.count
         try checkpoint.reset(keeping: kept)
         vouched = kept
-        kept = kept.map(Self.withoutPayload)
+        kept = evicts ? kept.map(Self.withoutPayload) : []
         return identities
     }
 
@@ -215,7 +227,7 @@ package final class PackageFolder: TransferOutput {
             try finishCurrent()
             // A file restored from a checkpoint takes the resources that follow its last record.
             let continues = restored.remove(path) != nil
-            guard continues || finished[path] == nil else {
+            guard continues || !isComplete(path) else {
                 throw HLSError(.unsupported, "\(fetched.resource.label) goes to \(path), which is already complete; the resources of one file must come one after another.")
             }
             finished[path] = nil
@@ -276,7 +288,25 @@ package final class PackageFolder: TransferOutput {
     /// - Throws: `destination-unwritable`.
     package func completeFiles() throws(HLSError) -> [WrittenFile] {
         try finishCurrent()
-        return finished.values.sorted { $0.path.value < $1.path.value }
+        return try listed()
+    }
+
+    /// Every file complete, by path: those held, or those the checkpoint lists (made durable
+    /// first; called between two writes), each at its last record.
+    private func listed() throws(HLSError) -> [WrittenFile] {
+        guard listsFromCheckpoint else { return finished.values.sorted { $0.path.value < $1.path.value } }
+        try checkpointIfDue(force: true)
+        var files: [String: WrittenFile] = [:]
+        for record in try checkpoint.entries() where record.unavailable != true {
+            guard let path = SafeRelativePath(record.path) else { continue }
+            files[record.path] = WrittenFile(path: path, byteCount: record.end, sha256: record.crc32c == nil ? SHA256Digest(hex: record.sha256) : nil)
+        }
+        return files.values.sorted { $0.path.value < $1.path.value }
+    }
+
+    /// Whether the file at `path` is complete (it is not the current one).
+    private func isComplete(_ path: SafeRelativePath) -> Bool {
+        listsFromCheckpoint ? staging.size(of: path) != nil : finished[path] != nil
     }
 
     /// Hands the records `restore` vouched for over, once.
@@ -294,7 +324,10 @@ package final class PackageFolder: TransferOutput {
 
     /// The size of the finished file at `path` (nil: none, or not finished).
     package func size(of path: String) -> UInt64? {
-        SafeRelativePath(path).flatMap { finished[$0]?.byteCount }
+        SafeRelativePath(path).flatMap { path in
+            guard current?.path != path else { return nil }
+            return listsFromCheckpoint ? staging.size(of: path) : finished[path]?.byteCount
+        }
     }
 
     /// Drops the finished files at `paths` (rolling retention): a checkpoint without their
@@ -304,7 +337,7 @@ package final class PackageFolder: TransferOutput {
     /// - Throws: `destination-unwritable`.
     package func evict(_ paths: Set<String>) throws(HLSError) {
         guard !paths.isEmpty else { return }
-        precondition(transform == nil, "a folder whose records carry payloads is not evicted from")
+        precondition(transform == nil && evicts, "a folder evicts only when made to, and never one whose records carry payloads")
         try checkpointIfDue(force: true)
         kept.removeAll { paths.contains($0.path) }
         try checkpoint.reset(keeping: kept)
@@ -321,8 +354,11 @@ package final class PackageFolder: TransferOutput {
     /// file it keeps, so bytes a crash lost are cut back, never trusted.
     private func finishCurrent() throws(HLSError) {
         guard let current else { return }
-        finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.check.finalize())
+        if !listsFromCheckpoint {
+            finished[current.path] = WrittenFile(path: current.path, byteCount: current.file.size, sha256: current.check.finalize())
+        }
         current.file.close()
+        validators.forget(file: current.path.value)
         self.current = nil
     }
 
@@ -332,7 +368,7 @@ package final class PackageFolder: TransferOutput {
     package func checkpointIfDue(force: Bool = false) throws(HLSError) {
         guard !pendingRecords.isEmpty, schedule.take(force: force) else { return }
         try checkpoint.append(pendingRecords)
-        kept += pendingRecords.map(Self.withoutPayload)
+        if evicts { kept += pendingRecords.map(Self.withoutPayload) }
         pendingRecords.removeAll(keepingCapacity: true)
     }
 
@@ -342,7 +378,7 @@ package final class PackageFolder: TransferOutput {
     package func finishMedia() throws(HLSError) -> [WrittenFile] {
         try finishCurrent()
         try checkpointIfDue(force: true)
-        return finished.values.sorted { $0.path.value < $1.path.value }
+        return try listed()
     }
 
     // MARK: Publication

@@ -46,11 +46,12 @@ final class RecordingOutput: JobOutput {
         self.options = options
         self.destination = destination
         partialPath = paths.partial
-        ledger = Lock(RecordingLedger(timeline: timeline, evictionLog: evictions))
+        ledger = Lock(RecordingLedger(timeline: timeline, evictionLog: evictions, holdsRecords: options.retention != nil))
         let state = Lock(RecordingState(onRestart: options.onRestart, evicts: options.retention != nil))
         self.state = state
         writer = PackageFolder(staging: staging, checkpoint: checkpoint, spillFolder: paths.spill, checkpointBytes: 1,
-                               clock: context.clock) { resource throws(HLSError) -> SafeRelativePath in
+                               clock: context.clock, evicts: options.retention != nil,
+                               listsFromCheckpoint: true) { resource throws(HLSError) -> SafeRelativePath in
             guard let path = state.withLock({ $0.places.removeValue(forKey: resource.identity) }) else {
                 throw HLSError(.destinationUnwritable, "\(resource.label) has no place in the recording.")
             }
@@ -110,7 +111,7 @@ final class RecordingOutput: JobOutput {
             ($0.headers, $0.dateRanges, $0.failure != nil, $0.retries, $0.snapshots, $0.restarts)
         }
         let files = try writer.finishMedia()
-        let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
+        let (records, evictions) = try ledger.withLock { ledger throws(HLSError) in (try ledger.entries(), ledger.evictions) }
         let package = try RecordingPackage(source: source, records: records, written: written, files: files, unavailable: writer.unavailable,
                                            trimming: failed, headers: headers, dateRanges: dateRanges, evictions: evictions, assets: assets)
         guard package.segments > 0 else {

@@ -39,7 +39,8 @@ struct RecordingPlanner: Sendable {
     let track: String
     let role: PackageTrack.Role
     let stream: StreamIdentity
-    private(set) var locals: [Local] = []
+    /// The newest entry's local (the one `plan` made last).
+    private(set) var newest: Local?
     private var maps: [String: String] = [:]
     private var checker: PlanChecker?
 
@@ -52,7 +53,7 @@ struct RecordingPlanner: Sendable {
     /// A planner that goes on after `records` (restored from a checkpoint).
     init(track: String, role: PackageTrack.Role, stream: StreamIdentity, restoring records: [RecordingEntryRecord]) {
         self.init(track: track, role: role, stream: stream)
-        locals = records.map(\.local)
+        newest = records.last?.local
         for record in records {
             if let key = record.mapKey, let map = record.map { maps[key] = map }
         }
@@ -86,7 +87,7 @@ struct RecordingPlanner: Sendable {
         let ext = Self.fileExtension(of: segment.uri, default: segment.map != nil ? "m4s" : role == .subtitles ? "vtt" : "ts")
         let name = "\(segment.mediaSequence).\(ext)"
         guard entry.kind == .segment else {
-            locals.append(Local(uri: name, map: nil, resourcesEnd: resources, position: position))
+            newest = Local(uri: name, map: nil, resourcesEnd: resources, position: position)
             return []
         }
         var checker = self.checker ?? PlanChecker(baseURL: playlistURL, source: URLRedaction.redact(playlistURL), layout: .recording, first: segment)
@@ -108,7 +109,7 @@ struct RecordingPlanner: Sendable {
         }
         let resource = PlannedResource.segment(segment, stream: stream, range: segment.byteRange.map(ByteRange.init), ivSequence: sourceSequence, startsDiscontinuity: segment.isDiscontinuity)
         fetches.append(add(resource, at: name, &resources, gapWhenUnavailable: gapWhenUnavailable))
-        locals.append(Local(uri: name, map: localMap, resourcesEnd: resources, position: position))
+        newest = Local(uri: name, map: localMap, resourcesEnd: resources, position: position)
         return fetches
     }
 

@@ -114,7 +114,7 @@ struct RecordingPlanning: Sendable {
                 // The entry and what its planning needs, read in place: a copy of the track held
                 // across its planning would make every entry copy the track's whole timeline.
                 let (entry, id, stream, listedIn, sourceSequence) = state.withLock { state in
-                    let entry = state.planned.tracks[track].timeline.entries[index]
+                    let entry = state.planned.tracks[track].timeline.entry(index)
                     return (entry, state.planned.tracks[track].id, state.planned.tracks[track].stream, state.planned.tracks[track].latest?.url,
                             state.planned.tracks[track].sourceSequence(of: entry))
                 }

@@ -231,7 +231,7 @@ struct RecordingSession {
         let publication: Int
         do throws(HLSError) {
             let (headers, dateRanges) = state.withLock { ($0.headers, $0.dateRanges) }
-            let (records, evictions) = ledger.withLock { ($0.records, $0.evictions) }
+            let (records, evictions) = try ledger.withLock { ledger throws(HLSError) in (try ledger.entries(), ledger.evictions) }
             let package = try RecordingPackage(source: output.source, records: records, written: output.written, files: try folder.completeFiles(),
                                                unavailable: folder.unavailable, trimming: false, headers: headers, dateRanges: dateRanges,
                                                evictions: evictions, assets: assets())

@@ -243,13 +243,13 @@ struct RecordingState: Sendable {
     /// ledger takes, the primary's progress mark. Throws what the planner refuses.
     mutating func plan(entry index: Int, of track: Int, at position: Double, listedIn url: URL, gapWhenUnavailable: Bool)
         throws(HLSError) -> (fetches: [RecordingPlanner.Planned], record: RecordingEntryRecord) {
-        let entry = planned.tracks[track].timeline.entries[index]
+        let entry = planned.tracks[track].timeline.entry(index)
         let sourceSequence = planned.tracks[track].sourceSequence(of: entry)
         let fetches = try planned.tracks[track].planner.plan(entry, listedIn: url, at: position, resources: &planned.resources,
                                                              sourceSequence: sourceSequence ?? entry.segment.mediaSequence,
                                                              gapWhenUnavailable: gapWhenUnavailable)
         for item in fetches { places[item.fetch.resources[0].identity] = item.path }
-        let record = RecordingEntryRecord(entry, track: planned.tracks[track].id, local: planned.tracks[track].planner.locals[index],
+        let record = RecordingEntryRecord(entry, track: planned.tracks[track].id, local: planned.tracks[track].planner.newest!,
                                           mapKey: entry.kind == .segment ? RecordingPlanner.mapKey(entry.segment) : nil,
                                           alignment: planned.tracks[track].alignment?.rawValue, continuity: planned.tracks[track].continuity)
         if track == 0 {

@@ -98,6 +98,7 @@ struct RecordingTrackPlan: Sendable {
         var positions = self.positions ?? RecordingPositions(mode: playlist.segments.contains { $0.programDateTime != nil } ? .dates : .accumulated)
         positions.observe(playlist, anchor: .edge(positions.edge ?? 0))
         self.positions = positions
+        if let first = playlist.segments.first { timeline.forget(before: first.mediaSequence) }
         let step = try timeline.take(playlist, listedIn: url, lost: continuity.gapKind(before: timeline.next))
         return (step, place(step.added), restart)
     }
@@ -118,7 +119,7 @@ struct RecordingTrackPlan: Sendable {
     /// A rendition takes, from its latest playlist, what the primary's span so far covers;
     /// `primaryDone`: the primary takes nothing more.
     mutating func takeAligned(with primary: RecordingTrackPlan, primaryDone: Bool) throws(RecordingTimeline.Changed) -> (added: Range<Int>, starts: [Double]) {
-        let none = timeline.entries.count..<timeline.entries.count
+        let none = timeline.count..<timeline.count
         guard let primaryStart = primary.start, let primaryEnd = primary.end, let reference = primary.positions else {
             if primaryDone { done = true }    // the primary recorded nothing: nothing to align with
             return (none, [])
@@ -142,6 +143,7 @@ struct RecordingTrackPlan: Sendable {
             }
             first = covering.mediaSequence
         }
+        if let oldest = playlist.segments.first { timeline.forget(before: oldest.mediaSequence) }
         let bound = primaryEnd + margin
         // Missed segments (never listed) start where the one before ended.
         var cursor = end ?? primaryStart
@@ -190,7 +192,7 @@ struct RecordingTrackPlan: Sendable {
         var starts: [Double] = []
         starts.reserveCapacity(added.count)
         for index in added {
-            let entry = timeline.entries[index]
+            let entry = timeline.entry(index)
             let listed = entry.kind == .missed || entry.kind == .restart ? nil : positions?.start(of: entry.segment.mediaSequence)
             let start = listed ?? end ?? 0
             starts.append(start)

@@ -107,11 +107,10 @@ struct SourceContinuity: Sendable {
                 return "its discontinuity sequence went back from \(previous.first.discontinuitySequence) to \(first.discontinuitySequence)"
             }
         }
-        guard let firstTaken = timeline.entries.first?.segment.mediaSequence, let next = timeline.next else { return nil }
+        guard let firstTaken = timeline.first, let next = timeline.next else { return nil }
         for segment in playlist.segments {
             let msn = segment.mediaSequence &- sourceSequence &+ sequence
-            guard segment.mediaSequence >= sourceSequence, msn >= firstTaken, msn < next else { continue }
-            let taken = timeline.entries[Int(msn - firstTaken)]
+            guard segment.mediaSequence >= sourceSequence, msn >= firstTaken, msn < next, let taken = timeline.taken(msn) else { continue }
             guard taken.kind == .segment || taken.kind == .originGap else { continue }
             var listed = segment
             listed.mediaSequence = msn
@@ -150,7 +149,7 @@ struct SourceContinuity: Sendable {
         sourceSequence = first.mediaSequence
         sequence = (timeline.next ?? first.mediaSequence) &+ UInt64(gaps)
         sourceDiscontinuity = first.discontinuitySequence
-        discontinuity = timeline.entries.last.map { $0.segment.discontinuitySequence &+ 1 } ?? first.discontinuitySequence
+        discontinuity = timeline.last.map { $0.segment.discontinuitySequence &+ 1 } ?? first.discontinuitySequence
         return Restart(reason: reason, lost: lost, gaps: gaps)
     }
 

@@ -45,17 +45,9 @@ package final class AppendOnlyLog<Record: Codable> {
             close(descriptor)
             throw Self.unusable(file, reason)
         }
-        // Whole lines end with a newline; anything after the last one is a torn append.
-        let whole = existing.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        if whole < existing.count { droppedLines += 1 }
-        let decoder = JSONDecoder()
-        for line in existing[..<whole].split(separator: 0x0A) {
-            if let record = try? decoder.decode(Record.self, from: Data(line)) {   // else a damaged line, counted below
-                opened.append(record)
-            } else {
-                droppedLines += 1
-            }
-        }
+        let (records, whole, dropped) = Self.decode(existing)
+        opened = records
+        droppedLines = dropped
         lineCount = opened.count
         guard ftruncate(descriptor, off_t(whole)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
             close(descriptor)
@@ -64,6 +56,44 @@ package final class AppendOnlyLog<Record: Codable> {
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The records of `bytes` read as a log, the length of its whole lines, and the lines
+    /// dropped: whole lines end with a newline (anything after the last one is a torn append),
+    /// and a line that does not decode is damaged.
+    private static func decode(_ bytes: [UInt8]) -> (records: [Record], whole: Int, dropped: Int) {
+        let whole = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        var dropped = whole < bytes.count ? 1 : 0
+        var records: [Record] = []
+        let decoder = JSONDecoder()
+        for line in bytes[..<whole].split(separator: 0x0A) {
+            if let record = try? decoder.decode(Record.self, from: Data(line)) {   // else a damaged line, counted
+                records.append(record)
+            } else {
+                dropped += 1
+            }
+        }
+        return (records, whole, dropped)
+    }
+
+    /// Lets go of the records read when the log was opened (their owner has taken them): a log
+    /// kept open for days holds none of its history in memory.
+    package func releaseOpened() {
+        opened = []
+    }
+
+    /// Every record the log holds now, read back from its file (lines that do not decode
+    /// skipped, as when opening).
+    /// - Throws: `log-unusable`.
+    package func readBack() throws(SupportError) -> [Record] {
+        let reader = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard reader >= 0 else { throw Self.unusable(file, String(cString: strerror(errno))) }
+        defer { close(reader) }
+        errno = 0
+        guard let bytes = FileDescriptorIO.readAll(reader, limit: Self.maximumBytes) else {
+            throw Self.unusable(file, errno == 0 ? "it is over \(Self.maximumBytes) bytes" : String(cString: strerror(errno)))
+        }
+        return Self.decode(bytes).records
+    }
 
     /// Appends `record` durably.
     /// - Throws: `log-write-failed` — full disk, I/O error.

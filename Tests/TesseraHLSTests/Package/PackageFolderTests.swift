@@ -55,14 +55,15 @@ final class SinkHarness: Sendable {
     /// Runs the transfer of everything not in `done`; with `stopAfter`, the input fails after
     /// that many fetches and the sink is dropped as a killed process would leave it (no finish,
     /// no cleanup). Returns the files on success.
-    /// With `transform`, the folder's transform; `restored` hears the records a resume kept.
+    /// With `transform`, the folder's transform; `restored` hears the records a resume kept;
+    /// `listsFromCheckpoint`, the folder lists its files from its checkpoint (as a recording's).
     func run(stopAfter: Int? = nil, transform: ((FetchedResource) throws(HLSError) -> TransformedResource?)? = nil,
-             restored: ([ResourceFileRecord]) -> Void = { _ in }) async throws -> [PackageFolder.WrittenFile]? {
+             listsFromCheckpoint: Bool = false, restored: ([ResourceFileRecord]) -> Void = { _ in }) async throws -> [PackageFolder.WrittenFile]? {
         let staging = try StagingDirectory(destination: destination, policy: .refuse, resumableAt: stagingPath)
         let log = try CheckpointLog<ResourceFileRecord>(path: checkpointPath, fingerprint: "sink-test", resume: true)
         try SpillFolder.prepare(spillPath)
         let sink = PackageFolder(staging: staging, checkpoint: log, spillFolder: spillPath, checkpointBytes: 1,
-                                    clock: ContinuousClock(), place: Self.place)
+                                    clock: ContinuousClock(), listsFromCheckpoint: listsFromCheckpoint, place: Self.place)
         sink.transform = transform
         let done = try sink.restore(log.restorable)
         restored(sink.takeVouched())
@@ -115,10 +116,11 @@ struct PackageFolderTests {
         return out
     }
 
-    @Test("a multi-resource plan lands as one file per resource, byte ranges appended in order, each with its SHA-256")
-    func wholeRun() async throws {
+    @Test("a multi-resource plan lands as one file per resource, byte ranges appended in order, each with its SHA-256 (files held, or listed from the checkpoint)",
+          arguments: [false, true])
+    func wholeRun(listsFromCheckpoint: Bool) async throws {
         let harness = try SinkHarness()
-        let files = try #require(try await harness.run())
+        let files = try #require(try await harness.run(listsFromCheckpoint: listsFromCheckpoint))
         let expected = try Self.expected()
         #expect(try harness.published() == expected)
         #expect(Set(files.map(\.path.value)) == Set(expected.keys))
@@ -130,16 +132,22 @@ struct PackageFolderTests {
         #expect(hidden == [".package.tessera-spill"] || hidden.isEmpty)
     }
 
-    @Test("killed mid-transfer, then resumed: only the missing resources are fetched and the files are identical")
-    func killAndResume() async throws {
+    @Test("killed mid-transfer, then resumed: only the missing resources are fetched and the files are identical (files held, or listed from the checkpoint)",
+          arguments: [false, true])
+    func killAndResume(listsFromCheckpoint: Bool) async throws {
         let harness = try SinkHarness()
-        _ = try await harness.run(stopAfter: 5)
+        _ = try await harness.run(stopAfter: 5, listsFromCheckpoint: listsFromCheckpoint)
         let firstRequests = harness.origin.log.count
         #expect(firstRequests == 5)
         #expect(!FileManager.default.fileExists(atPath: harness.destination.path))
-        let files = try #require(try await harness.run())
-        #expect(try harness.published() == Self.expected())
-        #expect(try files.count == Self.expected().count)
+        let files = try #require(try await harness.run(listsFromCheckpoint: listsFromCheckpoint))
+        let expected = try Self.expected()
+        #expect(try harness.published() == expected)
+        #expect(files.count == expected.count)
+        for file in files {
+            let bytes = try #require(expected[file.path.value])
+            #expect(file.byteCount == UInt64(bytes.count) && file.sha256 == SHA256Hasher.hash([UInt8](bytes)), "\(file.path)")
+        }
         // Nothing already vouched for was fetched again.
         let again = harness.origin.log.dropFirst(firstRequests).map(\.path)
         #expect(Set(again).count == again.count)

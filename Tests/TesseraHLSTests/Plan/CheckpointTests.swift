@@ -34,6 +34,24 @@ struct CheckpointTests {
         #expect(try CheckpointLog<Entry>(path: path, fingerprint: "b", resume: true).discarded == "the checkpoint is from another format")
     }
 
+    @Test("a log read back gives what it holds now (appends and resets since it opened); its restorable entries can be let go")
+    func readBack() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("cp").path
+        try CheckpointLog<Entry>(path: path, fingerprint: "a", resume: true).append([Entry(value: 1)])
+        let log = try CheckpointLog<Entry>(path: path, fingerprint: "a", resume: true)
+        #expect(log.restorable == [Entry(value: 1)])
+        log.releaseRestorable()
+        #expect(log.restorable.isEmpty)
+        try log.append([Entry(value: 2), Entry(value: 3)])
+        #expect(try log.entries() == [Entry(value: 1), Entry(value: 2), Entry(value: 3)])
+        try log.reset(keeping: [Entry(value: 3)])
+        try log.append([Entry(value: 4)])
+        #expect(try log.entries() == [Entry(value: 3), Entry(value: 4)])
+        log.remove()
+        #expect(throws: HLSError.self) { try log.entries() }
+    }
+
     /// The assembler of a_ts_vod's plan writing into `folder`.
     static func assembler(_ folder: TemporaryDirectory) throws -> (DownloadPlan, SingleFileAssembler, CheckpointLog<AssemblyRecord>, StagingFile) {
         let text = try FixtureStore.bytes("a_ts_vod/index.m3u8")

@@ -13,7 +13,7 @@ struct RecordingPlannerTests {
         let segment = MediaSegment(uri: uri, duration: 2, mediaSequence: 41, map: map ? MediaInitializationSection(uri: "init.mp4") : nil)
         var resources = 0
         _ = try planner.plan(RecordingTimeline.Entry(segment: segment, kind: kind, key: "k"), listedIn: url, at: 0, resources: &resources)
-        return try #require(planner.locals.last?.uri)
+        return try #require(planner.newest?.uri)
     }
 
     @Test("a segment is named by its media sequence number with its URI's extension; without one, the extension its media most likely has")

@@ -50,6 +50,26 @@ struct RecordingTimelineTests {
         #expect(throws: RecordingTimeline.Changed.self) { try timeline.take(Self.playlist(3...6, prefix: "other/"), listedIn: b) }
     }
 
+    @Test("what a playlist no longer lists is forgotten (the log holds it): the timeline holds a window; indices, dates and checks go on")
+    func forget() throws {
+        var timeline = RecordingTimeline(start: .windowStart, limit: nil)
+        _ = try timeline.take(Self.playlist(0...5))
+        let end = timeline.endDate
+        timeline.forget(before: 4)
+        #expect(timeline.entries.map(\.segment.mediaSequence) == [4, 5] && timeline.forgotten == 4 && timeline.count == 6)
+        #expect(timeline.endDate == end && timeline.first == 0 && timeline.duration == 24)
+        #expect(timeline.taken(3) == nil && timeline.taken(5)?.segment.uri == "s5.ts")
+        let step = try timeline.take(Self.playlist(4...7))
+        #expect(step.added == 6..<8 && timeline.entry(7).segment.mediaSequence == 7)
+        #expect(throws: RecordingTimeline.Changed.self) { try timeline.take(Self.playlist(5...8, prefix: "other/")) }
+        // Dated entries slid out while forgotten: the missed span still comes from the dates.
+        let missed = try timeline.take(Self.playlist(10...11))
+        #expect(missed.added.map { timeline.entry($0).kind } == [.missed, .missed, .segment, .segment])
+        #expect(missed.added.prefix(2).allSatisfy { timeline.entry($0).segment.duration == 4 })
+        timeline.forget(before: 100)
+        #expect(timeline.entries.map(\.segment.mediaSequence) == [11], "the newest always stays")
+    }
+
     @Test("the limit: media seconds, gaps included; nothing taken after it")
     func limit() throws {
         var timeline = RecordingTimeline(start: .windowStart, limit: 10)

@@ -33,8 +33,8 @@ package final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
     private let log: AppendOnlyLog<Line>
     private let header: Line
     private let path: String
-    /// The entries of an existing log written for this job, in order.
-    package let restorable: [Entry]
+    /// The entries of an existing log written for this job, in order (until `releaseRestorable`).
+    package private(set) var restorable: [Entry]
     /// Why an existing checkpoint was discarded, when one was.
     package let discarded: String?
 
@@ -57,6 +57,7 @@ package final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
         case (false, false, _): opened.first?.format == Self.currentFormat
             ? "the plan changed (playlist or byte ranges)" : "the checkpoint is from another format"
         }
+        log.releaseOpened()
         if !(matches && resume) {
             // A new or discarded log starts as this job's header alone.
             do { try log.compact([header]) } catch {
@@ -78,6 +79,20 @@ package final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
     package func append(_ entries: [Entry]) throws(HLSError) {
         do { try log.append(contentsOf: entries.map { Line(entry: $0) }) } catch {
             throw HLSError(.destinationUnwritable, "The checkpoint \(path) cannot be written: \(error.message)", cause: error)
+        }
+    }
+
+    /// Lets go of `restorable` once its entries are restored: a job running for days keeps
+    /// none of its history in memory.
+    package func releaseRestorable() {
+        restorable = []
+    }
+
+    /// The entries the log holds now, read back from its file.
+    /// - Throws: `destination-unwritable` when it cannot be read.
+    package func entries() throws(HLSError) -> [Entry] {
+        do { return try log.readBack().compactMap(\.entry) } catch {
+            throw HLSError(.destinationUnwritable, "The checkpoint \(path) cannot be read back: \(error.message)", cause: error)
         }
     }
 

@@ -5,11 +5,12 @@
 /// files are other files: a live source restarted in place reuses its segment names.) Outputs
 /// keep one, restored from their checkpoint records.
 struct SourceValidators {
-    private var seen: [String: String] = [:]
+    /// By output file ("" for the one output), by source and pathway: the validator.
+    private var seen: [String: [String: String]] = [:]
 
     /// Notes what a checkpoint record vouches for (of output file `file`; nil: the one output).
     mutating func restore(source: String, pathway: String?, validator: String?, file: String? = nil) {
-        if let validator { seen[source + "\n" + (pathway ?? "") + "\n" + (file ?? "")] = validator }
+        if let validator { seen[file ?? "", default: [:]][source + "\n" + (pathway ?? "")] = validator }
     }
 
     /// Checks `fetched`, going into output file `file` (nil: the one output), against what its
@@ -17,12 +18,16 @@ struct SourceValidators {
     /// - Throws: `source-changed`.
     mutating func check(_ fetched: FetchedResource, file: String? = nil) throws(HLSError) {
         guard let validator = fetched.validator else { return }
-        let key = fetched.source + "\n" + (fetched.pathway ?? "") + "\n" + (file ?? "")
-        if let known = seen[key], known != validator {
+        let key = fetched.source + "\n" + (fetched.pathway ?? "")
+        if let known = seen[file ?? ""]?[key], known != validator {
             throw HLSError(.sourceChanged, "\(fetched.resource.label) comes from a file that changed on the server (its ETag or Last-Modified differs from earlier responses).")
         }
-        seen[key] = validator
+        seen[file ?? "", default: [:]][key] = validator
     }
+
+    /// Forgets what output file `file` took: it is complete and takes no further resource (a
+    /// recording of days keeps no validator per segment it wrote).
+    mutating func forget(file: String) { seen[file] = nil }
 
     /// Forgets everything.
     mutating func reset() { seen = [:] }
