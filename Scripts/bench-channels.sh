@@ -7,7 +7,8 @@
 # gaps included), channels whose package verifies, CPU (cores, user + system over wall), peak
 # RSS against the 64 MiB + 1 MiB a channel goal, segment-to-disk latency (the file's write time
 # less the instant its playlist listed it) p50/p95/max; RSS every 10 s, and its slope after the
-# first WARMUP_SECONDS (default 600 when the run is longer, else a third of it).
+# first WARMUP_SECONDS (default 600 when the run is longer, else a third of it) until the
+# recording's end (the commit after it is a moment's peak).
 # Segments missed: holes (a declared gap names no numbered file, so it is one) and a recording
 # that fell short of its duration.
 # Then, beside it on the same origin: PEERS (default 20) `ffmpeg -c copy` processes recording 20
@@ -15,6 +16,9 @@
 # and peak RSS a channel. PEERS=0 skips them.
 # GATE=1 (the channels soak gate) fails on any missed segment, a package that does not verify,
 # or an RSS slope above 1 MiB an hour after warm-up.
+# FAULTY=1 adds three faulty channels to the list (a dead origin, a playlist trickled at 2 bytes a
+# second, a 5 MB playlist that never moves on): the clean channels' figures, measured as always,
+# show what the faulty ones cost them (compare a run without). KEEP_WORK=1 keeps the work folder.
 # Usage: bench-channels.sh   (run by Scripts/bench.sh channels; QualityGates/channels-soak.sh)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,13 +28,18 @@ CHANNELS="${CHANNELS:-100}"
 SECONDS_REC="${CHANNEL_SECONDS:-600}"
 PEERS="${PEERS:-20}"
 PEER_SECONDS="${PEER_SECONDS:-120}"
+FAULTY="${FAULTY:-0}"
 WARMUP="${WARMUP_SECONDS:-$(( SECONDS_REC > 1200 ? 600 : SECONDS_REC / 3 ))}"
 TESSERA="$(bash Scripts/release-tessera.sh)"
 . "$HERE/Scripts/nginx-origin.sh"
 [ "$PEERS" = 0 ] || . "$HERE/Scripts/bench-peers.sh"
 WORK="$(mktemp -d -p "${BENCH_WORK:-/var/tmp}")"   # on disk: 100 channels write ~15 GB in 10 minutes
 PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [ "${KEEP_WORK:-0}" = 1 ]; then echo "bench channels: work kept at $WORK"; else rm -rf "$WORK"; fi
+}
 trap cleanup EXIT
 
 # Segments: 2 s at about 2 Mbit/s, timestamps continuous for as long as the run (looped beyond).
@@ -44,14 +53,32 @@ ffmpeg -nostdin -hide_banner -loglevel error -y -stream_loop $(( SEGMENTS / 10 +
   -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename "$WORK/www/src/seg_%03d.ts" "$WORK/www/src/index.m3u8"
 SEGMENTS=$(ls "$WORK/www/src" | grep -c '^seg_')
 
-start_origin "$WORK" "$WORK/www"
+if [ "$FAULTY" = 1 ]; then start_origin "$WORK" "$WORK/www" trickle; else start_origin "$WORK" "$WORK/www"; fi
 PIDS+=("$NGINX_PID")
 python3 QualityGates/Bench/peers/channel_generator.py --root "$WORK/www" --channels "$CHANNELS" --segments "$SEGMENTS" \
   --log "$WORK/published.jsonl" --seconds $(( SECONDS_REC + 2 * PEER_SECONDS + 120 )) &
 PIDS+=($!)
 for _ in $(seq 1 100); do [ -s "$WORK/published.jsonl" ] && break; sleep 0.05; done
 for i in $(seq 0 $(( CHANNELS - 1 ))); do printf 'ch%03d http://127.0.0.1:%s/ch%03d/live.m3u8\n' "$i" "$PORT" "$i"; done > "$WORK/channels.txt"
-echo "bench channels: $(nproc) cores, $CHANNELS channels of 2 s TS segments at ~$(( $(stat -c %s "$WORK/www/src/seg_001.ts") * 8 / 2000 )) kbit/s for ${SECONDS_REC} s, nginx on 127.0.0.1:$PORT, release tessera"
+if [ "$FAULTY" = 1 ]; then
+  # A dead origin (nothing listens on port 9), a live playlist trickled at 2 bytes a second, and
+  # a live playlist of 5 MB that never moves on (its segments real): named fault-*, outside
+  # every figure below but CPU and RSS.
+  mkdir -p "$WORK/www/trickle" "$WORK/www/huge"
+  cp "$WORK/www/ch000/live.m3u8" "$WORK/www/trickle/live.m3u8"
+  python3 - "$WORK/www/huge/live.m3u8" <<'PY'
+import sys
+lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:0"]
+size, n = 0, 0
+while size < 5 << 20:
+    entry = f"#EXTINF:2.000000,\n../src/seg_{n % 10:03d}.ts?n={n}"
+    lines.append(entry); size += len(entry) + 1; n += 1
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+PY
+  printf 'fault-dead http://127.0.0.1:9/live.m3u8\nfault-trickle http://127.0.0.1:%s/trickle/live.m3u8\nfault-huge http://127.0.0.1:%s/huge/live.m3u8\n' \
+    "$PORT" "$PORT" >> "$WORK/channels.txt"
+fi
+echo "bench channels: $(nproc) cores, $CHANNELS channels$([ "$FAULTY" = 1 ] && echo " (and 3 faulty ones)") of 2 s TS segments at ~$(( $(stat -c %s "$WORK/www/src/seg_001.ts") * 8 / 2000 )) kbit/s for ${SECONDS_REC} s, nginx on 127.0.0.1:$PORT, release tessera"
 
 # tessera: every channel in one process; RSS sampled every 10 s.
 STARTED=$(python3 -c 'import time; print(time.time())')
@@ -96,6 +123,7 @@ for line in open(os.path.join(work, "published.jsonl")):
     x = json.loads(line)
     published.setdefault(x["msn"], x["t"])
 missed, latencies, recorded, gaps = 0, [], 0, 0
+settled = []   # latencies of segments listed after the warm-up
 for i in range(channels):
     name = f"ch{i:03d}"
     folder = os.path.join(work, "out", name)
@@ -118,21 +146,27 @@ for i in range(channels):
         # Only segments listed after the recorder started: the first one was listed before.
         if listed is not None and listed > started + 1:
             latencies.append(os.stat(f).st_mtime - listed)
+            if listed >= started + warmup:
+                settled.append(latencies[-1])
 t = open(os.path.join(work, "tessera.time")).read().split()
 wall, cpu, rss = float(t[0]), float(t[1]) + float(t[2]), int(t[3]) / 1024
 samples = [tuple(map(float, l.split())) for l in open(os.path.join(work, "rss.samples"))] if os.path.exists(os.path.join(work, "rss.samples")) else []
-late = [(s[0], s[1] / 1024) for s in samples if s[0] - started >= warmup]
+# While recording: the commit at the end reads every channel's timeline back, a moment's peak.
+late = [(s[0], s[1] / 1024) for s in samples if warmup <= s[0] - started <= seconds]
 slope = None
 if len(late) >= 3:
     mx = statistics.fmean(x for x, _ in late); my = statistics.fmean(y for _, y in late)
     den = sum((x - mx) ** 2 for x, _ in late)
     slope = sum((x - mx) * (y - my) for x, y in late) / den * 3600 if den else 0.0
 latencies.sort()
-def pct(p): return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else float("nan")
+settled.sort()
+def pct(p, values=latencies): return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
 goal_rss = 64 + channels
 print(f"tessera: exit {status}, {channels} channels, {recorded} segments recorded, {missed} missed ({gaps} gaps declared), {verified}/{channels} packages verify")
 print(f"tessera: CPU {cpu:.1f} s over {wall:.0f} s = {cpu / wall:.3f} cores (goal <= 0.5); peak RSS {rss:.1f} MiB (goal <= {goal_rss} MiB)")
 print(f"tessera: segment-to-disk after listing p50 {pct(0.5):.0f} ms, p95 {pct(0.95):.0f} ms, max {pct(1.0) if latencies else float('nan'):.0f} ms over {len(latencies)} segments (goal p95 <= 500 ms)")
+print(f"tessera: of segments listed after {warmup:.0f} s of warm-up: p50 {pct(0.5, settled):.0f} ms, p95 {pct(0.95, settled):.0f} ms over {len(settled)} segments; "
+      f"{sum(1 for x in latencies if x > 1.0)} of all over 1 s")
 if slope is not None:
     print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, slope {slope:+.2f} MiB/h (goal <= 1 MiB/h)")
 print(f"tessera: per channel {cpu / wall / channels * 1000:.2f} millicores, {rss / channels:.2f} MiB")

@@ -19,7 +19,7 @@ package enum OrderedTransfer {
         measure: ((T) -> UInt64)? = nil,
         sizeClass: (Input.Element) -> AnyHashable = { _ in 0 },
         work: @escaping @Sendable (Input.Element) async throws(HLSError) -> T,
-        consume: (consuming T) throws(HLSError) -> Void
+        consume: (consuming T) async throws(HLSError) -> Void
     ) async throws(HLSError) where Input.Element: Sendable, Input.Failure == HLSError {
         let source = InputPuller<Input.Element>(input.makeAsyncIterator())
         let failure = await withTaskGroup(of: Step<Input.Element, T>.self, returning: HLSError?.self) { group in
@@ -84,7 +84,7 @@ package enum OrderedTransfer {
                     return error
                 }
                 while let value = ready.removeValue(forKey: consumed) {
-                    do throws(HLSError) { try consume(consume value) } catch {
+                    do throws(HLSError) { try await consume(consume value) } catch {
                         group.cancelAll()
                         return error
                     }

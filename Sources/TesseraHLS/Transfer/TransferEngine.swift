@@ -28,6 +28,7 @@ package struct TransferEngine: Sendable {
         where Input.Element == PlannedFetch, Input.Failure == HLSError {
         let numbered = NumberedFetches(base: input, next: firstIndex)
         let processor = self.processor
+        let lane = BlockingLane(label: "tessera.transfer.write")
         // The kept buffers go when the transfer ends: what the output does next (a movie's mux)
         // needs the memory more.
         defer { processor.budget.releaseSpares() }
@@ -41,15 +42,21 @@ package struct TransferEngine: Sendable {
                                       work: { numbered async throws(HLSError) in
                                           try await processor.process(numbered.fetch, firstIndex: numbered.firstIndex)
                                       },
-                                      consume: { (resources: consuming [FetchedResource]) throws(HLSError) in
-                                          // Each written body's memory goes back to the budget for the next.
-                                          var pending = consume resources
-                                          pending.reverse()
-                                          while let resource = pending.popLast() {
-                                              try output.write(resource)
-                                              processor.budget.recycle((consume resource).takeBody())
+                                      consume: { (resources: consuming [FetchedResource]) async throws(HLSError) in
+                                          // Written on the transfer's lane: its writes and fsyncs
+                                          // never hold up the cooperative pool. The output and
+                                          // the bodies move there and back, one owner at a time.
+                                          let handoff = Handoff((output as any TransferOutput, consume resources))
+                                          try await lane.run { () throws(HLSError) in
+                                              var (output, pending) = handoff.take()
+                                              // Each written body's memory goes back to the budget for the next.
+                                              pending.reverse()
+                                              while let resource = pending.popLast() {
+                                                  try output.write(resource)
+                                                  processor.budget.recycle((consume resource).takeBody())
+                                              }
+                                              try output.checkpointIfDue(force: false)
                                           }
-                                          try output.checkpointIfDue(force: false)
                                           progress()
                                       })
         if Task.isCancelled { throw HLSError(.cancelled, "The transfer was cancelled.") }

@@ -36,8 +36,8 @@ public final class ChannelRecorder: Sendable {
         public var startSpread: Duration = .seconds(2)
         /// Each channel's polls, timed to land just after its playlist lists a segment, are moved
         /// on by its place in the list times this over the channels, so that channels of one
-        /// cadence do not reload at the same instant. Default 200 ms.
-        public var pollSpread: Duration = .milliseconds(200)
+        /// cadence do not reload at the same instant. Default 100 ms.
+        public var pollSpread: Duration = .milliseconds(100)
         /// The clock of the status (seconds since 1970); a test may give another.
         public var now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         /// The defaults.

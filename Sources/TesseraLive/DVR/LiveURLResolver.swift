@@ -21,13 +21,14 @@ final class LiveURLResolver: TransferURLResolver, Sendable {
         var places: [StreamIdentity: Place]
         var waiters: [Int: (stream: StreamIdentity, continuation: CheckedContinuation<Void, Never>)] = [:]
         var next = 0
-        /// The stream of each URL resolved lately (two generations of at most `remembered`: the
-        /// fetches in flight are among the newest).
+        /// The stream of each URL resolved lately on a pathway (two generations of at most
+        /// `remembered`: the fetches in flight, the only ones `recover` is asked about, are among
+        /// the newest). Without steering, none: nothing is recovered.
         var resolved: [URL: StreamIdentity] = [:]
         var older: [URL: StreamIdentity] = [:]
     }
 
-    private static let remembered = 512
+    private static let remembered = 64
 
     private let state: Lock<State>
     private let clock: ElapsedClock
@@ -59,9 +60,11 @@ final class LiveURLResolver: TransferURLResolver, Sendable {
             throw HLSError(.unsupported, "The recording has no stream \(stream).")
         }
         let url = try ResourceURL.resolve(uri, against: place.url, what: "A resource of the recording")
-        state.withLock { state in
-            if state.resolved.count >= Self.remembered { (state.older, state.resolved) = (state.resolved, [:]) }
-            state.resolved[url] = stream
+        if place.pathway != nil {
+            state.withLock { state in
+                if state.resolved.count >= Self.remembered { (state.older, state.resolved) = (state.resolved, [:]) }
+                state.resolved[url] = stream
+            }
         }
         return ResolvedLocation(url: url, pathway: place.pathway)
     }

@@ -22,6 +22,8 @@ struct RecordingPlanning: Sendable {
     /// LL-HLS part staging, when asked for: segments planned are promoted from it.
     let parts: PartStager?
     let events: @Sendable (LiveRecording.Notice) -> Void
+    /// Where the timeline log is written.
+    private let lane = BlockingLane(label: "tessera.recording.timeline")
 
     /// What the planner hands over when it ends.
     struct Planned: Sendable {
@@ -142,7 +144,9 @@ struct RecordingPlanning: Sendable {
                 if entry.kind == .missed { events(.gap(mediaSequence: entry.segment.mediaSequence, duration: entry.segment.duration)) }
             }
         }
-        do throws(HLSError) { try log.withLock { log throws(HLSError) in try log.append(records) } } catch {
+        let logged = records
+        // Its fsync on a lane of its own: a stalled disk holds up this recording alone.
+        do throws(HLSError) { try await lane.run { () throws(HLSError) in try log.withLock { log throws(HLSError) in try log.append(logged) } } } catch {
             // A full or unwritable volume: as for the transfer's writes, nothing is committed and
             // the checkpoints stay, so the same command resumes once there is room.
             _ = state.withLock { $0.handle(.abandoned(error)) }

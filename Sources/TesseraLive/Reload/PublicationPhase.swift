@@ -31,8 +31,15 @@ public struct PublicationPhase: Sendable, Equatable {
     /// How far bounds on the listing instant widen for each second between loads (200 ppm:
     /// beyond any encoder's clock against ours).
     public static let driftPerSecond = 0.0002
-    /// Bounds this close are taken as known, seconds.
-    public static let lockWidth = 0.25
+    /// Bounds this close are taken as known, seconds, for segments of `duration` seconds: a
+    /// twentieth of a segment, from 0.1 to 0.25 s — a narrower lock costs more probes, and a
+    /// probe that misses costs about a segment's lateness once.
+    public static func lockWidth(segment duration: Double) -> Double {
+        min(0.25, max(0.1, duration / 20))
+    }
+    /// A load that contradicts the bounds by up to this much is jitter (the bound moves past
+    /// it); by more, the listing moved and the model starts over, seconds.
+    public static let jitterTolerance = 0.25
     /// How long after the latest possible listing instant the reload is made, seconds.
     public static let margin = 0.05
     /// A reload later than the shortest wait by more than this is moved a segment on, seconds.
@@ -75,7 +82,7 @@ public struct PublicationPhase: Sendable, Equatable {
         lo = max(lo - drift, low)
         hi = min(hi + drift, high)
         if lo > hi {
-            if lo - hi <= Self.lockWidth {
+            if lo - hi <= Self.jitterTolerance {
                 // Listed a little later than the model allowed (jitter): the bound moves past it.
                 hi = lo + Self.margin
             } else {
@@ -90,7 +97,7 @@ public struct PublicationPhase: Sendable, Equatable {
     /// to the instant aimed at (a recorder of many channels spreads their polls so).
     public mutating func nextReload(earliest: Duration, offset: Duration = .zero) -> Duration {
         guard newest != nil, lo.isFinite, hi.isFinite, lastDuration > 0 else { return earliest }
-        let narrow = hi - lo <= Self.lockWidth * (settled ? 2 : 1)
+        let narrow = hi - lo <= Self.lockWidth(segment: lastDuration) * (settled ? 2 : 1)
         if narrow {
             probes = 0
             settled = true

@@ -227,13 +227,13 @@ struct ChannelRecorderTests {
         #expect(recorder.status.map(\.state) == [.finished, .failed])
     }
 
-    @Test("kill -9 with three channels recording (their on-disk state at a segment boundary): the same call resumes each from its own checkpoint",
-          .timeLimit(.minutes(1)))
+    @Test("kill -9 with twenty channels recording (their on-disk state at a segment boundary): the same call resumes each from its own checkpoint",
+          .timeLimit(.minutes(2)))
     func resume() async throws {
-        let harness = try ChannelHarness(count: 3)
+        let names = (0..<20).map { "ch\($0)" }
+        let harness = try ChannelHarness(count: names.count)
         let folder = harness.folder
         let crashed = try TemporaryDirectory()
-        let names = ["a", "b", "c"]
         let channels = try names.enumerated().map { index, name in try harness.channel(name, index) }
         // First run: at each channel's second segment its on-disk state is copied as a kill -9
         // would leave it (staging folder, checkpoint, timeline), then the run is stopped.
@@ -246,7 +246,7 @@ struct ChannelRecorderTests {
                     try? FileManager.default.copyItem(at: folder.url.appendingPathComponent(".\(event.channel).tessera-\(suffix)"),   // checked below
                                                       to: crashed.url.appendingPathComponent(".\(event.channel).tessera-\(suffix)"))
                 }
-                if copied.withLock({ $0.count }) == 3 { first.stop() }
+                if copied.withLock({ $0.count }) == names.count { first.stop() }
             }
             harness.publishers[index].publish(after: progress)
         }
