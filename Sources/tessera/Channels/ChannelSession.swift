@@ -56,10 +56,20 @@ final class ChannelSession: Sendable {
         for line in state.withLock({ $0.lineup.lines }) { snapshot(line.name) }
     }
 
-    /// Each second until cancelled: the table, and the periodic snapshots due.
+    /// Seconds between two returns of the freed heap to the kernel (`tick`).
+    static let heapReturnSeconds = 60
+
+    /// Each second until cancelled: the table, the periodic snapshots due, and each minute the
+    /// freed heap handed back to the kernel — glibc keeps the freed pages of its arenas, and a
+    /// hundred channels churning segment bodies through them for days would make the resident
+    /// size creep up while what is live stays flat.
     func tick() async {
+        let lane = BlockingLane(label: "tessera.channels.heap")
+        var seconds = 0
         // The sleep throws only when cancelled: the channels are over.
         while (try? await Task.sleep(for: .seconds(1))) != nil {
+            seconds += 1
+            if seconds % Self.heapReturnSeconds == 0 { await lane.run { HeapPolicy.returnFreedHeap() } }
             output.tick()
             let now = ContinuousClock.now
             let due = state.withLock { state -> [String] in
