@@ -87,7 +87,10 @@ STARTED=$(python3 -c 'import time; print(time.time())')
 TIMED=$!
 PIDS+=("$TIMED")
 for _ in $(seq 1 100); do RECORDER=$(pgrep -P "$TIMED" -x tessera || true); [ -n "$RECORDER" ] && break; sleep 0.05; done
+RECORDING_STARTED=$SECONDS
 while kill -0 "$RECORDER" 2>/dev/null; do
+  # The faulty channels retry for ever: once the clean ones are done, SIGINT ends the run.
+  if [ "$FAULTY" = 1 ] && [ $(( SECONDS - RECORDING_STARTED )) -gt $(( SECONDS_REC + 30 )) ]; then kill -INT "$RECORDER" 2>/dev/null || true; fi
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$RECORDER/status" 2>/dev/null || true)
   [ -n "$rss" ] && echo "$(date +%s.%N) $rss" >> "$WORK/rss.samples"
   sleep 10
@@ -148,7 +151,7 @@ for i in range(channels):
             latencies.append(os.stat(f).st_mtime - listed)
             if listed >= started + warmup:
                 settled.append(latencies[-1])
-t = open(os.path.join(work, "tessera.time")).read().split()
+t = open(os.path.join(work, "tessera.time")).read().split()[-4:]   # after "Command exited with non-zero status N"
 wall, cpu, rss = float(t[0]), float(t[1]) + float(t[2]), int(t[3]) / 1024
 samples = [tuple(map(float, l.split())) for l in open(os.path.join(work, "rss.samples"))] if os.path.exists(os.path.join(work, "rss.samples")) else []
 # While recording: the commit at the end reads every channel's timeline back, a moment's peak.
