@@ -19,6 +19,11 @@
 # FAULTY=1 adds three faulty channels to the list (a dead origin, a playlist trickled at 2 bytes a
 # second, a 5 MB playlist that never moves on): the clean channels' figures, measured as always,
 # show what the faulty ones cost them (compare a run without). KEEP_WORK=1 keeps the work folder.
+# ROLLING=<seconds> records every channel with `--rolling <seconds>` (the soak gate: an hour of 100
+# channels is ~100 GB kept whole); evicted segments count as recorded (the manifest's evictions).
+# The origin's files and the generator's log live on /dev/shm: under the recorder's ~28 MB/s of
+# writes the kernel throttles every writer on the volume, and a generator that writes its
+# playlists there lags them (by up to 20 s in an hour's run), so its times could not be trusted.
 # Usage: bench-channels.sh   (run by Scripts/bench.sh channels; QualityGates/channels-soak.sh)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,40 +38,42 @@ WARMUP="${WARMUP_SECONDS:-$(( SECONDS_REC > 1200 ? 600 : SECONDS_REC / 3 ))}"
 TESSERA="$(bash Scripts/release-tessera.sh)"
 . "$HERE/Scripts/nginx-origin.sh"
 [ "$PEERS" = 0 ] || . "$HERE/Scripts/bench-peers.sh"
+ROLLING="${ROLLING:-}"
 WORK="$(mktemp -d -p "${BENCH_WORK:-/var/tmp}")"   # on disk: 100 channels write ~15 GB in 10 minutes
+SHM="$(mktemp -d -p /dev/shm)"                      # the origin's files and the publication log
 PIDS=()
 cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  if [ "${KEEP_WORK:-0}" = 1 ]; then echo "bench channels: work kept at $WORK"; else rm -rf "$WORK"; fi
+  if [ "${KEEP_WORK:-0}" = 1 ]; then echo "bench channels: work kept at $WORK and $SHM"; else rm -rf "$WORK" "$SHM"; fi
 }
 trap cleanup EXIT
 
 # Segments: 2 s at about 2 Mbit/s, timestamps continuous for as long as the run (looped beyond).
 SEGMENTS=$(( SECONDS_REC / 2 + 40 < 400 ? SECONDS_REC / 2 + 40 : 400 ))
-mkdir -p "$WORK/www/src"
+mkdir -p "$SHM/www/src"
 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=25 \
   -f lavfi -i sine=frequency=440:sample_rate=48000 -t 20 -c:v libx264 -preset ultrafast \
   -g 50 -keyint_min 50 -sc_threshold 0 -b:v 1900k -minrate 1900k -maxrate 1900k -bufsize 1900k \
   -x264-params nal-hrd=cbr -c:a aac -b:a 96k -f mpegts "$WORK/base.ts"
 ffmpeg -nostdin -hide_banner -loglevel error -y -stream_loop $(( SEGMENTS / 10 + 1 )) -i "$WORK/base.ts" -c copy -f hls -hls_time 2 \
-  -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename "$WORK/www/src/seg_%03d.ts" "$WORK/www/src/index.m3u8"
-SEGMENTS=$(ls "$WORK/www/src" | grep -c '^seg_')
+  -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename "$SHM/www/src/seg_%03d.ts" "$SHM/www/src/index.m3u8"
+SEGMENTS=$(ls "$SHM/www/src" | grep -c '^seg_')
 
-if [ "$FAULTY" = 1 ]; then start_origin "$WORK" "$WORK/www" trickle; else start_origin "$WORK" "$WORK/www"; fi
+if [ "$FAULTY" = 1 ]; then start_origin "$WORK" "$SHM/www" trickle; else start_origin "$WORK" "$SHM/www"; fi
 PIDS+=("$NGINX_PID")
-python3 QualityGates/Bench/peers/channel_generator.py --root "$WORK/www" --channels "$CHANNELS" --segments "$SEGMENTS" \
-  --log "$WORK/published.jsonl" --seconds $(( SECONDS_REC + 2 * PEER_SECONDS + 120 )) &
+python3 QualityGates/Bench/peers/channel_generator.py --root "$SHM/www" --channels "$CHANNELS" --segments "$SEGMENTS" \
+  --log "$SHM/published.jsonl" --seconds $(( SECONDS_REC + 2 * PEER_SECONDS + 120 )) &
 PIDS+=($!)
-for _ in $(seq 1 100); do [ -s "$WORK/published.jsonl" ] && break; sleep 0.05; done
+for _ in $(seq 1 100); do [ -s "$SHM/published.jsonl" ] && break; sleep 0.05; done
 for i in $(seq 0 $(( CHANNELS - 1 ))); do printf 'ch%03d http://127.0.0.1:%s/ch%03d/live.m3u8\n' "$i" "$PORT" "$i"; done > "$WORK/channels.txt"
 if [ "$FAULTY" = 1 ]; then
   # A dead origin (nothing listens on port 9), a live playlist trickled at 2 bytes a second, and
   # a live playlist of 5 MB that never moves on (its segments real): named fault-*, outside
   # every figure below but CPU and RSS.
-  mkdir -p "$WORK/www/trickle" "$WORK/www/huge"
-  cp "$WORK/www/ch000/live.m3u8" "$WORK/www/trickle/live.m3u8"
-  python3 - "$WORK/www/huge/live.m3u8" <<'PY'
+  mkdir -p "$SHM/www/trickle" "$SHM/www/huge"
+  cp "$SHM/www/ch000/live.m3u8" "$SHM/www/trickle/live.m3u8"
+  python3 - "$SHM/www/huge/live.m3u8" <<'PY'
 import sys
 lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:0"]
 size, n = 0, 0
@@ -78,12 +85,12 @@ PY
   printf 'fault-dead http://127.0.0.1:9/live.m3u8\nfault-trickle http://127.0.0.1:%s/trickle/live.m3u8\nfault-huge http://127.0.0.1:%s/huge/live.m3u8\n' \
     "$PORT" "$PORT" >> "$WORK/channels.txt"
 fi
-echo "bench channels: $(nproc) cores, $CHANNELS channels$([ "$FAULTY" = 1 ] && echo " (and 3 faulty ones)") of 2 s TS segments at ~$(( $(stat -c %s "$WORK/www/src/seg_001.ts") * 8 / 2000 )) kbit/s for ${SECONDS_REC} s, nginx on 127.0.0.1:$PORT, release tessera"
+echo "bench channels: $(nproc) cores, $CHANNELS channels$([ "$FAULTY" = 1 ] && echo " (and 3 faulty ones)") of 2 s TS segments at ~$(( $(stat -c %s "$SHM/www/src/seg_001.ts") * 8 / 2000 )) kbit/s for ${SECONDS_REC} s, nginx on 127.0.0.1:$PORT, release tessera"
 
 # tessera: every channel in one process; RSS sampled every 10 s.
 STARTED=$(python3 -c 'import time; print(time.time())')
 /usr/bin/time -f "%e %U %S %M" -o "$WORK/tessera.time" "$TESSERA" record --channels "$WORK/channels.txt" -o "$WORK/out" \
-  --duration "$SECONDS_REC" --json > "$WORK/tessera.jsonl" 2> "$WORK/tessera.err" &
+  --duration "$SECONDS_REC" ${ROLLING:+--rolling "$ROLLING"} --json > "$WORK/tessera.jsonl" 2> "$WORK/tessera.err" &
 TIMED=$!
 PIDS+=("$TIMED")
 for _ in $(seq 1 100); do RECORDER=$(pgrep -P "$TIMED" -x tessera || true); [ -n "$RECORDER" ] && break; sleep 0.05; done
@@ -91,9 +98,12 @@ RECORDING_STARTED=$SECONDS
 while kill -0 "$RECORDER" 2>/dev/null; do
   # The faulty channels retry for ever: once the clean ones are done, SIGINT ends the run.
   if [ "$FAULTY" = 1 ] && [ $(( SECONDS - RECORDING_STARTED )) -gt $(( SECONDS_REC + 30 )) ]; then kill -INT "$RECORDER" 2>/dev/null || true; fi
-  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$RECORDER/status" 2>/dev/null || true)
+  # RSS (KiB) and threads; with KEEP_WORK=1, the heap and the stacks (KiB) apart too.
+  rss=$(awk '/^VmRSS/ {r=$2} /^Threads/ {t=$2} END {if (r) print r, t}' "/proc/$RECORDER/status" 2>/dev/null || true)
   [ -n "$rss" ] && echo "$(date +%s.%N) $rss" >> "$WORK/rss.samples"
-  sleep 10
+  [ "${KEEP_WORK:-0}" = 1 ] && awk '/^[0-9a-f]+-/ {name=$6} /^Rss:/ {if (name=="[heap]") h+=$2; else if (name=="") a+=$2; else o+=$2} END {print systime(), h, a, o}' \
+    "/proc/$RECORDER/smaps" >> "$WORK/smaps.samples" 2>/dev/null || true
+  sleep 3   # not a divisor of the 2 s cadence: the samples walk across the bodies' sawtooth
 done
 wait "$TIMED" && status=0 || status=$?
 verified=0
@@ -118,14 +128,14 @@ if [ "$PEERS" != 0 ]; then
   done
 fi
 
-python3 - "$WORK" "$STARTED" "$SECONDS_REC" "$CHANNELS" "$verified" "$status" "$WARMUP" "$PEERS" "${GATE:-0}" <<'PY'
+python3 - "$WORK" "$SHM" "$STARTED" "$SECONDS_REC" "$CHANNELS" "$verified" "$status" "$WARMUP" "$PEERS" "${GATE:-0}" <<'PY'
 import glob, json, os, statistics, sys
-work, started, seconds, channels, verified, status, warmup, peers, gate = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8]), sys.argv[9] == "1"
+work, shm, started, seconds, channels, verified, status, warmup, peers, gate = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7]), float(sys.argv[8]), int(sys.argv[9]), sys.argv[10] == "1"
 published = {}
-for line in open(os.path.join(work, "published.jsonl")):
+for line in open(os.path.join(shm, "published.jsonl")):
     x = json.loads(line)
     published.setdefault(x["msn"], x["t"])
-missed, latencies, recorded, gaps = 0, [], 0, 0
+missed, latencies, recorded, gaps, evicted = 0, [], 0, 0, 0
 settled = []   # latencies of segments listed after the warm-up
 for i in range(channels):
     name = f"ch{i:03d}"
@@ -137,7 +147,13 @@ for i in range(channels):
         continue
     gaps += len(manifest.get("gaps", []))
     files = glob.glob(os.path.join(folder, "video", "[0-9]*.ts"))
-    msns = sorted(int(os.path.basename(f).split(".")[0]) for f in files)
+    kept = {int(os.path.basename(f).split(".")[0]) for f in files}
+    # Under rolling retention the variant's evicted segments were recorded too.
+    variant = manifest["tracks"][0]["id"] if manifest.get("tracks") else None
+    gone = {m for e in manifest.get("evictions", []) if e["track"] == variant
+            for m in range(e["firstMediaSequence"], e["lastMediaSequence"] + 1)}
+    evicted += len(gone - kept)
+    msns = sorted(kept | gone)
     recorded += len(msns)
     # Holes between the first and the last segment (gaps among them), and a recording that fell
     # short of the duration asked.
@@ -165,13 +181,17 @@ latencies.sort()
 settled.sort()
 def pct(p, values=latencies): return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
 goal_rss = 64 + channels
-print(f"tessera: exit {status}, {channels} channels, {recorded} segments recorded, {missed} missed ({gaps} gaps declared), {verified}/{channels} packages verify")
+print(f"tessera: exit {status}, {channels} channels, {recorded} segments recorded ({evicted} of them evicted by rolling retention), {missed} missed ({gaps} gaps declared), {verified}/{channels} packages verify")
 print(f"tessera: CPU {cpu:.1f} s over {wall:.0f} s = {cpu / wall:.3f} cores (goal <= 0.5); peak RSS {rss:.1f} MiB (goal <= {goal_rss} MiB)")
 print(f"tessera: segment-to-disk after listing p50 {pct(0.5):.0f} ms, p95 {pct(0.95):.0f} ms, max {pct(1.0) if latencies else float('nan'):.0f} ms over {len(latencies)} segments (goal p95 <= 500 ms)")
 print(f"tessera: of segments listed after {warmup:.0f} s of warm-up: p50 {pct(0.5, settled):.0f} ms, p95 {pct(0.95, settled):.0f} ms over {len(settled)} segments; "
       f"{sum(1 for x in latencies if x > 1.0)} of all over 1 s")
 if slope is not None:
     print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, slope {slope:+.2f} MiB/h (goal <= 1 MiB/h)")
+    # Each 5 minutes' lowest and median sample: a step shows here, a sawtooth does not.
+    buckets = {}
+    for x, y in late: buckets.setdefault(int((x - started) // 300), []).append(y)
+    print("tessera: RSS by 5 minutes (min/median MiB): " + ", ".join(f"{k * 5}m {min(v):.0f}/{statistics.median(v):.0f}" for k, v in sorted(buckets.items())))
 print(f"tessera: per channel {cpu / wall / channels * 1000:.2f} millicores, {rss / channels:.2f} MiB")
 for tool in ("ffmpeg", "streamlink"):
     rows = []

@@ -15,6 +15,8 @@ enum Tessera {
         // from several threads: reused from two heaps rather than mapped and faulted in afresh.
         // Set before any other thread allocates.
         if arguments.first == "download" || arguments.first == "package" { HeapPolicy.reuseLargeBuffers() }
+        // A recorder runs for days: its bodies mapped and unmapped, its resident size the live heap.
+        if arguments.first == "record" { HeapPolicy.handBackLargeBuffers() }
         let status: Int32
         do {
             let command = try CommandLineArguments.parse(arguments)

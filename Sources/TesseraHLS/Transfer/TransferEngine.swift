@@ -21,10 +21,11 @@ package struct TransferEngine: Sendable {
 
     /// Moves every fetch of `input` into `output`; resources are numbered from `firstIndex`
     /// (resources restored from a checkpoint come before it). `progress` runs after each fetch
-    /// is written.
+    /// is written, on the lane that wrote it (what it does next — a recording's eviction, a
+    /// snapshot's staging — may block on the disk too), never beside another write.
     /// - Throws: the first failure of the input, a fetch or the output; `cancelled` when the task is.
     package func run<Input: AsyncSequence>(_ input: Input, firstIndex: Int = 0, into output: some TransferOutput,
-                                   progress: () -> Void = {}) async throws(HLSError)
+                                   progress: @escaping () -> Void = {}) async throws(HLSError)
         where Input.Element == PlannedFetch, Input.Failure == HLSError {
         let numbered = NumberedFetches(base: input, next: firstIndex)
         let processor = self.processor
@@ -46,9 +47,9 @@ package struct TransferEngine: Sendable {
                                           // Written on the transfer's lane: its writes and fsyncs
                                           // never hold up the cooperative pool. The output and
                                           // the bodies move there and back, one owner at a time.
-                                          let handoff = Handoff((output as any TransferOutput, consume resources))
+                                          let handoff = Handoff((output as any TransferOutput, consume resources, progress))
                                           try await lane.run { () throws(HLSError) in
-                                              var (output, pending) = handoff.take()
+                                              var (output, pending, progress) = handoff.take()
                                               // Each written body's memory goes back to the budget for the next.
                                               pending.reverse()
                                               while let resource = pending.popLast() {
@@ -56,8 +57,8 @@ package struct TransferEngine: Sendable {
                                                   processor.budget.recycle((consume resource).takeBody())
                                               }
                                               try output.checkpointIfDue(force: false)
+                                              progress()
                                           }
-                                          progress()
                                       })
         if Task.isCancelled { throw HLSError(.cancelled, "The transfer was cancelled.") }
     }
@@ -67,7 +68,7 @@ extension TransferEngine {
     /// Moves every fetch the channel hands over into `output` until it finishes (an open-ended
     /// job: the planner sends, the engine takes, the channel's policy bounds what waits).
     package func run(_ channel: BoundedChannel<PlannedFetch>, firstIndex: Int = 0, into output: some TransferOutput,
-                     progress: () -> Void = {}) async throws(HLSError) {
+                     progress: @escaping () -> Void = {}) async throws(HLSError) {
         try await run(ChannelInput(channel: channel), firstIndex: firstIndex, into: output, progress: progress)
     }
 }

@@ -1,7 +1,9 @@
 import TesseraSupport
 /// Which of a recording's oldest entries rolling retention evicts now, a pure function: of the
-/// variant's entries whose files are all written, the oldest while what remains is over the
-/// limit (never the last), with the rendition entries that end before the first one kept (their
+/// variant's entries whose files are all written, once what they hold is over the limit, the
+/// oldest while it is still over or while what would remain stays within a twentieth under it
+/// (`batch`: an eviction — its fsyncs, a rewritten timeline — comes once every 30 s of a 10-minute
+/// limit, not after every segment; never the last), with the rendition entries that end before the first one kept (their
 /// alignment's margin earlier: a target duration at the live edge), and the files to delete — their
 /// segments, and each map no remaining entry uses.
 enum RecordingEviction {
@@ -11,6 +13,10 @@ enum RecordingEviction {
         var files: [String] = []
         var bytes: UInt64 = 0
     }
+
+    /// How far under the limit an eviction may go, as a share of it, so that evictions come in
+    /// batches: what is kept stays between 95 % and 100 % of the limit.
+    static let batch = 0.05
 
     /// The eviction of `records` (every track's, in planning order) under `retention`, `written`
     /// resources written; `margins` each rendition track's alignment margin, by ID; `size`
@@ -24,20 +30,28 @@ enum RecordingEviction {
         switch retention {
         case .duration(let limit):
             let seconds = limit.inSeconds
+            let floor = seconds - seconds * batch
             var remaining = primaries.reduce(0) { $0 + $1.duration }
-            while evicted < primaries.count - 1, remaining > seconds + 1e-9 {
-                remaining -= primaries[evicted].duration
+            guard remaining > seconds + 1e-9 else { return Plan() }
+            while evicted < primaries.count - 1 {
+                let after = remaining - primaries[evicted].duration
+                guard remaining > seconds + 1e-9 || after >= floor - 1e-9 else { break }
+                remaining = after
                 evicted += 1
             }
         case .bytes(let limit):
             var total: UInt64 = 0
             var counted: Set<String> = []
             for record in done { for path in paths(of: record) where counted.insert(path).inserted { total += size(path) ?? 0 } }
-            while evicted < primaries.count - 1, total > limit {
-                evicted += 1
-                let freed = files(of: done, before: primaries[evicted].position, through: primaries[evicted - 1], primary: primary, margins: margins)
-                total = freed.reduce(total) { sum, path in sum - min(sum, counted.contains(path) ? size(path) ?? 0 : 0) }
+            guard total > limit else { return Plan() }
+            let floor = limit - UInt64(Double(limit) * batch)
+            while evicted < primaries.count - 1 {
+                let freed = files(of: done, before: primaries[evicted + 1].position, through: primaries[evicted], primary: primary, margins: margins)
+                let after = freed.reduce(total) { sum, path in sum - min(sum, counted.contains(path) ? size(path) ?? 0 : 0) }
+                guard total > limit || after >= floor else { break }
+                total = after
                 counted.subtract(freed)
+                evicted += 1
             }
         }
         guard evicted > 0 else { return Plan() }

@@ -15,6 +15,13 @@ final class RecordingLedger {
     private(set) var records: [RecordingEntryRecord]
     /// What was evicted so far.
     private(set) var evictions: RecordingEvictions
+    /// The eviction log's lines before it is rewritten as its last: a recording of months keeps
+    /// a log of a few kilobytes.
+    static let evictionLogLines = 64
+    /// Evicted entries the timeline log still holds (rewritten without them once they outnumber
+    /// the kept ones, and at least `leastCompaction`).
+    private var evictedRecords = 0
+    private static let leastCompaction = 64
 
     /// A ledger over the two logs, holding the entries in memory too when `holdsRecords`.
     init(timeline: CheckpointLog<RecordingEntryRecord>, evictionLog: CheckpointLog<RecordingEvictions>, holdsRecords: Bool) {
@@ -37,6 +44,7 @@ final class RecordingLedger {
     /// - Throws: `destination-unwritable`.
     func reset(keeping kept: [RecordingEntryRecord]) throws(HLSError) {
         try timeline.reset(keeping: kept)
+        evictedRecords = 0
         timeline.releaseRestorable()
         if holdsRecords { records = kept }
     }
@@ -48,17 +56,26 @@ final class RecordingLedger {
         if holdsRecords { records += new }
     }
 
-    /// Records durably that `evicted` (and `bytes` of their files) are gone, then rewrites the
-    /// timeline without them — so a crash between the two still knows what was evicted.
+    /// Records durably that `evicted` (and `bytes` of their files) are gone; the timeline log is
+    /// rewritten without them only now and then (see `evictedRecords`), and a resume drops what
+    /// the eviction log covers — so a crash anywhere still knows what was evicted.
     /// - Throws: `destination-unwritable`.
     func evict(_ evicted: [RecordingEntryRecord], bytes: UInt64, primary: String) throws(HLSError) {
         precondition(holdsRecords, "a ledger evicts from the entries it holds")
         var next = evictions
         next.add(evicted, primary: primary, bytes: bytes)
-        try evictionLog.append([next])
+        // Only the last line counts: the log is rewritten as that line before it grows long.
+        if evictionLog.lineCount > Self.evictionLogLines { try evictionLog.reset(keeping: [next]) } else { try evictionLog.append([next]) }
         evictions = next
+        let before = records.count
         records.removeAll { next.covers($0) }
-        try timeline.reset(keeping: records)
+        evictedRecords += before - records.count
+        // Rewritten once the evicted entries outnumber the kept ones (a restore drops what the
+        // eviction log covers): not after every eviction, each a rewrite of the whole window.
+        if evictedRecords >= max(records.count, Self.leastCompaction) {
+            try timeline.reset(keeping: records)
+            evictedRecords = 0
+        }
     }
 
     /// Deletes both logs (the recording committed, or what they vouched for is gone).

@@ -20,6 +20,16 @@ package enum HeapPolicy {
         tessera_reuse_large_buffers(Int32(clamping: arenas), Int32(clamping: largeBuffer), Int32(clamping: keeping))
     }
 
+    /// For a process that runs for days (a recorder of many channels): buffers of
+    /// `largeBuffer` bytes or more are mapped on their own and unmapped when freed, at a fixed
+    /// threshold — glibc otherwise raises its threshold to the largest buffer freed so far, and
+    /// from then on serves segment bodies from its arenas, whose freed pages stay resident and
+    /// fragment, so the resident size climbs in steps while the live heap is flat. At most
+    /// `arenas` heaps, each trimmed above `keeping` freed bytes; glibc only.
+    package static func handBackLargeBuffers(arenas: Int = 2, largeBuffer: Int = 128 << 10, keeping: Int = 1 << 20) {
+        tessera_reuse_large_buffers(Int32(clamping: arenas), Int32(clamping: largeBuffer), Int32(clamping: keeping))
+    }
+
     /// Hands the freed memory of every allocator arena back to the kernel: between a job's
     /// phases (what the transfer held goes before the mux makes its own buffers), or so that the
     /// next allocations fault their pages in afresh (a measurement's cold start); glibc only.

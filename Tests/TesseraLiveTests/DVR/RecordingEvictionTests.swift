@@ -41,6 +41,16 @@ struct RecordingEvictionTests {
         #expect(all.records.filter { $0.track == "video" }.map(\.sequence) == [0, 1, 2], "the last variant entry stays")
     }
 
+    @Test("a limit of many segments evicts in batches: nothing until over it, then down to no less than 95 % of it")
+    func batches() throws {
+        let under = RecordingEviction.plan(try Self.records(0...29), written: Int.max, retention: .duration(.seconds(30)), primary: "video") { _ in 100 }
+        #expect(under == RecordingEviction.Plan(), "30 s held under a 30 s limit: nothing goes")
+        let over = RecordingEviction.plan(try Self.records(0...40), written: Int.max, retention: .duration(.seconds(30)), primary: "video") { _ in 100 }
+        #expect(over.records.filter { $0.track == "video" }.map(\.sequence) == Array(0...11), "41 s → 29 s: within 28.5–30 s")
+        let bytes = RecordingEviction.plan(try Self.records(0...40), written: Int.max, retention: .bytes(6_000), primary: "video") { _ in 100 }
+        #expect(bytes.records.filter { $0.track == "video" }.map(\.sequence) == Array(0...11), "8,200 bytes → 5,800: within 5,700–6,000")
+    }
+
     @Test("only entries whose files are all written count, and nothing goes under the limit")
     func written() throws {
         let records = try Self.records(0...5)

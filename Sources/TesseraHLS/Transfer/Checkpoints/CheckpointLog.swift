@@ -74,6 +74,9 @@ package final class CheckpointLog<Entry: Codable & Equatable & Sendable> {
         }
     }
 
+    /// The lines the log holds (the header's included).
+    package var lineCount: Int { log.lineCount }
+
     /// Appends entries durably (one write, one fsync).
     /// - Throws: `destination-unwritable`.
     package func append(_ entries: [Entry]) throws(HLSError) {
