@@ -24,11 +24,20 @@ package final class MemoryBudget: Sendable {
         /// Buffers kept for later bodies, and their capacity.
         var spares: [[UInt8]] = []
         var spareBytes: UInt64 = 0
+        /// The fewest buffers kept at any moment since `releaseIdleSpares` last ran: that many
+        /// sat unused all the while.
+        var leastSpares = 0
 
         mutating func removeSpare(at index: Int) -> [UInt8] {
             let spare = spares.remove(at: index)
             spareBytes -= UInt64(spare.capacity)
+            leastSpares = min(leastSpares, spares.count)
             return spare
+        }
+
+        /// The largest kept buffer, taken out.
+        mutating func removeLargestSpare() -> [UInt8]? {
+            spares.indices.max(by: { spares[$0].capacity < spares[$1].capacity }).map { removeSpare(at: $0) }
         }
 
         /// Reserves `count` bytes within `limit`, letting kept buffers go (the largest first)
@@ -36,9 +45,8 @@ package final class MemoryBudget: Sendable {
         /// (nothing reserved) when the bodies' own bytes leave no room.
         mutating func reserve(_ count: UInt64, within limit: UInt64, dropping dropped: inout [[UInt8]]) -> Bool {
             guard count <= limit, used <= limit - count else { return false }
-            while used + count + spareBytes > limit,
-                  let largest = spares.indices.max(by: { spares[$0].capacity < spares[$1].capacity }) {
-                dropped.append(removeSpare(at: largest))
+            while used + count + spareBytes > limit, let largest = removeLargestSpare() {
+                dropped.append(largest)
             }
             used += count
             return true
@@ -118,6 +126,25 @@ package final class MemoryBudget: Sendable {
         let dropped = state.withLock { state -> [[UInt8]] in
             defer { (state.spares, state.spareBytes) = ([], 0) }
             return state.spares
+        }
+        _ = consume dropped   // freed outside the lock
+    }
+
+    /// Lets go of the kept buffers that no body took since the last call (the largest first):
+    /// what a burst of bodies left behind goes once the bursts are smaller, instead of being kept
+    /// for the life of the budget. For a budget that lives for days (a recorder's, called each
+    /// minute): without it the kept buffers only ever grew — each stall of the disk, which makes
+    /// more bodies wait at once, raised them to a new high that stayed resident.
+    package func releaseIdleSpares() {
+        if let parent { return parent.releaseIdleSpares() }
+        let dropped = state.withLock { state -> [[UInt8]] in
+            var dropped: [[UInt8]] = []
+            for _ in 0..<state.leastSpares {
+                guard let largest = state.removeLargestSpare() else { break }
+                dropped.append(largest)
+            }
+            state.leastSpares = state.spares.count
+            return dropped
         }
         _ = consume dropped   // freed outside the lock
     }

@@ -102,6 +102,13 @@ public final class ChannelRecorder: Sendable {
         budget.releaseSpares()
     }
 
+    /// Lets go of the segment buffers kept for reuse that no segment took since the last call;
+    /// for a recorder that runs for days, call it every minute or so (`tessera record --channels`
+    /// does, before handing the freed heap back to the kernel).
+    public func releaseIdleMemory() {
+        budget.releaseIdleSpares()
+    }
+
     /// Takes a new channel list: channels new to it start (spread over `startSpread`), those not
     /// in it commit and stop, those whose revision changed commit and start again; the others go
     /// on as they are (one that recorded to its end stays finished). Ignored once stopped.

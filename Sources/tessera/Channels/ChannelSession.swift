@@ -60,7 +60,8 @@ final class ChannelSession: Sendable {
     static let heapReturnSeconds = 60
 
     /// Each second until cancelled: the table, the periodic snapshots due, and each minute the
-    /// freed heap handed back to the kernel — glibc keeps the freed pages of its arenas, and a
+    /// segment buffers no segment took in that minute let go and the freed heap handed back to
+    /// the kernel — glibc keeps the freed pages of its arenas, and a
     /// hundred channels churning segment bodies through them for days would make the resident
     /// size creep up while what is live stays flat.
     func tick() async {
@@ -69,7 +70,13 @@ final class ChannelSession: Sendable {
         // The sleep throws only when cancelled: the channels are over.
         while (try? await Task.sleep(for: .seconds(1))) != nil {
             seconds += 1
-            if seconds % Self.heapReturnSeconds == 0 { await lane.run { HeapPolicy.returnFreedHeap() } }
+            if seconds % Self.heapReturnSeconds == 0 {
+                let recorder = self.recorder
+                await lane.run {
+                    recorder.releaseIdleMemory()
+                    HeapPolicy.returnFreedHeap()
+                }
+            }
             output.tick()
             let now = ContinuousClock.now
             let due = state.withLock { state -> [String] in

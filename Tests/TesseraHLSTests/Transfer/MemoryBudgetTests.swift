@@ -29,6 +29,25 @@ struct MemoryBudgetTests {
         #expect(budget.kept == 0 && budget.used == 1 << 20)
     }
 
+    @Test("kept buffers that no body took between two calls go, the largest first; those a burst reuses stay")
+    func idleSparesGo() {
+        let budget = MemoryBudget(limit: 16 << 20)
+        // A burst of four bodies leaves four buffers kept.
+        let burst = (0..<4).map { Self.body((256 << 10) * ($0 + 1), in: budget) }
+        for body in burst { budget.recycle(body) }
+        budget.releaseIdleSpares()   // the first call starts the count
+        #expect(budget.kept >= 2560 << 10)
+        // Then bursts of two: two buffers are taken and given back each time, two sit idle.
+        for _ in 0..<3 {
+            let pair = [Self.body(256 << 10, in: budget), Self.body(512 << 10, in: budget)]
+            for body in pair { budget.recycle(body) }
+        }
+        budget.releaseIdleSpares()
+        #expect(budget.kept >= 768 << 10 && budget.kept < 1536 << 10, "the two reused kept, the two largest gone: \(budget.kept)")
+        budget.releaseIdleSpares()
+        #expect(budget.kept == 0, "nothing taken since: every kept buffer goes")
+    }
+
     @Test("a reservation that needs a kept buffer's room takes that buffer, not a new one")
     func takesWhatItNeeds() {
         let budget = MemoryBudget(limit: 4 << 20)
