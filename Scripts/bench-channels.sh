@@ -10,7 +10,8 @@
 # first WARMUP_SECONDS (default 600 when the run is longer, else a third of it) until the
 # recording's end (the commit after it is a moment's peak).
 # Segments missed: holes (a declared gap names no numbered file, so it is one) and a recording
-# that fell short of its duration.
+# that fell short of its duration, or the gaps its commit reported over the whole recording
+# (evicted ones included) when more.
 # Then, beside it on the same origin: PEERS (default 20) `ffmpeg -c copy` processes recording 20
 # of the channels for PEER_SECONDS (default 120), then as many streamlink processes: CPU (cores)
 # and peak RSS a channel. PEERS=0 skips them.
@@ -136,6 +137,16 @@ for line in open(os.path.join(shm, "published.jsonl")):
     x = json.loads(line)
     published.setdefault(x["msn"], x["t"])
 missed, latencies, recorded, gaps, evicted = 0, [], 0, 0, 0
+# Each channel's own account at its commit: its gaps over the whole recording (the manifest lists
+# those still kept only; a hole among evicted segments is one of these).
+reports = {}
+for line in open(os.path.join(work, "tessera.jsonl")):
+    try:
+        x = json.loads(line)
+    except ValueError:
+        continue
+    if x.get("event") == "committed" and "report" in x:
+        reports[x["channel"]] = x["report"]
 settled = []   # latencies of segments listed after the warm-up
 for i in range(channels):
     name = f"ch{i:03d}"
@@ -145,7 +156,8 @@ for i in range(channels):
     except OSError:
         missed += int(seconds / 2)
         continue
-    gaps += len(manifest.get("gaps", []))
+    declared = reports.get(name, {}).get("gaps")
+    gaps += declared if declared is not None else len(manifest.get("gaps", []))
     files = glob.glob(os.path.join(folder, "video", "[0-9]*.ts"))
     kept = {int(os.path.basename(f).split(".")[0]) for f in files}
     # Under rolling retention the variant's evicted segments were recorded too.
@@ -158,7 +170,8 @@ for i in range(channels):
     # Holes between the first and the last segment (gaps among them), and a recording that fell
     # short of the duration asked.
     span = msns[-1] - msns[0] + 1 if msns else 0
-    missed += span - len(msns) + max(0, int(seconds / 2) - span)
+    # A declared gap among the kept files is a hole too: the larger count, not both.
+    missed += max(span - len(msns) + max(0, int(seconds / 2) - span), declared or 0)
     for f in files:
         msn = int(os.path.basename(f).split(".")[0])
         listed = published.get(msn)

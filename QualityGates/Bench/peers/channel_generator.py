@@ -19,10 +19,14 @@ import time
 
 def playlist(msn, window, segment, count):
     # The source files loop every `count` segments, their timestamps going back there: a
-    # discontinuity, counted in the discontinuity sequence once it leaves the window.
+    # discontinuity (EXT-X-DISCONTINUITY before media sequence k * count), counted in the
+    # discontinuity sequence once its tag has left the playlist (RFC 8216 6.2.2) — not while its
+    # segment is the first listed, whose tag is still there (counting it then too gave that
+    # segment another discontinuity number than it had, and a recorder rightly took the source
+    # for restarted at every loop).
     first = max(0, msn - window + 1)
     lines = ["#EXTM3U", "#EXT-X-VERSION:3", f"#EXT-X-TARGETDURATION:{segment}", f"#EXT-X-MEDIA-SEQUENCE:{first}",
-             f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // count}"]
+             f"#EXT-X-DISCONTINUITY-SEQUENCE:{(first - 1) // count if first > 0 else 0}"]
     for m in range(first, msn + 1):
         if m > 0 and m % count == 0:
             lines.append("#EXT-X-DISCONTINUITY")
