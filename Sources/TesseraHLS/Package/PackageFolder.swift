@@ -51,10 +51,8 @@ package final class PackageFolder: TransferOutput {
     /// alone, a streamed movie's would otherwise grow with every segment) — when `evicts`, else
     /// none: they live in the log alone.
     private var kept: [ResourceFileRecord] = []
-    /// Records of evicted files the checkpoint may still hold (see `evict`).
-    private var evictedRecords = 0
-    /// The fewest records of evicted files that make `evict` rewrite the checkpoint.
-    private static let leastCompaction = 64
+    /// When the checkpoint, still listing evicted files, is rewritten without them (`evict`).
+    private var compaction = CheckpointCompaction()
     /// Whether files may be evicted (rolling retention): the checkpoint's records are kept in
     /// memory too, to rewrite it without them.
     private let evicts: Bool
@@ -336,23 +334,19 @@ package final class PackageFolder: TransferOutput {
 
     /// Drops the finished files at `paths` (rolling retention) and deletes them. `resourcesDone`
     /// stays: it counts every resource written. The checkpoint is rewritten without their records
-    /// only once the records of evicted files outnumber the kept ones (a rewrite after every
-    /// eviction cost a recorder of many channels a tenth of its CPU), so until then it still
-    /// lists files that are gone: the owner must have recorded the eviction durably first and
-    /// must restore only the records it still names (`RecordingOutput.restore` does). Not for a
-    /// folder with a `transform` (the log rewritten from the records in memory would lose their
-    /// payloads).
+    /// only now and then (`CheckpointCompaction`), so it may still list files that are gone: the
+    /// owner records the eviction durably first and restores only the records it still names
+    /// (`RecordingOutput.restore`). Not for a folder with a `transform` (the log rewritten from
+    /// the records in memory would lose their payloads).
     /// - Throws: `destination-unwritable`.
     package func evict(_ paths: Set<String>) throws(HLSError) {
         guard !paths.isEmpty else { return }
         precondition(transform == nil && evicts, "a folder evicts only when made to, and never one whose records carry payloads")
         let before = kept.count
         kept.removeAll { paths.contains($0.path) }
-        evictedRecords += before - kept.count
-        if evictedRecords >= max(kept.count, Self.leastCompaction) {
+        if compaction.evicted(before - kept.count, kept: kept.count) {
             try checkpointIfDue(force: true)
             try checkpoint.reset(keeping: kept)
-            evictedRecords = 0
         }
         for name in paths {
             guard let path = SafeRelativePath(name), current?.path != path else { continue }

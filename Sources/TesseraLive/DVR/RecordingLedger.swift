@@ -18,10 +18,8 @@ final class RecordingLedger {
     /// The eviction log's lines before it is rewritten as its last: a recording of months keeps
     /// a log of a few kilobytes.
     static let evictionLogLines = 64
-    /// Evicted entries the timeline log still holds (rewritten without them once they outnumber
-    /// the kept ones, and at least `leastCompaction`).
-    private var evictedRecords = 0
-    private static let leastCompaction = 64
+    /// When the timeline log, still holding evicted entries, is rewritten without them.
+    private var compaction = CheckpointCompaction()
 
     /// A ledger over the two logs, holding the entries in memory too when `holdsRecords`.
     init(timeline: CheckpointLog<RecordingEntryRecord>, evictionLog: CheckpointLog<RecordingEvictions>, holdsRecords: Bool) {
@@ -44,7 +42,7 @@ final class RecordingLedger {
     /// - Throws: `destination-unwritable`.
     func reset(keeping kept: [RecordingEntryRecord]) throws(HLSError) {
         try timeline.reset(keeping: kept)
-        evictedRecords = 0
+        compaction.rewritten()
         timeline.releaseRestorable()
         if holdsRecords { records = kept }
     }
@@ -57,7 +55,7 @@ final class RecordingLedger {
     }
 
     /// Records durably that `evicted` (and `bytes` of their files) are gone; the timeline log is
-    /// rewritten without them only now and then (see `evictedRecords`), and a resume drops what
+    /// rewritten without them only now and then (`CheckpointCompaction`), and a resume drops what
     /// the eviction log covers — so a crash anywhere still knows what was evicted.
     /// - Throws: `destination-unwritable`.
     func evict(_ evicted: [RecordingEntryRecord], bytes: UInt64, primary: String) throws(HLSError) {
@@ -69,13 +67,9 @@ final class RecordingLedger {
         evictions = next
         let before = records.count
         records.removeAll { next.covers($0) }
-        evictedRecords += before - records.count
-        // Rewritten once the evicted entries outnumber the kept ones (a restore drops what the
-        // eviction log covers): not after every eviction, each a rewrite of the whole window.
-        if evictedRecords >= max(records.count, Self.leastCompaction) {
-            try timeline.reset(keeping: records)
-            evictedRecords = 0
-        }
+        // Not after every eviction, each a rewrite of the whole window: a restore drops what the
+        // eviction log covers.
+        if compaction.evicted(before - records.count, kept: records.count) { try timeline.reset(keeping: records) }
     }
 
     /// Deletes both logs (the recording committed, or what they vouched for is gone).

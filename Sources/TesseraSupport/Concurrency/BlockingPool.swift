@@ -15,6 +15,7 @@ package final class BlockingPool: @unchecked Sendable {
     package static let shared = BlockingPool(limit: 8)
 
     /// One lane's queue of work, scheduled on the pool while it holds any.
+    /// `@unchecked Sendable`: its only state is behind a `Lock`.
     final class Mailbox: @unchecked Sendable {
         /// The work and whether the lane is in the pool's ready queue (or running).
         private let state = Lock<(work: [() -> Void], scheduled: Bool)>(([], false))
