@@ -19,14 +19,16 @@ import TesseraSupport
 ///
 /// The next reload: once the bounds are within `lockWidth` (twice that once they have been), just
 /// after the latest instant the next segment can be listed (`hi + end(m) + d + margin`); while
-/// they are wider, at their
-/// middle, which halves them whatever the load finds (at most `maximumProbes` in a row, each
-/// costing one segment at most a span of lateness; a model that does not narrow so is locked
-/// as it is). An instant before the shortest wait allowed is moved on by segment durations — for
-/// a probe always; for a locked reload when the shortest wait would be more than `skipThreshold`
-/// later than the instant (one segment is then seen late, and every one after it on time), else
-/// the shortest wait is kept. A pure value; poll mode only (blocking reloads are the server's to
-/// time).
+/// they are wider, at their middle, which halves them whatever the load finds (at most
+/// `maximumProbes` in a row, each costing one segment at most a span of lateness). A model that
+/// does not narrow so — its answers slowed by a busy origin or host — is locked as it is, and
+/// probed again once drift has widened its bounds by twice `lockWidth` more: locked reloads never
+/// narrow them, so without another probe the reloads would fall behind by the drift allowance,
+/// 0.7 s an hour. An instant before the shortest wait allowed is moved on by segment durations —
+/// for a probe always; for a locked reload when the shortest wait would be more than
+/// `skipThreshold` later than the instant (one segment is then seen late, and every one after it
+/// on time), else the shortest wait is kept. A pure value; poll mode only (blocking reloads are
+/// the server's to time).
 public struct PublicationPhase: Sendable, Equatable {
     /// How far bounds on the listing instant widen for each second between loads (200 ppm:
     /// beyond any encoder's clock against ours).
@@ -58,6 +60,8 @@ public struct PublicationPhase: Sendable, Equatable {
     /// Whether the bounds have been within `lockWidth` since the model started: they are probed
     /// again only past twice that (drift widens them slowly; each probe costs a late segment).
     private var settled = false
+    /// The bounds' width when the probes last ran out without narrowing them (nil otherwise).
+    private var exhaustedWidth: Double?
     private var lastStart: Double?
 
     /// A model that knows nothing yet.
@@ -87,7 +91,7 @@ public struct PublicationPhase: Sendable, Equatable {
                 hi = lo + Self.margin
             } else {
                 // The listing moved (or the model was wrong): start again from this load.
-                (lo, hi, probes, settled) = (low, high, 0, false)
+                (lo, hi, probes, settled, exhaustedWidth) = (low, high, 0, false, nil)
             }
         }
     }
@@ -97,10 +101,17 @@ public struct PublicationPhase: Sendable, Equatable {
     /// to the instant aimed at (a recorder of many channels spreads their polls so).
     public mutating func nextReload(earliest: Duration, offset: Duration = .zero) -> Duration {
         guard newest != nil, lo.isFinite, hi.isFinite, lastDuration > 0 else { return earliest }
-        let narrow = hi - lo <= Self.lockWidth(segment: lastDuration) * (settled ? 2 : 1)
+        let width = hi - lo, lockWidth = Self.lockWidth(segment: lastDuration)
+        let narrow = width <= lockWidth * (settled ? 2 : 1)
         if narrow {
             probes = 0
             settled = true
+            exhaustedWidth = nil
+        } else if probes >= Self.maximumProbes {
+            // Locked as it is; once drift has widened the bounds by twice the lock width, probed again.
+            let exhausted = exhaustedWidth ?? width
+            exhaustedWidth = width > exhausted + 2 * lockWidth ? nil : exhausted
+            if exhaustedWidth == nil { probes = 0 }
         }
         let locked = narrow || probes >= Self.maximumProbes
         var aim = (locked ? hi + Self.margin : (lo + hi) / 2) + newestEnd + lastDuration + offset.inSeconds
@@ -119,6 +130,6 @@ public struct PublicationPhase: Sendable, Equatable {
 
     private mutating func reset() {
         newestEnd = 0
-        (lo, hi, probes, settled, lastStart) = (-.infinity, .infinity, 0, false, nil)
+        (lo, hi, probes, settled, exhaustedWidth, lastStart) = (-.infinity, .infinity, 0, false, nil, nil)
     }
 }

@@ -9,9 +9,9 @@ struct PublicationPhaseTests {
     /// tuned in to `tuneIn` seconds after its first segment was listed,
     /// a window of six; polled by the reloader's rule (§6.3.4's shortest wait, then the phase's
     /// instant); each segment's lateness (its load's start less its listing), and whether every
-    /// reload kept the shortest wait.
+    /// reload kept the shortest wait. `delay(n)`: how long the n-th load takes to be answered.
     static func follow(anchor: Double, tuneIn: Double, duration: Double = 2, target: Int = 2, jitter: @escaping (UInt64) -> Double = { _ in 0 },
-                       segments: UInt64 = 150, align: Bool = true) throws -> (lateness: [Double], compliant: Bool) {
+                       segments: UInt64 = 150, align: Bool = true, delay: (Int) -> Double = { _ in 0.005 }) throws -> (lateness: [Double], compliant: Bool) {
         func listed(_ m: UInt64) -> Double { anchor + Double(m + 1) * duration + jitter(m) }
         func newest(at t: Double) -> UInt64? {
             var m: UInt64? = nil
@@ -30,8 +30,10 @@ struct PublicationPhaseTests {
         var compliant = true
         var t = anchor + duration + tuneIn   // tuned in `tuneIn` after the first segment was listed
         var seen: UInt64? = nil
+        var loads = 0
         while (seen ?? 0) < segments {
-            let answered = t + 0.005
+            let answered = t + delay(loads)
+            loads += 1
             guard let m = newest(at: t) else { Issue.record("nothing listed at \(t)"); break }
             let changed = seen.map { m > $0 } ?? true
             if let previous = seen, m > previous {
@@ -71,6 +73,15 @@ struct PublicationPhaseTests {
         #expect(apple.compliant)
         let late = apple.lateness.sorted()
         #expect(late[late.count * 90 / 100] <= 0.4, "\(apple.lateness.map { ($0 * 1000).rounded() })")
+    }
+
+    @Test("answers slowed at the start (0.6 s, a host busy tuning in to every channel) lock a wide model; once drift widens it, it is probed again: after 4,000 s segments are still seen within 0.35 s")
+    func probedAgain() throws {
+        let (lateness, compliant) = try Self.follow(anchor: 10.37, tuneIn: 0.8, segments: 2000, delay: { $0 < 12 ? 0.6 : 0.005 })
+        #expect(compliant)
+        let early = lateness.prefix(100).sorted(), late = lateness.suffix(200).sorted()
+        #expect(early[early.count / 2] >= 0.4, "the slow answers locked a wide model at first: \(early.map { ($0 * 1000).rounded() })")
+        #expect(late[late.count * 95 / 100] <= 0.35, "\(late.map { ($0 * 1000).rounded() })")
     }
 
     @Test("a playlist whose numbering goes back starts the model over; nothing seen yet keeps the shortest wait")
