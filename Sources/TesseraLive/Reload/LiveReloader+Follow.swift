@@ -14,6 +14,9 @@ extension LiveReloader {
         var url: URL
         var pathway: String?
         var held: MediaPlaylist?
+        /// The SHA-256 of the whole playlist `held` was read from, and where it was answered: a
+        /// reload answering the same bytes from the same place is `held` again, not parsed anew.
+        var heldBody: (digest: SHA256Digest, url: URL)?
         var receivedAt = Duration.zero
         var loadStart = Duration.zero
         /// Whether the last load changed the playlist (§6.3.4 polls sooner after a change).
@@ -41,7 +44,8 @@ extension LiveReloader {
 
     /// What one reload gave.
     enum Outcome {
-        case loaded(MediaPlaylist, head: HTTPResponseHead)
+        /// `body`: the SHA-256 of a whole playlist's bytes (nil for a delta update).
+        case loaded(MediaPlaylist, head: HTTPResponseHead, body: SHA256Digest?)
         case refusedBlocking(Int)
         case refusedDelta(String)
         case failed(HLSError)
@@ -78,7 +82,7 @@ extension LiveReloader {
             if plan.wait > .zero { try await Self.sleep(plan.wait, clock) }
             position.loadStart = clock.elapsed()
             let request = Self.request(position.url, plan, maximumBytes: options.parser.limits.maximumBytes, first: position.held == nil)
-            switch await reload(request, plan: plan, held: position.held, loader: loader, importing: entry.variables) {
+            switch await reload(request, plan: plan, held: position.held, heldBody: position.heldBody, loader: loader, importing: entry.variables) {
             case .refusedBlocking(let status):
                 onEvent(.blockingRefused(status: status))
                 position.scheduler.blockingRefused()
@@ -93,7 +97,7 @@ extension LiveReloader {
                     continue
                 }
                 try await outage(error, &position, steering: entry.steering, clock: clock)
-            case .loaded(let playlist, let head):
+            case .loaded(let playlist, let head, let body):
                 var restarted = false
                 if let held = position.held, !playlist.hasEndList, Self.edge(of: playlist).lexicographicallyPrecedes(Self.edge(of: held)) {
                     restarted = true
@@ -127,6 +131,7 @@ extension LiveReloader {
                 channel.offer(Self.snapshot(playlist, after: held, mode: plan.mode, at: clock.elapsed(), missed: missed, pathway: position.pathway,
                                            freshness: LiveHealth.Freshness(headers: head.headers), url: head.url))
                 position.held = playlist
+                position.heldBody = body.map { ($0, head.url) }
                 position.receivedAt = clock.elapsed()
                 position.phase.observe(playlist, start: position.loadStart, answered: position.receivedAt)
                 position.backoff = nil
@@ -256,9 +261,11 @@ extension LiveReloader {
     }
 
     /// One reload through the house's playlist reader: its bounds and checks, the multivariant
-    /// playlist's `variables` importable.
-    func reload(_ request: HTTPRequest, plan: ReloadScheduler.Plan, held: MediaPlaylist?, loader: PlaylistLoader,
-                importing variables: [String: String]) async -> Outcome {
+    /// playlist's `variables` importable. A whole playlist answered with the bytes `held` was
+    /// read from (`heldBody`), from the same URL, is `held` again: not parsed a second time — a
+    /// playlist that does not move on costs its channel no new copy of its model at each reload.
+    func reload(_ request: HTTPRequest, plan: ReloadScheduler.Plan, held: MediaPlaylist?, heldBody: (digest: SHA256Digest, url: URL)?,
+                loader: PlaylistLoader, importing variables: [String: String]) async -> Outcome {
         let response: (head: HTTPResponseHead, body: [UInt8])
         do { response = try await loader.answer(request, what: "Live playlist") } catch {
             return .failed(error)
@@ -269,6 +276,10 @@ extension LiveReloader {
         guard response.head.isSuccess else {
             return .failed(HLSError(.httpStatus, "The live playlist \(URLRedaction.redact(request.url)) answered HTTP \(response.head.status)."))
         }
+        let digest = plan.directives?.skip == nil ? SHA256Hasher.hash(response.body) : nil
+        if let held, let digest, let heldBody, heldBody.digest == digest, heldBody.url == response.head.url {
+            return .loaded(held, head: response.head, body: digest)
+        }
         let parsed: Playlist
         do throws(HLSError) {
             parsed = try loader.parse(response.body, at: response.head.url, named: request.url, importing: variables).playlist
@@ -278,9 +289,9 @@ extension LiveReloader {
         guard case .media(let playlist) = parsed else {
             return .failed(HLSError(.multivariantPlaylist, "\(URLRedaction.redact(request.url)) is a multivariant playlist; the reloader follows one media playlist."))
         }
-        guard let held else { return playlist.skip == nil ? .loaded(playlist, head: response.head) : .refusedDelta("a first load cannot be a delta update") }
+        guard let held else { return playlist.skip == nil ? .loaded(playlist, head: response.head, body: digest) : .refusedDelta("a first load cannot be a delta update") }
         switch DeltaMerge.merge(playlist, into: held) {
-        case .success(let merged): return .loaded(merged, head: response.head)
+        case .success(let merged): return .loaded(merged, head: response.head, body: playlist.skip == nil ? digest : nil)
         case .failure(let refusal): return .refusedDelta(refusal.reason)
         }
     }
