@@ -22,7 +22,9 @@
 # part a second, to ENDLIST), and `tessera record` of a real live source — ffmpeg's own HLS muxer
 # in real time (Scripts/live-encoder.sh: video and a separate audio rendition, a window of four
 # 1 s segments) behind nginx — through an outage longer than the window (every request 503 for
-# 7 s), so the recording holds declared gaps; each one's frame count is its recorded video's.
+# 7 s), so the recording holds declared gaps; and the two channels of one `tessera record
+# --channels` of that muxer's fMP4 output, one kept whole, one with rolling retention (six
+# seconds kept, the rest evicted while it records); each one's frame count is its recorded video's.
 # A missing player fails the gate unless ALLOW_MISSING_PLAYERS=1 (then it says SKIPPED, never ok).
 #   players.sh <tessera binary>     ends with "players: N passed, M failed, K skipped"
 set -euo pipefail
@@ -320,6 +322,35 @@ else
     ok "gaps: tessera record rode out the outage: $(cat "$WORK/gaps.out")"
     check gaps "" -
   else bad "gaps: tessera record: $(tail -2 "$WORK/gaps.err") $(cat "$WORK/gaps.out")"; fi
+  kill "$ENCODER_PID" 2>/dev/null || true
+fi
+
+# Many channels in one process, one with rolling retention: `tessera record --channels` of
+# ffmpeg's live HLS muxer in fMP4 for 16 s, `whole` keeping everything, `rolling` six seconds
+# (its oldest segments evicted as it records, its playlists starting past the source's first).
+echo "players: channels recordings of ffmpeg's live fMP4 muxer (record --channels: one whole, one --rolling 6)"
+if ! start_live_encoder "$WORK/www/live-fmp4" 40 fmp4; then bad "channels: the live encoder did not start"
+else
+  PIDS+=("$ENCODER_PID")
+  printf 'whole %s\nrolling %s --rolling 6\n' "$ORIGIN/live-fmp4/master.m3u8" "$ORIGIN/live-fmp4/master.m3u8" > "$WORK/channels.txt"
+  if "$BIN" record --channels "$WORK/channels.txt" -o "$WORK/channels" --duration 16 > "$WORK/channels.out" 2> "$WORK/channels.err" \
+     && python3 - "$WORK/channels" > "$WORK/channels.kept" 2>&1 <<'PY'
+import json, sys
+whole = json.load(open(sys.argv[1] + "/whole/manifest.json"))
+rolling = json.load(open(sys.argv[1] + "/rolling/manifest.json"))
+assert not whole.get("evictions"), whole.get("evictions")
+assert rolling.get("evictions"), "the rolling channel evicted nothing"
+lines = open(sys.argv[1] + "/rolling/video/index.m3u8").read().splitlines()
+kept = sum(float(l[8:].split(",")[0]) for l in lines if l.startswith("#EXTINF:"))
+first = next(int(l.split(":")[1]) for l in lines if l.startswith("#EXT-X-MEDIA-SEQUENCE:"))
+assert 0.95 * 6 - 0.001 <= kept <= 6.001 and first > 0, (kept, first)
+print(f"{len(rolling['evictions'])} evictions, {kept:.1f} s kept from media sequence {first}")
+PY
+  then
+    ok "channels: tessera record --channels recorded both channels, the rolling one keeping $(cat "$WORK/channels.kept")"
+    check channels/whole "" -
+    check channels/rolling "" -
+  else bad "channels: tessera record --channels: $(tail -2 "$WORK/channels.err") $(cat "$WORK/channels.kept" 2>/dev/null)"; fi
   kill "$ENCODER_PID" 2>/dev/null || true
 fi
 echo "players: $pass passed, $fail failed, $skipped skipped"
