@@ -16,7 +16,9 @@
 # of the channels for PEER_SECONDS (default 120), then as many streamlink processes: CPU (cores)
 # and peak RSS a channel. PEERS=0 skips them.
 # GATE=1 (the channels soak gate) fails on any missed segment, a package that does not verify,
-# or an RSS slope above 1 MiB an hour after warm-up.
+# a peak RSS over the goal, or an RSS floor slope above 1 MiB an hour after warm-up (the floor:
+# the resident size the recorder reports each minute just after it hands freed memory back; the
+# slope a Theil-Sen estimate — the least-squares slope of every sample is printed beside it).
 # FAULTY=1 adds three faulty channels to the list (a dead origin, a playlist trickled at 2 bytes a
 # second, a 5 MB playlist that never moves on): the clean channels' figures, measured as always,
 # show what the faulty ones cost them (compare a run without). KEEP_WORK=1 keeps the work folder.
@@ -139,7 +141,7 @@ for line in open(os.path.join(shm, "published.jsonl")):
 missed, latencies, recorded, gaps, evicted = 0, [], 0, 0, 0
 # Each channel's own account at its commit: its gaps over the whole recording (the manifest lists
 # those still kept only; a hole among evicted segments is one of these).
-reports = {}
+reports, memory = {}, []
 for line in open(os.path.join(work, "tessera.jsonl")):
     try:
         x = json.loads(line)
@@ -147,6 +149,9 @@ for line in open(os.path.join(work, "tessera.jsonl")):
         continue
     if x.get("event") == "committed" and "report" in x:
         reports[x["channel"]] = x["report"]
+    elif x.get("event") == "memory":
+        # Each minute, just after the recorder handed its freed heap back: resident and live MiB.
+        memory.append((x["time"], x["residentBytes"] / 2 ** 20, x["heapInUseBytes"] / 2 ** 20))
 settled = []   # latencies of segments listed after the warm-up
 for i in range(channels):
     name = f"ch{i:03d}"
@@ -190,6 +195,19 @@ if len(late) >= 3:
     mx = statistics.fmean(x for x, _ in late); my = statistics.fmean(y for _, y in late)
     den = sum((x - mx) ** 2 for x, _ in late)
     slope = sum((x - mx) * (y - my) for x, y in late) / den * 3600 if den else 0.0
+# The floor: what the recorder keeps. `record --channels` hands the freed heap back to the kernel
+# each minute and then says (`--json`, a `memory` line) its resident size and the bytes its
+# allocator has handed out; the samples in between climb to the minute's high-water mark (a
+# burst's bodies, freed but not yet handed back) — a sawtooth of ±10 MiB that leaves a
+# least-squares slope over an hour uncertain by more than 1 MiB/h. The floor's slope is the
+# Theil–Sen estimate over the minutes after warm-up: the median of the slopes between every two
+# of them, which a burst that outlives one hand-back does not move.
+def theil_sen(points):
+    pairs = [(b[1] - a[1]) / (b[0] - a[0]) for i, a in enumerate(points) for b in points[i + 1:] if b[0] > a[0]]
+    return statistics.median(pairs) * 3600 if len(points) >= 10 else None
+floors = [(t, resident) for t, resident, _ in memory if warmup <= t - started <= seconds]
+live = [(t, used) for t, _, used in memory if warmup <= t - started <= seconds]
+floor_slope, live_slope = theil_sen(floors), theil_sen(live)
 latencies.sort()
 settled.sort()
 def pct(p, values=latencies): return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
@@ -200,7 +218,12 @@ print(f"tessera: segment-to-disk after listing p50 {pct(0.5):.0f} ms, p95 {pct(0
 print(f"tessera: of segments listed after {warmup:.0f} s of warm-up: p50 {pct(0.5, settled):.0f} ms, p95 {pct(0.95, settled):.0f} ms over {len(settled)} segments; "
       f"{sum(1 for x in latencies if x > 1.0)} of all over 1 s")
 if slope is not None:
-    print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, slope {slope:+.2f} MiB/h (goal <= 1 MiB/h)")
+    print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, least-squares slope {slope:+.2f} MiB/h")
+    if floor_slope is not None:
+        print(f"tessera: RSS floor (just after the recorder hands freed memory back, each minute) over {len(floors)} minutes: "
+              f"{statistics.median(f[1] for f in floors[:10]):.1f} MiB (median of the first ten) -> {statistics.median(f[1] for f in floors[-10:]):.1f} MiB (of the last ten), "
+              f"slope {floor_slope:+.2f} MiB/h (Theil-Sen; goal <= 1 MiB/h); live heap {statistics.median(f[1] for f in live[:10]):.1f} -> "
+              f"{statistics.median(f[1] for f in live[-10:]):.1f} MiB, slope {live_slope:+.2f} MiB/h")
     # Each 5 minutes' lowest and median sample: a step shows here, a sawtooth does not.
     buckets = {}
     for x, y in late: buckets.setdefault(int((x - started) // 300), []).append(y)
@@ -225,8 +248,9 @@ failures = []
 if gate:
     if missed: failures.append(f"{missed} segments missed")
     if verified != channels: failures.append(f"{channels - verified} packages do not verify")
-    if slope is None: failures.append("too few RSS samples after warm-up for a slope")
-    elif slope > 1.0: failures.append(f"RSS grows {slope:.2f} MiB/h after warm-up")
+    if floor_slope is None: failures.append("too few memory lines after warm-up for a slope")
+    elif floor_slope > 1.0: failures.append(f"the RSS floor grows {floor_slope:.2f} MiB/h after warm-up")
+    if rss > goal_rss: failures.append(f"peak RSS {rss:.1f} MiB over {goal_rss} MiB")
     if status != 0: failures.append(f"tessera exited {status}")
     print("channels gate: " + ("FAILED: " + "; ".join(failures) if failures else "passed"))
 sys.exit(1 if failures else 0)

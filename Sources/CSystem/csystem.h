@@ -55,6 +55,24 @@ static inline int tessera_file_identity(int fd, unsigned long long out[8]) {
 /// Returns the freed memory of every malloc arena to the kernel (glibc malloc_trim(0)).
 static inline void tessera_return_freed_heap(void) { (void)malloc_trim(0); }
 
+/// Bytes the allocator has handed out and not had back: its arenas' and its own mappings'
+/// (glibc mallinfo2 uordblks + hblkhd).
+static inline unsigned long long tessera_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (unsigned long long)info.uordblks + (unsigned long long)info.hblkhd;
+}
+
+/// The process's resident size in bytes (/proc/self/statm), 0 when it cannot be read.
+static inline unsigned long long tessera_resident_bytes(void) {
+    FILE *file = fopen("/proc/self/statm", "re");
+    if (!file) return 0;
+    unsigned long long size = 0, resident = 0;
+    int read = fscanf(file, "%llu %llu", &size, &resident);
+    fclose(file);
+    long page = sysconf(_SC_PAGESIZE);
+    return read == 2 && page > 0 ? resident * (unsigned long long)page : 0;
+}
+
 /// Reserves `length` bytes at `offset` without changing the file size (FALLOC_FL_KEEP_SIZE).
 /// Returns 0, or the errno value.
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
@@ -124,6 +142,8 @@ static inline int tessera_rename_exchange(const char *a, const char *b) {
 static inline void tessera_reuse_large_buffers(int arenas, int large, int trim) { (void)arenas; (void)large; (void)trim; }
 static inline void tessera_keep_freed_heap(int trim, int pad) { (void)trim; (void)pad; }
 static inline void tessera_return_freed_heap(void) {}
+static inline unsigned long long tessera_heap_in_use(void) { return 0; }
+static inline unsigned long long tessera_resident_bytes(void) { return 0; }
 static inline int tessera_reserve_keep_size(int fd, long long offset, long long length) {
     (void)fd; (void)offset; (void)length;
     return 95; /* EOPNOTSUPP */

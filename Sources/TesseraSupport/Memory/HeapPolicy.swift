@@ -36,4 +36,11 @@ package enum HeapPolicy {
     package static func returnFreedHeap() {
         tessera_return_freed_heap()
     }
+
+    /// Bytes the allocator has handed out and not had back (its arenas and its own mappings),
+    /// and the process's resident size: what is live, and what it costs. Zeros where unknown
+    /// (not glibc, no /proc).
+    package static func usage() -> (inUse: UInt64, resident: UInt64) {
+        (UInt64(tessera_heap_in_use()), UInt64(tessera_resident_bytes()))
+    }
 }

@@ -61,6 +61,12 @@ final class ChannelOutput: Sendable {
         }
     }
 
+    /// With `--json`, a `memory` line (`ChannelMemoryLine`): what is live, and the resident size.
+    func memory(inUse: UInt64, resident: UInt64) {
+        guard json else { return }
+        Terminal.line(JSONText.of(ChannelMemoryLine(time: now(), heapInUseBytes: inUse, residentBytes: resident)))
+    }
+
     /// Says `line` on stderr (above the table on a terminal).
     func say(_ line: String) {
         if let table { table.say(line, rows: rows()) } else { Terminal.line(line, to: .standardError) }

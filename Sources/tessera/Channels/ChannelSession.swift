@@ -61,7 +61,7 @@ final class ChannelSession: Sendable {
 
     /// Each second until cancelled: the table, the periodic snapshots due, and each minute the
     /// segment buffers no segment took in that minute let go and the freed heap handed back to
-    /// the kernel — glibc keeps the freed pages of its arenas, and a
+    /// the kernel (then, with `--json`, a `memory` line) — glibc keeps the freed pages of its arenas, and a
     /// hundred channels churning segment bodies through them for days would make the resident
     /// size creep up while what is live stays flat.
     func tick() async {
@@ -72,10 +72,12 @@ final class ChannelSession: Sendable {
             seconds += 1
             if seconds % Self.heapReturnSeconds == 0 {
                 let recorder = self.recorder
-                await lane.run {
+                let usage = await lane.run {
                     recorder.releaseIdleMemory()
                     HeapPolicy.returnFreedHeap()
+                    return HeapPolicy.usage()
                 }
+                output.memory(inUse: usage.inUse, resident: usage.resident)
             }
             output.tick()
             let now = ContinuousClock.now
