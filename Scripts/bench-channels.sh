@@ -16,9 +16,10 @@
 # of the channels for PEER_SECONDS (default 120), then as many streamlink processes: CPU (cores)
 # and peak RSS a channel. PEERS=0 skips them.
 # GATE=1 (the channels soak gate) fails on any missed segment, a package that does not verify,
-# a peak RSS over the goal, or an RSS floor slope above 1 MiB an hour after warm-up (the floor:
-# the resident size the recorder reports each minute just after it hands freed memory back; the
-# slope a Theil-Sen estimate — the least-squares slope of every sample is printed beside it).
+# a peak RSS over the goal, or a memory floor slope above 1 MiB an hour after warm-up (the floor:
+# the resident size less the segment bodies held, which the recorder reports each minute just
+# after it hands freed memory back; the slope a Theil-Sen estimate — the least-squares slope of
+# every RSS sample is printed beside it).
 # FAULTY=1 adds three faulty channels to the list (a dead origin, a playlist trickled at 2 bytes a
 # second, a 5 MB playlist that never moves on): the clean channels' figures, measured as always,
 # show what the faulty ones cost them (compare a run without). KEEP_WORK=1 keeps the work folder.
@@ -150,8 +151,9 @@ for line in open(os.path.join(work, "tessera.jsonl")):
     if x.get("event") == "committed" and "report" in x:
         reports[x["channel"]] = x["report"]
     elif x.get("event") == "memory":
-        # Each minute, just after the recorder handed its freed heap back: resident and live MiB.
-        memory.append((x["time"], x["residentBytes"] / 2 ** 20, x["heapInUseBytes"] / 2 ** 20))
+        # Each minute, just after the recorder handed its freed heap back: resident, live and
+        # segment-body MiB.
+        memory.append((x["time"], x["residentBytes"] / 2 ** 20, x["heapInUseBytes"] / 2 ** 20, x.get("bodyBytes", 0) / 2 ** 20))
 settled = []   # latencies of segments listed after the warm-up
 for i in range(channels):
     name = f"ch{i:03d}"
@@ -196,18 +198,21 @@ if len(late) >= 3:
     den = sum((x - mx) ** 2 for x, _ in late)
     slope = sum((x - mx) * (y - my) for x, y in late) / den * 3600 if den else 0.0
 # The floor: what the recorder keeps. `record --channels` hands the freed heap back to the kernel
-# each minute and then says (`--json`, a `memory` line) its resident size and the bytes its
-# allocator has handed out; the samples in between climb to the minute's high-water mark (a
-# burst's bodies, freed but not yet handed back) — a sawtooth of ±10 MiB that leaves a
-# least-squares slope over an hour uncertain by more than 1 MiB/h. The floor's slope is the
-# Theil–Sen estimate over the minutes after warm-up: the median of the slopes between every two
-# of them, which a burst that outlives one hand-back does not move.
+# each minute and then says (`--json`, a `memory` line) its resident size, the bytes its
+# allocator has handed out, and the segment bodies among them (arriving, waiting to be written,
+# kept for the next: bounded by the shared budget, and 20–60 MiB from one minute to the next
+# depending on where in the segments' cadence the minute falls). The samples in between climb to
+# each minute's high-water mark — a sawtooth that leaves a least-squares slope over an hour
+# uncertain by more than 1 MiB/h. The floor is the resident size less the bodies; its slope the
+# Theil–Sen estimate over the minutes after warm-up (the median of the slopes between every two
+# of them, which a burst that outlives one hand-back does not move).
 def theil_sen(points):
     pairs = [(b[1] - a[1]) / (b[0] - a[0]) for i, a in enumerate(points) for b in points[i + 1:] if b[0] > a[0]]
     return statistics.median(pairs) * 3600 if len(points) >= 10 else None
-floors = [(t, resident) for t, resident, _ in memory if warmup <= t - started <= seconds]
-live = [(t, used) for t, _, used in memory if warmup <= t - started <= seconds]
-floor_slope, live_slope = theil_sen(floors), theil_sen(live)
+settled_memory = [m for m in memory if warmup <= m[0] - started <= seconds]
+floors = [(t, resident - bodies) for t, resident, _, bodies in settled_memory]
+residents = [(t, resident) for t, resident, _, _ in settled_memory]
+floor_slope, resident_slope = theil_sen(floors), theil_sen(residents)
 latencies.sort()
 settled.sort()
 def pct(p, values=latencies): return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
@@ -220,10 +225,10 @@ print(f"tessera: of segments listed after {warmup:.0f} s of warm-up: p50 {pct(0.
 if slope is not None:
     print(f"tessera: RSS after {warmup:.0f} s of warm-up: {late[0][1]:.1f} -> {late[-1][1]:.1f} MiB over {len(late)} samples, least-squares slope {slope:+.2f} MiB/h")
     if floor_slope is not None:
-        print(f"tessera: RSS floor (just after the recorder hands freed memory back, each minute) over {len(floors)} minutes: "
-              f"{statistics.median(f[1] for f in floors[:10]):.1f} MiB (median of the first ten) -> {statistics.median(f[1] for f in floors[-10:]):.1f} MiB (of the last ten), "
-              f"slope {floor_slope:+.2f} MiB/h (Theil-Sen; goal <= 1 MiB/h); live heap {statistics.median(f[1] for f in live[:10]):.1f} -> "
-              f"{statistics.median(f[1] for f in live[-10:]):.1f} MiB, slope {live_slope:+.2f} MiB/h")
+        def ends(points): return f"{statistics.median(p[1] for p in points[:10]):.1f} -> {statistics.median(p[1] for p in points[-10:]):.1f} MiB"
+        print(f"tessera: memory floor (each minute after the freed heap went back: resident less segment bodies) over {len(floors)} minutes: "
+              f"{ends(floors)} (medians of the first and last ten), slope {floor_slope:+.2f} MiB/h (Theil-Sen; goal <= 1 MiB/h); "
+              f"resident then {ends(residents)}, slope {resident_slope:+.2f} MiB/h")
     # Each 5 minutes' lowest and median sample: a step shows here, a sawtooth does not.
     buckets = {}
     for x, y in late: buckets.setdefault(int((x - started) // 300), []).append(y)
@@ -249,7 +254,7 @@ if gate:
     if missed: failures.append(f"{missed} segments missed")
     if verified != channels: failures.append(f"{channels - verified} packages do not verify")
     if floor_slope is None: failures.append("too few memory lines after warm-up for a slope")
-    elif floor_slope > 1.0: failures.append(f"the RSS floor grows {floor_slope:.2f} MiB/h after warm-up")
+    elif floor_slope > 1.0: failures.append(f"the memory floor grows {floor_slope:.2f} MiB/h after warm-up")
     if rss > goal_rss: failures.append(f"peak RSS {rss:.1f} MiB over {goal_rss} MiB")
     if status != 0: failures.append(f"tessera exited {status}")
     print("channels gate: " + ("FAILED: " + "; ".join(failures) if failures else "passed"))

@@ -36,7 +36,7 @@ describe() {
     sanitizers) echo "the test suite under ThreadSanitizer and AddressSanitizer" ;;
     reproducible) echo "Scripts/make-fixtures.sh rebuilds Fixtures/ byte-identical with this machine's ffmpeg" ;;
     external) echo "a validator from outside the house when installed: PyAV's libavformat decodes every media playlist of the fixtures, its frame counts equal to ffprobe's for every stream; NOT RUN when absent" ;;
-    channels) echo "100 live channels recorded in one process for CHANNEL_SECONDS (default 3600) from nginx, playlists advanced in real time, ten minutes kept a channel (--rolling 600): no missed segment (evicted ones count as recorded), every package verifies, RSS slope <= 1 MiB/h after 10 minutes of warm-up (Scripts/bench-channels.sh with GATE=1)" ;;
+    channels) echo "100 live channels recorded in one process for CHANNEL_SECONDS (default 3600) from nginx, playlists advanced in real time, ten minutes kept a channel (--rolling 600): no missed segment (evicted ones count as recorded), every package verifies, peak RSS <= 64 MiB + 1 MiB a channel, memory floor (resident less segment bodies, each minute after the freed heap goes back) slope <= 1 MiB/h after 10 minutes of warm-up (Scripts/bench-channels.sh with GATE=1)" ;;
     bench) echo "the quick benchmark rows (sigv4) against QualityGates/Bench/baselines/<machine-kind>.json within 15 %, naming the rows with a baseline it does not check; a planted 30 % slowdown must fail" ;;
     *) return 1 ;;
   esac

@@ -4,6 +4,7 @@ import TesseraHLS
 import TesseraHTTP
 import TesseraLive
 import TesseraPlayback
+import TesseraPlaylist
 import TesseraTestSupport
 @testable import tessera
 
@@ -32,6 +33,19 @@ struct ChannelsCommandTests {
         #expect(sport.options.retention == .duration(.seconds(600)) && sport.options.duration == .seconds(60) && sport.options.start == .windowStart)
         #expect(news.flags.network.headers.count == 2 && sport.flags.network.headers.count == 1)
         #expect(news.revision != sport.revision)
+    }
+
+    @Test("a channel reads at most 4 MiB of playlist unless its line or the command says otherwise; a single record 16 MiB")
+    func playlistBound() throws {
+        let lineup = try Self.lineup("""
+        news https://a.example/news.m3u8
+        dvr https://b.example/dvr.m3u8 --max-playlist-bytes 33554432
+        """)
+        #expect(lineup.lines.map(\.options.parser.limits.maximumBytes) == [4 << 20, 32 << 20])
+        let raised = try Self.lineup("news https://a.example/news.m3u8", global: ["--max-playlist-bytes", "8388608"])
+        #expect(raised.lines.first?.options.parser.limits.maximumBytes == 8 << 20)
+        #expect(try RecordCommand.parse(["https://a.example/x.m3u8", "-o", "x"]).options.parser.limits.maximumBytes == 16 << 20)
+        #expect(throws: CommandLineArguments.UsageError.self) { try Self.lineup("news https://a.example/x.m3u8 --max-playlist-bytes 12") }
     }
 
     @Test("flags of the whole command are refused on a line, and a bad line names itself")

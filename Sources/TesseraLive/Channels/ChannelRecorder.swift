@@ -4,15 +4,17 @@ import FoundationEssentials
 import Foundation
 #endif
 import TesseraHLS
+import TesseraPlaylist
 import TesseraSupport
 
 /// Records many live channels in one process (`tessera record --channels`): each channel into
 /// `directory/NAME` exactly as one `LiveRecording` would — its own checkpoints, so a kill -9
 /// resumes every channel with the same call — isolated from the others: its own task, its own
 /// client (header fields and retries; every client on one shared transport), its own share of
-/// one memory budget. A failure stays the channel's: reported, and by `ChannelFailurePolicy`
-/// tried again with a capped backoff (into `NAME.2`, `NAME.3`… once `NAME` holds a committed
-/// recording) or left failed, while every other channel records on.
+/// one memory budget and a bound on the playlists it holds. A failure stays the channel's:
+/// reported, and by `ChannelFailurePolicy` tried again with a capped backoff (into `NAME.2`,
+/// `NAME.3`… once `NAME` holds a committed recording) or left failed, while every other channel
+/// records on.
 ///
 /// `update(_:)` takes a new list while it runs (SIGHUP in the CLI): new channels start, removed
 /// ones commit and stop, changed ones (another `revision`) commit and start again. `stop()`
@@ -31,6 +33,13 @@ public final class ChannelRecorder: Sendable {
         public var maximumBufferedBytes: UInt64 = 64 << 20
         /// The least share of a channel. Default 1 MiB.
         public var minimumShare: UInt64 = 1 << 20
+        /// The most bytes of playlist a channel reads: a channel's `parser.limits.maximumBytes` is
+        /// lowered to it when larger. A playlist is held parsed — about ten bytes of memory for
+        /// each of its bytes — so this bounds what a channel whose origin answers huge playlists
+        /// can take; beyond it a load fails with `budget-exceeded`, reported and retried as any
+        /// failure. Nil leaves each channel its own. Default 4 MiB (a day's window of 6 s
+        /// segments whose URIs carry long signed queries).
+        public var maximumPlaylistBytes: Int? = 4 << 20
         /// The channels of a list (and those a new list adds) start spread over this span.
         /// Default 2 s.
         public var startSpread: Duration = .seconds(2)
@@ -108,6 +117,11 @@ public final class ChannelRecorder: Sendable {
     public func releaseIdleMemory() {
         budget.releaseIdleSpares()
     }
+
+    /// Bytes of segment bodies every channel together holds in memory now — arriving, waiting to
+    /// be written, and the buffers kept for the next ones: what the shared budget
+    /// (`Options.maximumBufferedBytes`) bounds.
+    public var bufferedBytes: UInt64 { budget.used + budget.kept }
 
     /// Takes a new channel list: channels new to it start (spread over `startSpread`), those not
     /// in it commit and stop, those whose revision changed commit and start again; the others go
@@ -240,6 +254,7 @@ public final class ChannelRecorder: Sendable {
         var options = channel.options
         options.bounds.sharedBudget = budget
         options.bounds.maximumBufferedBytes = min(options.bounds.maximumBufferedBytes, share)
+        if let most = self.options.maximumPlaylistBytes { options.parser.limits.maximumBytes = min(options.parser.limits.maximumBytes, most) }
         var attempt = 0
         var failures = 0
         while !Task.isCancelled {

@@ -6,6 +6,7 @@ import Foundation
 import TesseraHLS
 import TesseraHTTP
 import TesseraLive
+import TesseraPlaylist
 
 /// A channel list as `tessera record --channels` records it: each line's flags set over the
 /// command line's (a flag on the line replaces the command line's value; `-H`, `--header-host`,
@@ -44,7 +45,10 @@ struct ChannelLineup: Sendable {
                     return false
                 }
                 guard positional.isEmpty else { throw CommandLineArguments.UsageError(message: "\(positional[0]) is not a flag (one URL a line)") }
-                lines.append(Line(name: entry.name, url: entry.url, flags: flags, options: try flags.recordingOptions(),
+                var options = try flags.recordingOptions()
+                // A channel reads at most the recorder's default of playlist unless its line or the command says.
+                if flags.maximumPlaylistBytes == nil, let most = ChannelRecorder.Options().maximumPlaylistBytes { options.parser.limits.maximumBytes = most }
+                lines.append(Line(name: entry.name, url: entry.url, flags: flags, options: options,
                                   revision: ([entry.url.absoluteString] + entry.arguments).joined(separator: "\u{0}")))
             } catch {
                 throw CommandLineArguments.UsageError(message: "Line \(entry.line) of \(path.lastPathComponent) (\(entry.name)): \(error.message)")

@@ -61,10 +61,11 @@ final class ChannelOutput: Sendable {
         }
     }
 
-    /// With `--json`, a `memory` line (`ChannelMemoryLine`): what is live, and the resident size.
-    func memory(inUse: UInt64, resident: UInt64) {
+    /// With `--json`, a `memory` line (`ChannelMemoryLine`): what is live, the resident size, and
+    /// the segment bodies among them.
+    func memory(inUse: UInt64, resident: UInt64, bodies: UInt64) {
         guard json else { return }
-        Terminal.line(JSONText.of(ChannelMemoryLine(time: now(), heapInUseBytes: inUse, residentBytes: resident)))
+        Terminal.line(JSONText.of(ChannelMemoryLine(time: now(), heapInUseBytes: inUse, residentBytes: resident, bodyBytes: bodies)))
     }
 
     /// Says `line` on stderr (above the table on a terminal).

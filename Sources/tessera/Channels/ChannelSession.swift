@@ -75,9 +75,9 @@ final class ChannelSession: Sendable {
                 let usage = await lane.run {
                     recorder.releaseIdleMemory()
                     HeapPolicy.returnFreedHeap()
-                    return HeapPolicy.usage()
+                    return (HeapPolicy.usage(), recorder.bufferedBytes)
                 }
-                output.memory(inUse: usage.inUse, resident: usage.resident)
+                output.memory(inUse: usage.0.inUse, resident: usage.0.resident, bodies: usage.1)
             }
             output.tick()
             let now = ContinuousClock.now

@@ -88,6 +88,7 @@ struct ChannelsCommand: Sendable {
         let now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         var options = ChannelRecorder.Options()
         options.onFailure = onFailure
+        options.maximumPlaylistBytes = nil   // each line's own (ChannelLineup): its flag, the command's, else the default
         let recorder = ChannelRecorder(directory: directory, options: options)
         let output = ChannelOutput(json: global.json, interactive: Terminal.isInteractive, rows: { recorder.status }, now: now)
         output.use(lineup)

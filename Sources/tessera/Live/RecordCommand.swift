@@ -11,6 +11,7 @@ import Foundation
 import TesseraHLS
 import TesseraHTTP
 import TesseraLive
+import TesseraPlaylist
 import TesseraSupport
 
 /// `tessera record <URL> -o <dir> [--duration S] [--from now|start] [--outage-limit S] [--variant …]
@@ -30,7 +31,7 @@ struct RecordCommand: Sendable {
     let network: NetworkOptions
 
     static let usage = "tessera record <URL> -o <dir> [--duration <seconds>] [--from now|start] [--outage-limit <seconds>] "
-        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--interstitials] [--fail-on-gap] [--on-restart continue|end] [--resume|--no-resume] [--json] \(NetworkOptions.usage)"
+        + "\(SelectionOptions.variantUsage) \(SelectionOptions.renditionUsage) [--rolling <seconds>|--rolling-bytes <N>] [--snapshot-every <seconds>] [--parts [--preload-hints]] [--interstitials] [--fail-on-gap] [--on-restart continue|end] [--resume|--no-resume] [--max-playlist-bytes <N>] [--json] \(NetworkOptions.usage)"
 
     static let help = CommandHelp(
         name: "record",
@@ -50,6 +51,7 @@ struct RecordCommand: Sendable {
                 ("--no-resume", "start over, discarding an interrupted recording at -o; default continue it"),
                 ("--fail-on-gap", "fail (exit 1, nothing committed) at the first gap the recorder would cause; the origin's EXT-X-GAP do not count; default list the gap"),
                 ("--on-restart continue|end", "when the source restarts: record the new source on behind a discontinuity, the time lost a gap (continue), or end there committing what came before (end, exit 0); default continue"),
+                ("--max-playlist-bytes <N>", "the largest playlist read (a larger one fails its load with budget-exceeded, an outage while recording); default 16777216, under --channels 4194304 a channel"),
                 ("--json", "stdout: one JSON object at the end (segments, duration, gaps, retries, bytes, evicted, snapshots, parts, interstitials, end)")]
             + ChannelsCommand.flags + SelectionOptions.variantHelp + SelectionOptions.renditionHelp + NetworkOptions.help,
         example: "tessera record https://live.example/master.m3u8 -o match --duration 3600\n  tessera record --channels channels.txt -o archive --rolling 86400 --status 127.0.0.1:8090")
@@ -64,6 +66,8 @@ struct RecordCommand: Sendable {
         var preloadHints = false
         var network = NetworkOptions()
         var selection = SelectionOptions(takesRenditions: true)
+        /// `--max-playlist-bytes` (nil: not given).
+        var maximumPlaylistBytes: Int?
     }
 
     static func parse(_ arguments: [String]) throws(CommandLineArguments.UsageError) -> RecordCommand {
@@ -104,6 +108,12 @@ struct RecordCommand: Sendable {
                 let text = try FetchingArguments.value(of: argument, &rest)
                 guard let bytes = UInt64(text), bytes > 0 else { throw CommandLineArguments.UsageError(message: "--rolling-bytes needs a positive number of bytes, not \(text)") }
                 flags.options.retention = .bytes(bytes)
+            case "--max-playlist-bytes":
+                let text = try FetchingArguments.value(of: argument, &rest)
+                guard let bytes = Int(text), (4096...(1 << 30)).contains(bytes) else {
+                    throw CommandLineArguments.UsageError(message: "--max-playlist-bytes needs a number of bytes from 4096 to 1073741824, not \(text)")
+                }
+                flags.maximumPlaylistBytes = bytes
             case "--snapshot-every": flags.snapshotEvery = try SecondsArgument.take(argument, from: &rest)
             case "--parts": flags.options.parts = flags.options.parts ?? RecordingParts()
             case "--interstitials": flags.options.interstitials = RecordingInterstitials()
@@ -197,6 +207,7 @@ extension RecordCommand.Flags {
             options.parts?.preloadHints = true
         }
         options.selection = selection.policy
+        if let maximumPlaylistBytes { options.parser.limits.maximumBytes = maximumPlaylistBytes }
         return options
     }
 }

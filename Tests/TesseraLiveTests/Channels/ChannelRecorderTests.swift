@@ -57,7 +57,7 @@ struct ChannelRecorderTests {
         return options
     }
 
-    @Test("twenty channels, four faulty (dead, trickling, restarting, 5 MB playlists): the sixteen healthy ones record every segment of their own; each fault stays its channel's",
+    @Test("twenty channels, four faulty (dead, trickling, restarting, 5 MB playlists over the 4 MiB a channel reads): the sixteen healthy ones record every segment of their own; each fault stays its channel's",
           .timeLimit(.minutes(2)))
     func faults() async throws {
         let transport = try CurlTransport.loopback()
@@ -100,9 +100,13 @@ struct ChannelRecorderTests {
         }
         let healthy = Set(channels.map(\.name).filter { $0.hasPrefix("ch") })
         await ends.wait(for: healthy)
-        // The dead one has failed (and is tried again), the restarting one recorded through its
-        // restart; the huge and trickling ones go on: stop them all.
-        await ends.wait { ends in ends.events("dead").contains { $0.hasPrefix("failed") } && ends.events("restart").contains("restarted") }
+        // The dead one has failed (and is tried again), the huge one too (its 5 MB playlist is over
+        // the 4 MiB a channel reads), the restarting one recorded through its restart; the
+        // trickling one goes on: stop them all.
+        await ends.wait { ends in
+            ends.events("dead").contains { $0.hasPrefix("failed") } && ends.events("huge").contains { $0.hasPrefix("failed") }
+                && ends.events("restart").contains("restarted")
+        }
         recorder.stop()
         await run.value
 
@@ -125,7 +129,8 @@ struct ChannelRecorderTests {
         #expect(dead.state == .stopped && ends.events("dead").contains("failed fetch-failed retry"))
         #expect(dead.source.hasPrefix("http://127.0.0.1:"), "the source as given, redacted")
         let huge = try #require(status["huge"])
-        #expect(huge.committed == 0 && huge.state == .stopped, "its segments are missing: nothing to commit; \(huge)")
+        #expect(huge.committed == 0 && huge.state == .stopped && huge.lastErrorCode == "budget-exceeded", "over the playlist bound: nothing to commit; \(huge)")
+        #expect(ends.events("huge").contains("failed budget-exceeded retry"), "\(ends.events("huge"))")
         #expect(status["trickle"]?.state == .stopped)
         let restart = try #require(status["restart"])
         #expect([.finished, .stopped].contains(restart.state) && restart.restarts >= 1, "\(ends.events("restart"))")
