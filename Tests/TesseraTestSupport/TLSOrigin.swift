@@ -20,8 +20,9 @@ public final class TLSOrigin: Sendable {
     private let stopped = Lock(false)
 
     /// Creates the CA and certificate, then starts nginx serving `root` — and, with
-    /// `webSocketUpstream`, proxying `/ws/…` WebSocket upgrades to that loopback port (wss tests).
-    public init(root: URL, webSocketUpstream: UInt16? = nil) throws {
+    /// `webSocketUpstream`, proxying `/ws/…` WebSocket upgrades to that loopback port (wss tests);
+    /// with `logRequests`, each request's protocol, connection and URI go to `requests`.
+    public init(root: URL, webSocketUpstream: UInt16? = nil, logRequests: Bool = false) throws {
         folder = try TemporaryDirectory()
         let dir = folder.url.path
         try ExternalProcess.shell("""
@@ -45,7 +46,7 @@ public final class TLSOrigin: Sendable {
                 \(user)
                 worker_processes 1; pid nginx.pid; error_log logs/error.log warn;
                 events { worker_connections 256; }
-                http { access_log off;
+                http { \(logRequests ? "log_format requests '$server_protocol $connection $request_uri'; access_log logs/requests.log requests;" : "access_log off;")
                   client_body_temp_path tmp; proxy_temp_path tmp; fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;
                   server { listen 127.0.0.1:\(candidate) ssl http2; ssl_certificate server.pem; ssl_certificate_key server.key;
                            root \(root.path); \(Self.webSocketLocation(webSocketUpstream)) } }
@@ -69,6 +70,13 @@ public final class TLSOrigin: Sendable {
             location /ws/ { proxy_pass http://127.0.0.1:\(upstream); proxy_http_version 1.1; proxy_buffering off;
               proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection "upgrade"; }
             """
+    }
+
+    /// Each request served so far, `PROTOCOL CONNECTION URI` (with `logRequests`).
+    public var requests: [String] {
+        let log = folder.url.appendingPathComponent("logs/requests.log")
+        // No log yet: nothing was served.
+        return ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// `https://127.0.0.1:<port>`.
