@@ -6,32 +6,65 @@ import Foundation
 
 /// An ISO 8601 date-time as written in EXT-X-PROGRAM-DATE-TIME or a Date Range
 /// (RFC 8216bis §4.4.4.6), with its instant when it could be read. A value without a time zone
-/// is read as UTC. Stored in 24 bytes (NaN stands for "not a valid date-time"), because a live
-/// playlist carries one on every segment.
+/// is read as UTC. A live playlist carries one on every segment, so it is kept without a string
+/// when its instant rebuilds its text byte for byte (`YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm|±hhmm]`,
+/// what packagers write): the instant and two bytes of form. Any other text is kept as written.
 public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
-    /// The text as written.
-    public let text: String
     /// The instant, or NaN when the text is not a valid date-time.
     private let seconds: Double
+    /// The text as written — or, beside a valid instant, three bytes that hold the form that
+    /// rebuilds it (`DateTimeForm.raw` in 6-bit pieces, each + 0x40): a valid date-time is at least
+    /// 19 bytes long, so a 3-byte text beside a valid instant cannot be one as written. A small
+    /// string is held inline, so a packed date costs no allocation and no reference count.
+    private let storage: String
+
+    /// The form that rebuilds the text, or nil when the text is kept as written.
+    var form: DateTimeForm? {
+        guard !seconds.isNaN, storage.utf8.count == 3 else { return nil }
+        var raw: UInt16 = 0
+        for byte in storage.utf8 { raw = raw << 6 | UInt16(byte &- 0x40) }
+        return DateTimeForm(raw: raw)
+    }
+
+    /// The text as written.
+    public var text: String {
+        form.map { $0.text(seconds) } ?? storage
+    }
 
     /// Seconds since 1970-01-01T00:00:00Z, or nil when the text is not a valid date-time.
     public var secondsSince1970: Double? { seconds.isNaN ? nil : seconds }
 
     /// Reads `text`.
     public init(text: String) {
-        self.init(text: text, secondsSince1970: ISO8601DateTime.secondsSince1970(Array(text.utf8)[...]))
+        var text = text
+        self = text.withUTF8 { utf8 in ProgramDateTime(Bytes(base: utf8), Span(start: 0, end: utf8.count)) }
     }
 
     /// The instant `secondsSince1970`, written `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, to the
     /// millisecond); an instant outside years 0–9999 is not a valid date-time.
     public init(secondsSince1970: Double) {
-        let text = ISO8601DateTime.text(secondsSince1970: secondsSince1970)
-        self.init(text: text ?? "invalid", secondsSince1970: text.flatMap { ISO8601DateTime.secondsSince1970(Array($0.utf8)[...]) })
+        self.init(text: ISO8601DateTime.text(secondsSince1970: secondsSince1970) ?? "invalid")
     }
 
-    init(text: String, secondsSince1970: Double?) {
-        self.text = text
-        seconds = secondsSince1970 ?? .nan
+    /// The date-time written in `span` of `bytes` (the parser's).
+    init(_ bytes: Bytes, _ span: Span) {
+        let read = ISO8601DateTime.secondsSince1970(bytes, span)
+        seconds = read ?? .nan
+        if let read, let form = DateTimeForm.of(UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end]), seconds: read) {
+            storage = String(unsafeUninitializedCapacity: 3) { buffer in
+                buffer[0] = UInt8(form.raw >> 12) + 0x40
+                buffer[1] = UInt8(form.raw >> 6 & 0x3F) + 0x40
+                buffer[2] = UInt8(form.raw & 0x3F) + 0x40
+                return 3
+            }
+        } else {
+            storage = bytes.string(span)
+        }
+    }
+
+    /// Whether the text names its time zone.
+    var hasZone: Bool {
+        form?.hasZone ?? PlaylistValidator.hasZone(storage)
     }
 
     /// The instant, when the text is valid.
@@ -39,12 +72,14 @@ public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    // A text that packs is packed however the value was made, and its instant is read from it:
+    // equal texts are equal storage and instant either way.
     public static func == (lhs: ProgramDateTime, rhs: ProgramDateTime) -> Bool {
-        lhs.text == rhs.text && lhs.secondsSince1970 == rhs.secondsSince1970
+        lhs.storage == rhs.storage && lhs.secondsSince1970 == rhs.secondsSince1970
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
+        hasher.combine(storage)
         hasher.combine(secondsSince1970)
     }
 }

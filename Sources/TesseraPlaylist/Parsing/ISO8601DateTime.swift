@@ -92,7 +92,7 @@ enum ISO8601DateTime {
     }
 
     /// The civil date of `days` since 1970-01-01 (H. Hinnant's algorithm).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -20,12 +20,11 @@ extension PlaylistBuilder {
             pending.isGap = true
         case .programDateTime:
             pending.hasSegmentTags = true
-            let text = bytes.string(value)
-            let seconds = ISO8601DateTime.secondsSince1970(bytes, value)
-            if seconds == nil {
-                report(.malformedTagValue, .error, "4.4.4.6", "EXT-X-PROGRAM-DATE-TIME \"\(text)\" is not an ISO 8601 date-time.")
+            let dateTime = ProgramDateTime(bytes, value)
+            if dateTime.secondsSince1970 == nil {
+                report(.malformedTagValue, .error, "4.4.4.6", "EXT-X-PROGRAM-DATE-TIME \"\(dateTime.text)\" is not an ISO 8601 date-time.")
             }
-            pending.programDateTime = ProgramDateTime(text: text, secondsSince1970: seconds)
+            pending.programDateTime = dateTime
         case .bitrate:
             bitrate = integerValue(value, "EXT-X-BITRATE", "4.4.4.8")
         case .key:

@@ -2,10 +2,13 @@ import TesseraSupport
 /// Closing a segment at its URI line (RFC 8216bis §4.4.4).
 extension PlaylistBuilder {
     mutating func completeSegment(uri span: Span) throws(PlaylistError) {
+        // The pending tags are moved out, not copied: their strings and arrays go to the segment
+        // without a retain and a release each.
+        var pending = PendingSegment()
+        swap(&pending, &self.pending)
         let uri = try text(span)
         guard let duration = pending.duration else {
             report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(URLRedaction.redact(uri: uri))\" has no EXTINF before it; it is ignored.")
-            pending = PendingSegment()
             return
         }
         try checkCount(segments.count + 1, "segments")
@@ -51,7 +54,6 @@ extension PlaylistBuilder {
             mediaSequence: sequence.partialValue, discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
             programDateTime: pending.programDateTime, byteRange: range, isDiscontinuity: pending.isDiscontinuity,
             isGap: pending.isGap, line: SourceLine(line), extras: extras))
-        pending = PendingSegment()
     }
 
     /// The extras of a segment with nothing of its own: none without keys, map or bitrate; the

@@ -11,50 +11,55 @@ enum MediaPlaylistRules {
         if let target = p.targetDuration, target < 1 {
             context.add(.targetDurationTooSmall, .error, nil, "4.4.3.1", "EXT-X-TARGETDURATION must be at least 1; it is \(target).")
         }
-        let keys = distinctKeys(p)
-        versions(p, keys: keys, &context)
-        AttributeSyntaxRules.check(keys: keys, &context)
+        // One pass over the segments gathers what the version and key rules need and the
+        // segments' own findings (kept apart, so they follow those rules' findings as before).
+        var facts = MediaPlaylistFacts()
+        var segmentFindings = RuleContext()
         p.segments.withUnsafeBufferPointer { segments in
             // Fields are read through the buffer: copying each segment would retain all of
             // its references, which cost more than the checks themselves.
-            var usesDateTime = false
-            for i in segments.indices where segments[i].programDateTime != nil {
-                usesDateTime = true
-                break
-            }
             var reported = Set<Int>()   // key and map lines already checked
             var previousExtras: SharedValue<SegmentExtras>?
             var expected: Double?   // where the next segment starts by the last date and the durations since
+            var usesDateTime: Bool?   // whether any segment has a date, found when first needed
             for i in segments.indices {
-                let dateTime = segments[i].programDateTime
-                if let time = dateTime?.secondsSince1970 {
+                facts.note(segments[i])
+                let time = segments[i].programDateTime?.secondsSince1970
+                if let time {
                     if let expected, expected - time >= 1 {
-                        context.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
-                                    "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
+                        segmentFindings.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
+                                            "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
                     }
                     expected = time
                 }
                 expected = expected.map { $0 + segments[i].duration }
                 if let target = p.targetDuration, target >= 1, segments[i].duration.rounded() > Double(target) {
-                    context.add(.segmentExceedsTargetDuration, .error, segments[i].line, "4.4.3.1",
-                                "EXTINF \(segments[i].durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
+                    segmentFindings.add(.segmentExceedsTargetDuration, .error, segments[i].line, "4.4.3.1",
+                                        "EXTINF \(segments[i].durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
                 }
-                // A run of segments shares one extras box: check its keys and map once per run.
+                // A run of segments shares one extras box: look at its keys and map once per run.
                 if let extras = segments[i].extras, extras !== previousExtras {
                     previousExtras = extras
-                    checkRun(extras.value, reported: &reported, &context)
+                    facts.note(extras.value)
+                    checkRun(extras.value, reported: &reported, &segmentFindings)
                 }
-                if let time = dateTime {
-                    if !PlaylistValidator.hasZone(time.text) {
-                        context.add(.dateTimeWithoutZone, .warning, segments[i].line, "4.4.4.6",
-                                    "EXT-X-PROGRAM-DATE-TIME \(time.text) has no time zone; it is read as UTC.")
+                if segments[i].programDateTime != nil {
+                    if segments[i].programDateTime?.hasZone == false {
+                        segmentFindings.add(.dateTimeWithoutZone, .warning, segments[i].line, "4.4.4.6",
+                                            "EXT-X-PROGRAM-DATE-TIME \(segments[i].programDateTime?.text ?? "") has no time zone; it is read as UTC.")
                     }
-                } else if usesDateTime, segments[i].isDiscontinuity {
-                    context.add(.discontinuityWithoutDateTime, .warning, segments[i].line, "6.2.1",
-                                "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
+                } else if segments[i].isDiscontinuity {
+                    if usesDateTime == nil { usesDateTime = segments.contains { $0.programDateTime != nil } }
+                    if usesDateTime == true {
+                        segmentFindings.add(.discontinuityWithoutDateTime, .warning, segments[i].line, "6.2.1",
+                                            "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
+                    }
                 }
             }
         }
+        versions(p, facts, &context)
+        AttributeSyntaxRules.check(keys: facts.keys, &context)
+        context.diagnostics += segmentFindings.diagnostics
         if let start = p.start {
             let total = p.segments.reduce(0) { $0 + $1.duration }
             if !p.segments.isEmpty, abs(start.timeOffset) > total {
@@ -84,39 +89,19 @@ enum MediaPlaylistRules {
     }
 
     /// Features and the EXT-X-VERSION they need (§8).
-    /// Every EXT-X-KEY once (a run of segments shares its extras, so this stays O(segments + keys)).
-    private static func distinctKeys(_ p: MediaPlaylist) -> [SegmentKey] {
-        var seen = Set<Int>()
-        var keys: [SegmentKey] = []
-        p.segments.withUnsafeBufferPointer { segments in
-            var previousExtras: SharedValue<SegmentExtras>?
-            for i in segments.indices {
-                // A run of segments shares one extras box: look at it once per run.
-                guard let extras = segments[i].extras, extras !== previousExtras else { continue }
-                previousExtras = extras
-                for key in extras.value.keys where seen.insert(key.line.number).inserted { keys.append(key) }
-                if let box = extras.value.mapBox {
-                    for key in box.value.keys where seen.insert(key.line.number).inserted { keys.append(key) }
-                }
-            }
-        }
-        return keys
-    }
-
-    private static func versions(_ p: MediaPlaylist, keys: [SegmentKey], _ context: inout RuleContext) {
+    private static func versions(_ p: MediaPlaylist, _ facts: MediaPlaylistFacts, _ context: inout RuleContext) {
+        let keys = facts.keys
         var needs: [(Int, String, SourceLine?)] = []
         if let key = keys.first(where: { $0.iv != nil }) { needs.append((2, "An EXT-X-KEY IV", key.line)) }
-        if let segment = p.segments.first(where: \.durationHasPoint) {
-            needs.append((3, "A decimal EXTINF duration", segment.line))
-        }
-        if let segment = p.segments.first(where: { $0.byteRange != nil }) { needs.append((4, "EXT-X-BYTERANGE", segment.line)) }
+        if let line = facts.firstDecimalDuration { needs.append((3, "A decimal EXTINF duration", line)) }
+        if let line = facts.firstByteRange { needs.append((4, "EXT-X-BYTERANGE", line)) }
         if p.isIFramesOnly { needs.append((4, "EXT-X-I-FRAMES-ONLY", nil)) }
         if let key = keys.first(where: { $0.method == .sampleAES }) { needs.append((5, "METHOD=SAMPLE-AES", key.line)) }
         if let key = keys.first(where: { !$0.isIdentity || $0.keyFormatVersions != nil }) {
             needs.append((5, "KEYFORMAT or KEYFORMATVERSIONS", key.line))
         }
-        if let map = p.segments.first(where: { $0.map != nil })?.map {
-            needs.append(p.isIFramesOnly ? (5, "EXT-X-MAP in an I-frame playlist", map.line) : (6, "EXT-X-MAP", map.line))
+        if let line = facts.firstMap {
+            needs.append(p.isIFramesOnly ? (5, "EXT-X-MAP in an I-frame playlist", line) : (6, "EXT-X-MAP", line))
         }
         if let skip = p.skip {
             needs.append(skip.recentlyRemovedDateRanges == nil ? (9, "EXT-X-SKIP", skip.line)

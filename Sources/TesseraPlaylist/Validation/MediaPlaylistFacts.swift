@@ -1,0 +1,27 @@
+/// What the version and key rules need of a media playlist's segments (RFC 8216bis §8),
+/// gathered in the validator's one pass over them.
+struct MediaPlaylistFacts {
+    /// Every EXT-X-KEY once, segments' and maps', in order of first use.
+    private(set) var keys: [SegmentKey] = []
+    /// The line of the first segment whose EXTINF has a decimal point.
+    private(set) var firstDecimalDuration: SourceLine?
+    /// The line of the first segment with a byte range.
+    private(set) var firstByteRange: SourceLine?
+    /// The line of the first EXT-X-MAP in force.
+    private(set) var firstMap: SourceLine?
+    private var seenKeyLines = Set<Int>()
+
+    /// A segment's own fields.
+    mutating func note(_ segment: borrowing MediaSegment) {
+        if firstDecimalDuration == nil, segment.durationHasPoint { firstDecimalDuration = segment.line }
+        if firstByteRange == nil, segment.byteRange != nil { firstByteRange = segment.line }
+    }
+
+    /// The keys and map a run of segments stands under (once per run: runs share one box).
+    mutating func note(_ extras: SegmentExtras) {
+        for key in extras.keys where seenKeyLines.insert(key.line.number).inserted { keys.append(key) }
+        guard let box = extras.mapBox else { return }
+        if firstMap == nil { firstMap = box.value.line }
+        for key in box.value.keys where seenKeyLines.insert(key.line.number).inserted { keys.append(key) }
+    }
+}
