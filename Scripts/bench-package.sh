@@ -7,8 +7,11 @@
 #            file and folder; curl does not)
 #   tessera  tessera package URL -o DIR --audio lang:en --subtitles lang:en (peak RSS too);
 #            BEFORE=<an older tessera binary> runs it too, interleaved, in a row of its own
-#   verify   tessera verify-package DIR (every byte hashed) against `openssl speed -evp sha256`
-#            on 1 MiB blocks
+#   verify   tessera verify-package DIR (every byte hashed, its files on every core) against
+#            `openssl speed -evp sha256 -multi <cores>` on 1 MiB blocks
+#   verify1  tessera verify-package of a package holding one large file (a 400 × 2 MiB byte-range
+#            variant, 800 MiB in one file: one file is hashed on one core) against
+#            `openssl speed -evp sha256` on one core
 # Interleaved runs, medians of REPS.   bench-package.sh [REPS]   (run by Scripts/bench.sh package)
 BENCH_NAME="bench package"
 . "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
@@ -45,6 +48,15 @@ for v, bandwidth in enumerate((1_000_000, 2_000_000, 4_200_000)):
     playlist("video_%d.m3u8" % v, ["media/v_%03d.ts" % i for i in range(100)], 4.0)
     mv += ['#EXT-X-STREAM-INF:BANDWIDTH=%d,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720,AUDIO="aud",SUBTITLES="subs"' % bandwidth, "video_%d.m3u8" % v]
 write("master.m3u8", ("\n".join(mv) + "\n").encode())
+# One large file: the video segments four times over, listed as 400 byte ranges of 2 MiB.
+ranges = ["#EXTM3U", "#EXT-X-VERSION:4", "#EXT-X-TARGETDURATION:4", "#EXT-X-PLAYLIST-TYPE:VOD"]
+with open(os.path.join(root, "media", "single.ts"), "wb") as single:
+    for i in list(range(100)) * 4:
+        segment = open(os.path.join(root, "media", "v_%03d.ts" % i), "rb").read()
+        ranges += ["#EXTINF:4.000,", "#EXT-X-BYTERANGE:%d@%d" % (len(segment), single.tell()), "media/single.ts"]
+        single.write(segment)
+write("single_video.m3u8", ("\n".join(ranges + ["#EXT-X-ENDLIST"]) + "\n").encode())
+write("single.m3u8", b'#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=4200000,CODECS="avc1.64001f"\nsingle_video.m3u8\n')
 PY
 start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
 URL="http://127.0.0.1:$PORT/master.m3u8"
@@ -54,12 +66,14 @@ for path in master.m3u8 video_2.m3u8 audio_en.m3u8 subs_en.m3u8 $(for i in $(seq
 done
 BYTES=$(grep '^output' "$SRC/curl.cfg" | sed 's#.*/curl/##; s#"##' | (cd "$SRC/www" && xargs stat -c %s) | awk '{s+=$1} END {print s}')
 echo "bench package: 3 variants × 100 × 2 MiB, 2 audio, 2 subtitles; one of each taken, $BYTES bytes; nginx-light from /dev/shm, package to $(df --output=source "$OUT" | tail -1), $(nproc) cores"
+"$TESSERA" package "http://127.0.0.1:$PORT/single.m3u8" -o "$OUT/pkg-single" > /dev/null   # not timed: verify1 reads it
 for _ in $(seq 1 "$REPS"); do
   rm -rf "$OUT/curl" "$OUT/pkg"; sync
   measure curl bash -c "curl -sS -Z --parallel-max 8 --create-dirs --config '$SRC/curl.cfg' && sync"
   rm -rf "$OUT/curl"; sync
   measure tessera "$TESSERA" package "$URL" -o "$OUT/pkg" --audio lang:en --subtitles lang:en
   measure verify "$TESSERA" verify-package "$OUT/pkg"
+  measure verify1 "$TESSERA" verify-package "$OUT/pkg-single"
   if [ -n "${BEFORE:-}" ]; then   # an older tessera, interleaved: the same job side by side
     rm -rf "$OUT/pkg-before"; sync
     measure before "$BEFORE" package "$URL" -o "$OUT/pkg-before" --audio lang:en --subtitles lang:en
@@ -68,7 +82,9 @@ for _ in $(seq 1 "$REPS"); do
 done
 grep -q "tracks video, audio-1, subtitles-1" "$SRC/verify.out" || { echo "bench package: unexpected package: $(cat "$SRC/verify.out")" >&2; exit 1; }
 HASHED=$(du -sb "$OUT/pkg" | cut -f1)
+HASHED1=$(du -sb "$OUT/pkg-single" | cut -f1)
 SHA=$(openssl speed -evp sha256 -bytes 1048576 -seconds 3 2>/dev/null | awk '/^sha256/ {sub("k", "", $2); print $2 * 1000}')
+SHAS=$(openssl speed -multi "$(nproc)" -evp sha256 -bytes 1048576 -seconds 3 2>/dev/null | awk '/^sha256/ {sub("k", "", $2); print $2 * 1000}')
 printf '%-44s %8s %8s %10s\n' job "wall s" "RSS MB" "ratio"
 awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rss curl)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %10s\n", "curl -Z --parallel-max 8 + sync (ceiling)", c, cr / 1024, "1.00x"
@@ -76,6 +92,9 @@ awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rs
   printf "ratio package.package-vs-curl-sync %.4f\n", c / t }'   # for bench.sh --check: higher is better
 [ -z "${BEFORE:-}" ] || awk -v b="$(wall before)" -v t="$(wall tessera)" -v r="$(rss before)" -v c="$(wall curl)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %9.2fx  (this build runs it %.2fx as fast as the older)\n", "tessera package (BEFORE)", b, r / 1024, b / c, b / t }'
-awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHA" -v r="$(rss verify)" 'BEGIN {
-  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s)\n", "tessera verify-package vs openssl sha256", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6
-  printf "ratio package.verify-vs-openssl-sha256 %.4f\n", b / v / s }'
+awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHAS" -v r="$(rss verify)" -v n="$(nproc)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s, %d cores each)\n", "tessera verify-package vs openssl sha256 -multi", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6, n
+  printf "ratio package.verify-vs-openssl-sha256-multi %.4f\n", b / v / s }'
+awk -v v="$(wall verify1)" -v b="$HASHED1" -v s="$SHA" -v r="$(rss verify1)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %9.0f%%  (%.0f MB/s of %.0f MB/s, one file, one core)\n", "tessera verify-package (one file) vs openssl", v, r / 1024, 100 * b / v / s, b / v / 1e6, s / 1e6
+  printf "ratio package.verify-one-file-vs-openssl-sha256 %.4f\n", b / v / s }'
