@@ -11,6 +11,16 @@ public protocol MP4ByteSource {
     var size: UInt64 { get }
     /// Up to `count` bytes at `offset` (fewer only at the end).
     func read(at offset: UInt64, count: Int) -> [UInt8]
+    /// Calls `body` with up to `count` bytes at `offset` (fewer only at the end): borrowed where
+    /// the source holds them, else read.
+    func withBytes<Result>(at offset: UInt64, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
+}
+
+extension MP4ByteSource {
+    /// Reads the bytes, then lends them.
+    public func withBytes<Result>(at offset: UInt64, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        read(at: offset, count: count).withUnsafeBytes(body)
+    }
 }
 
 /// Bytes held in memory.
@@ -26,6 +36,13 @@ public struct MP4MemorySource: MP4ByteSource {
         guard offset < size else { return [] }
         let start = Int(offset)
         return Array(bytes[start..<min(bytes.count, start + max(0, count))])
+    }
+
+    /// Lends the bytes held, without a copy.
+    public func withBytes<Result>(at offset: UInt64, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let start = Int(min(offset, size))
+        let end = min(bytes.count, start + max(0, count))
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 }
 

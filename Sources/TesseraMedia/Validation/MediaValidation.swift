@@ -48,10 +48,13 @@ public enum MediaValidation {
             var validator = TSValidator()
             var offset: UInt64 = 0
             while offset < source.size {
-                let chunk = source.read(at: offset, count: chunkBytes)
-                guard !chunk.isEmpty else { break }
-                validator.consume(chunk)
-                offset += UInt64(chunk.count)
+                // Bytes in memory are checked where they lie; a file's are read a chunk at a time.
+                let consumed = source.withBytes(at: offset, count: chunkBytes) { chunk -> Int in
+                    if !chunk.isEmpty { validator.consume(chunk) }
+                    return chunk.count
+                }
+                guard consumed > 0 else { break }
+                offset += UInt64(consumed)
             }
             return Result(format: format, findings: validator.finish(), suppressed: validator.suppressed)
         case .packedAudio, nil:
