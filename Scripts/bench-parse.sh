@@ -3,8 +3,10 @@
 # Python m3u8 package and streamlink's parser (in-process, PyPI, installed here in a venv) and
 # ffprobe (whole process, which also opens the first segment). Generated VOD media playlists of
 # 1k/10k/100k segments (plain; PROGRAM-DATE-TIME on every segment; byte ranges; a key rotated
-# every 100 segments) and a 200-variant / 50-rendition multivariant playlist. Also whole-process
-# `tessera inspect --json` on the 100k PDT playlist against m3u8's parse alone.
+# every 100 segments) and a 200-variant / 50-rendition multivariant playlist; on the 100k ones
+# MB/s and ns a segment beside the floors under any parser (memchr finding every line in-process,
+# `wc -l` as a process). Also whole-process `tessera inspect --json` on the 100k PDT playlist
+# against m3u8's parse alone.
 #   bench-parse.sh [REPS]        (run by Scripts/bench.sh parse; BEFORE_PARSER=<an older
 #                                 ParsePlaylists binary> adds its rows)
 set -euo pipefail
@@ -87,6 +89,21 @@ echo
 for variant in plain pdt byterange key; do
   a=${OURS_AT["$variant/100000"]:-}; b=${OURS_AT["$variant/10000"]:-}
   [ -n "$a" ] && [ -n "$b" ] && awk -v v="$variant" -v a="$a" -v b="$b" 'BEGIN { printf "linearity %-10s 100k/10k time = %.1f (linear: 10, target <= 11)\n", v, a/b }'
+done
+# The floors under any parser, on the same 100k playlists: every line found with memchr
+# in-process (warm, one core), and `wc -l` as a whole process (which also reads the file).
+printf '\n%-10s %9s %12s %12s %14s %12s %10s\n' floor "KB" "tessera MB/s" "ns/segment" "memchr MB/s" "wc -l MB/s" "of memchr"
+for variant in plain pdt byterange key; do
+  file="$WORK/$variant/media_100000.m3u8"
+  [ -f "$file" ] || continue
+  bytes=$(stat -c %s "$file")
+  o=${OURS_AT["$variant/100000"]:-}
+  floor=$("$OURS" lines "$file" 9 | times_of | median)
+  wc=(); for i in $(seq 0 "$REPS"); do s=$(date +%s.%N); wc -l "$file" >/dev/null; e=$(date +%s.%N); [ "$i" -gt 0 ] && wc+=("$(awk -v e="$e" -v s="$s" 'BEGIN { print e - s }')"); done
+  w=$(printf '%s\n' "${wc[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  awk -v v="$variant" -v b="$bytes" -v o="$o" -v f="$floor" -v w="$w" 'BEGIN {
+    printf "%-10s %9.0f %12.1f %12.0f %14.1f %12.1f %9.1f%%\n", v, b/1024, b/1e6/o, o/100000*1e9, b/1e6/f, b/1e6/w, 100*f/o
+    printf "ratio parse.%s.100000-vs-memchr %.4f\n", v, f/o }'
 done
 for variant in plain pdt byterange key; do
   file="$WORK/$variant/media_100000.m3u8"

@@ -3,7 +3,8 @@ import TesseraPlaylist
 
 /// The benchmark's playlists are written by `tessera-gates generate <folder> <sizes>` (the same
 /// ones the scaling gate times). `ParsePlaylists time <file> <reps>` parses one file (read once, outside the timing) REPS times
-/// after one warm-up and prints one JSON line: times, bytes, segments, peak RSS.
+/// after one warm-up and prints one JSON line: times, bytes, segments, peak RSS. `lines <file> <reps>`
+/// times the memchr floor over the same bytes.
 @main
 enum ParsePlaylists {
     static func main() throws {
@@ -16,6 +17,7 @@ enum ParsePlaylists {
         case "time": try time(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 5)
         case "memory": try memory(path: arguments[2])
         case "json": try json(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 3)
+        case "lines": try lines(URL(fileURLWithPath: arguments[2]), reps: Int(arguments[3]) ?? 9)
         default: exit(2)
         }
     }
@@ -67,6 +69,33 @@ enum ParsePlaylists {
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         print("{\"times\": \(times), \"bytes\": \(size)}")
+    }
+
+    /// The floor under any parser: finding every line with memchr over the same bytes, in-process
+    /// and warm, REPS times after one warm-up; prints the times and the line count.
+    static func lines(_ file: URL, reps: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        func count() -> Int {
+            bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                var offset = 0
+                var found = 0
+                while offset < raw.count, let hit = memchr(base + offset, 0x0A, raw.count - offset) {
+                    found += 1
+                    offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+                }
+                return found
+            }
+        }
+        var lines = count()
+        var times: [Double] = []
+        for _ in 0..<reps {
+            let start = ContinuousClock.now
+            lines = count()
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        print("{\"times\": \(times), \"bytes\": \(bytes.count), \"items\": \(lines)}")
     }
 
     static func time(_ file: URL, reps: Int) throws {
