@@ -24,8 +24,9 @@ enum MediaPlaylistRules {
             var usesDateTime: Bool?   // whether any segment has a date, found when first needed
             for i in segments.indices {
                 facts.note(segments[i])
-                let time = segments[i].programDateTime?.secondsSince1970
-                if let time {
+                // A packed date is copied without a reference count (its string is inline).
+                let dateTime = segments[i].programDateTime
+                if let time = dateTime?.secondsSince1970 {
                     if let expected, expected - time >= 1 {
                         segmentFindings.add(.dateTimeOverlap, .error, segments[i].line, "6.2.1",
                                             "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
@@ -43,10 +44,10 @@ enum MediaPlaylistRules {
                     facts.note(extras.value)
                     checkRun(extras.value, reported: &reported, &segmentFindings)
                 }
-                if segments[i].programDateTime != nil {
-                    if segments[i].programDateTime?.hasZone == false {
+                if let dateTime {
+                    if !dateTime.hasZone {
                         segmentFindings.add(.dateTimeWithoutZone, .warning, segments[i].line, "4.4.4.6",
-                                            "EXT-X-PROGRAM-DATE-TIME \(segments[i].programDateTime?.text ?? "") has no time zone; it is read as UTC.")
+                                            "EXT-X-PROGRAM-DATE-TIME \(dateTime.text) has no time zone; it is read as UTC.")
                     }
                 } else if segments[i].isDiscontinuity {
                     if usesDateTime == nil { usesDateTime = segments.contains { $0.programDateTime != nil } }

@@ -21,10 +21,11 @@ final class FileReadAhead: @unchecked Sendable {
     /// the value it was made with, and the last buffer filled is not handed back.
     private let emptied = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
 
-    private init(descriptor: Int32, chunk: Int) {
+    /// One buffer of `chunk` bytes to read in turn, two to read ahead.
+    private init(descriptor: Int32, chunk: Int, readsAhead: Bool) {
         self.descriptor = descriptor
         self.chunk = chunk
-        buffers = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * chunk, alignment: 64)
+        buffers = UnsafeMutableRawBufferPointer.allocate(byteCount: (readsAhead ? 2 : 1) * chunk, alignment: 64)
         for semaphore in emptied { semaphore.signal() }
     }
 
@@ -38,8 +39,9 @@ final class FileReadAhead: @unchecked Sendable {
     /// started, else in turn on the caller's. Returns the bytes read, or nil after a read error.
     static func chunks(of descriptor: Int32, expectedBytes: Int, chunk: Int = 1 << 20,
                        _ body: (UnsafeRawBufferPointer) -> Void) -> UInt64? {
-        let reader = FileReadAhead(descriptor: descriptor, chunk: chunk)
-        guard expectedBytes >= worthwhileBytes, OSThread.start({ reader.fill() }) == 0 else { return reader.readInTurn(body) }
+        let readsAhead = expectedBytes >= worthwhileBytes
+        let reader = FileReadAhead(descriptor: descriptor, chunk: chunk, readsAhead: readsAhead)
+        guard readsAhead, OSThread.start({ reader.fill() }) == 0 else { return reader.readInTurn(body) }
         var total: UInt64 = 0
         var index = 0
         while true {
