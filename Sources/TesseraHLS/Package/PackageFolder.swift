@@ -152,53 +152,6 @@ package final class PackageFolder: TransferOutput {
         return identities
     }
 
-    /// The records of one file its bytes still match; the file is cut to the last of them.
-    private func verify(_ path: SafeRelativePath, _ records: [ResourceFileRecord]) throws(HLSError) -> [ResourceFileRecord] {
-        guard let size = staging.size(of: path) else { return [] }
-        let file: DurableFile
-        do throws(SupportError) { file = try staging.file(at: path, contents: .keep) } catch { throw HLSError(destination: error) }
-        defer { file.close() }
-        guard let first = records.first else { return [] }
-        let check = try StagedFileCheck(StagedFileCheck.kind(of: first))
-        var good: [ResourceFileRecord] = []
-        var offset: UInt64 = 0
-        for record in records {
-            guard record.end >= offset, record.end <= size else { break }
-            var matches = true
-            while offset < record.end {
-                let count = Int(min(UInt64(SpillFile.chunkBytes), record.end - offset))
-                guard let chunk = file.read(at: offset, count: count) else {
-                    matches = false
-                    break
-                }
-                check.update(chunk)
-                offset += UInt64(count)
-            }
-            guard matches, check.matches(record) else { break }
-            good.append(record)
-        }
-        let end = good.last?.end ?? 0
-        if end == 0 {
-            staging.remove(path)
-        } else if end < size {
-            do { try file.truncate(to: end) } catch { throw HLSError(destination: error) }
-        }
-        return good
-    }
-
-    /// Checks the first `count` bytes of `file` into `check`.
-    private static func hash(_ file: DurableFile, upTo count: UInt64, into check: StagedFileCheck) throws(HLSError) {
-        var offset: UInt64 = 0
-        while offset < count {
-            let size = Int(min(UInt64(SpillFile.chunkBytes), count - offset))
-            guard let chunk = file.read(at: offset, count: size) else {
-                throw HLSError(.destinationUnwritable, "A restored file could not be read back at byte \(offset).")
-            }
-            check.update(chunk)
-            offset += UInt64(size)
-        }
-    }
-
     // MARK: Writing
 
     /// Writes the next resource to its file.
@@ -237,7 +190,11 @@ package final class PackageFolder: TransferOutput {
             do throws(SupportError) { file = try staging.file(at: path, contents: continues ? .keep : .empty) } catch { throw HLSError(destination: error) }
             // What a transform makes only the job reads back: a checksum, not a digest.
             let check = try StagedFileCheck(transformed == nil ? .sha256 : .crc32c)
-            if continues { try Self.hash(file, upTo: file.size, into: check) }
+            if continues {
+                guard Self.check(file, from: 0, upTo: file.size, into: check) else {
+                    throw HLSError(.destinationUnwritable, "The restored file \(path) could not be read back.")
+                }
+            }
             current = (path, file, check)
         }
         guard let current else { preconditionFailure("a current file was just opened") }
