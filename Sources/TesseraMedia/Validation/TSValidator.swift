@@ -20,6 +20,8 @@ public struct TSValidator: Sendable {
         var segmentFirst: UInt64?
         var segmentLast: UInt64?
         var step: UInt64?
+        /// Its first packet after a segment join has not been seen yet.
+        var joining = false
     }
 
     private var log = FindingLog(maximumPerID: TSValidator.maximumPerID)
@@ -32,7 +34,7 @@ public struct TSValidator: Sendable {
 
     private var framer = TSPacketFramer()
     private var isSyncLost = false
-    private var pids: [UInt16: PIDState] = [:]
+    private var pids = PIDTable<PIDState>()
     // Module-internal rather than private: TSValidator+PSI reads and fills these.
     var packetIndex: UInt64 = 0
     var sections = PSISectionAssembler()
@@ -41,8 +43,6 @@ public struct TSValidator: Sendable {
     var streamTypes: [UInt16: TSStreamType] = [:]
     var sawPAT = false
     var sawPMT = false
-    /// PIDs whose first packet after a segment join has not been seen yet.
-    private var joiningPIDs: Set<UInt16> = []
 
     /// A validator at the start of a stream.
     public init() {}
@@ -66,17 +66,15 @@ public struct TSValidator: Sendable {
     /// `ts-continuity-join` (info), not an error. With `discontinuity` (EXT-X-DISCONTINUITY),
     /// counters, PCRs and decode times all start afresh.
     public mutating func beginSegment(discontinuity: Bool) {
-        if discontinuity {
-            for pid in pids.keys {
-                pids[pid]?.continuity = nil
-                pids[pid]?.pcr = nil
-                pids[pid]?.decodeTime = nil
+        pids.updateAll { state in
+            if discontinuity {
+                state.continuity = nil
+                state.pcr = nil
+                state.decodeTime = nil
             }
-        }
-        joiningPIDs = Set(pids.keys)
-        for pid in pids.keys {
-            pids[pid]?.segmentFirst = nil
-            pids[pid]?.segmentLast = nil
+            state.joining = true
+            state.segmentFirst = nil
+            state.segmentLast = nil
         }
     }
 
@@ -187,18 +185,21 @@ public struct TSValidator: Sendable {
     private mutating func continuity(_ pid: UInt16, counter: UInt8, hasPayload: Bool, discontinuity: Bool, offset: UInt64) {
         guard pid != TSConstants.nullPID else { return }
         var state = pids[pid, default: PIDState()]
-        defer { pids[pid] = state }
+        defer { pids[pid, default: PIDState()] = state }
         guard let last = state.continuity, !discontinuity else {
             state.continuity = counter
             state.duplicateSeen = false
             return
         }
-        if !joiningPIDs.isEmpty, joiningPIDs.remove(pid) != nil, counter != (last + 1) & 0x0F, counter != last {
-            report(.continuityAtJoin, at: offset, packet: packetIndex,
-                   "PID \(pid)'s continuity counter restarts at a segment join (\(last) then \(counter)).")
-            state.continuity = counter
-            state.duplicateSeen = false
-            return
+        if state.joining {
+            state.joining = false
+            guard counter == (last + 1) & 0x0F || counter == last else {
+                report(.continuityAtJoin, at: offset, packet: packetIndex,
+                       "PID \(pid)'s continuity counter restarts at a segment join (\(last) then \(counter)).")
+                state.continuity = counter
+                state.duplicateSeen = false
+                return
+            }
         }
         if hasPayload {
             if counter == (last + 1) & 0x0F {
@@ -220,7 +221,7 @@ public struct TSValidator: Sendable {
     private mutating func clockReference(_ pid: UInt16, _ pcr: UInt64, discontinuity: Bool, offset: UInt64) {
         let wrap: UInt64 = (1 << 33) * 300
         var state = pids[pid, default: PIDState()]
-        defer { pids[pid] = state }
+        defer { pids[pid, default: PIDState()] = state }
         if let last = state.pcr, !discontinuity {
             let forward = (pcr &+ wrap &- last) % wrap
             if forward == 0 || forward > wrap / 2 {
@@ -269,18 +270,20 @@ public struct TSValidator: Sendable {
             }
             decode = dts
         }
-        if let last = pids[pid]?.decodeTime {
+        var state = pids[pid, default: PIDState()]
+        if let last = state.decodeTime {
             let step = MPEGTimestamp.forward(from: last, to: decode)
             if step == 0 || step >= 1 << 32 {
                 report(.decodeOrder, at: offset, packet: packetIndex,
                        "PID \(pid)'s decode time did not increase (\(last) then \(decode), in 90 kHz ticks).")
             } else if step < MPEGTimestamp.ticksPerSecond {
-                pids[pid]?.step = step
+                state.step = step
             }
         }
-        pids[pid, default: PIDState()].decodeTime = decode
-        if pids[pid]?.segmentFirst == nil { pids[pid]?.segmentFirst = decode }
-        pids[pid]?.segmentLast = decode
+        state.decodeTime = decode
+        if state.segmentFirst == nil { state.segmentFirst = decode }
+        state.segmentLast = decode
+        pids[pid, default: PIDState()] = state
     }
 
     // MARK: Findings

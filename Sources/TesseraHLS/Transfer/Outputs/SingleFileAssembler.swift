@@ -179,8 +179,7 @@ package final class SingleFileAssembler: JobOutput, TransferOutput {
                     }
                 }
                 isFirst = false
-                validator.consume(chunk)
-                try append(chunk, resource)
+                try append(chunk, resource, checking: true)
             }
         case (_, let body):
             try body.forEachChunk(Self.chunkBytes) { chunk throws(HLSError) in try append(chunk, resource) }
@@ -225,8 +224,10 @@ package final class SingleFileAssembler: JobOutput, TransferOutput {
         }
     }
 
-    /// Appends `bytes` of `resource`: job budget, capacity reservation, write, running digest.
-    private func append(_ bytes: [UInt8], _ resource: PlannedResource) throws(HLSError) {
+    /// Appends `bytes` of `resource`: job budget and capacity reservation, then the write (after
+    /// the MPEG-TS validator's look at them, with `checking`) on one thread while the running
+    /// digest takes them on the other — the digest alone is as slow as the rest together.
+    private func append(_ bytes: [UInt8], _ resource: PlannedResource, checking: Bool = false) throws(HLSError) {
         let count = UInt64(bytes.count)
         guard bytesWritten.addingReportingOverflow(count).partialValue <= settings.maximumJobBytes else {
             throw HLSError(.budgetExceeded, "The output would pass the job's budget of \(settings.maximumJobBytes) bytes at \(resource.label.lowercased()).")
@@ -241,8 +242,15 @@ package final class SingleFileAssembler: JobOutput, TransferOutput {
                 // best-effort: the write below reports a full volume if it really is one
             }
         }
-        do { try output.append(bytes) } catch { throw HLSError(destination: error) }
-        hasher.update(bytes)
+        let hasher = hasher
+        do throws(SupportError) {
+            try SideBySide.run(bytes: bytes.count, { () throws(SupportError) in
+                if checking { validator.consume(bytes) }
+                try output.append(bytes)
+            }, { () throws(SupportError) in hasher.update(bytes) })
+        } catch {
+            throw HLSError(destination: error)
+        }
         bytesWritten += count
         schedule.wrote(count)
     }
