@@ -79,7 +79,7 @@ package struct ResourceProcessor: Sendable {
             case .unavailable(let resources): return resources
             case .answered(let fetched): answer = fetched
             }
-            switch try await resources(of: answer, fetch, firstIndex: firstIndex) {
+            switch try await resources(of: consume answer, fetch, firstIndex: firstIndex) {
             case .ready(let results): return results
             case .bad where refetches < Self.maximumRefetches:
                 refetches += 1
@@ -98,6 +98,9 @@ package struct ResourceProcessor: Sendable {
         let location: ResolvedLocation
         let head: HTTPResponseHead
         let body: ResourceBody
+
+        /// The body, moved out of the answer: its buffer then has no other owner.
+        consuming func takeBody() -> ResourceBody { body }
     }
 
     /// What fetching gave: an answer, or the fetch's resources as gaps (its server could not give
@@ -142,17 +145,19 @@ package struct ResourceProcessor: Sendable {
     /// each decrypted with the key in force, checked (`validatedFiles`) and prepared.
     /// - Throws: `budget-exceeded`, `decrypt-failed`, `malformed-media` (wrong key), `bad-key`,
     ///   `destination-unwritable` (a spill file).
-    private func resources(of answer: Answer, _ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> Made {
+    private func resources(of answer: consuming Answer, _ fetch: PlannedFetch, firstIndex: Int) async throws(HLSError) -> Made {
         let what = fetch.label
         let location = answer.location
-        if let expected = fetch.expectedBytes, answer.body.count != expected {
-            return .bad(HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(answer.body.count) bytes for a byte range of \(expected)."))
-        }
         let validator = SourceDigest.validator(answer.head.headers)
         let source = SourceDigest.of(location.url)
-        // Each body has one owner from here on (moved, popped, consumed): decryption works in the
-        // body's own buffer. A second reference anywhere would make it copy every segment.
-        var bodies = try split(answer.body, fetch)
+        // Each body has one owner from here on (the answer consumed; moved, popped, consumed):
+        // decryption works in the body's own buffer. A second reference anywhere — the answer
+        // still holding it was one — would make it copy every segment.
+        let body = answer.takeBody()
+        if let expected = fetch.expectedBytes, body.count != expected {
+            return .bad(HLSError(.fetchFailed, "\(what) \(URLRedaction.redact(location.url)) answered \(body.count) bytes for a byte range of \(expected)."))
+        }
+        var bodies = try split(consume body, fetch)
         bodies.reverse()
         var results: [FetchedResource] = []
         results.reserveCapacity(bodies.count)
