@@ -72,12 +72,14 @@ struct DownloadCommand: Sendable {
     /// cannot) or a hole to keep; else muxed, with the movie's plan when the decision made it.
     private func transportStreamWay(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> TransportStreamWay {
         guard !allowsGaps, selection.audio.choice != .none else { return .muxed(nil) }
-        // The playlists' retries are said as the job's would be.
-        let planned = try await job.planned { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }
+        // The playlists' retries are said as the job's would be; the second plan reads the
+        // playlists the first fetched.
+        let memo = PlaylistMemo()
+        let planned = try await job.planned(events: { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }, memo: memo)
         let tracks = job.summary(of: planned).tracks
         guard tracks.count == 1, tracks[0].role == .video else { return .muxed(planned) }
         let file = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
-        let whole = try await file.planned { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }
+        let whole = try await file.planned(events: { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }, memo: memo)
         let summary = file.summary(of: whole)
         return summary.container == DownloadPlan.Container.mpegTS.rawValue && summary.discontinuities == 0 ? .whole(file, whole) : .muxed(planned)
     }

@@ -42,10 +42,11 @@ public struct SingleFileDownload: Sendable {
         try await MediaJob(self, client: client).plan(events: events)
     }
 
-    /// The plan `plan(events:)` summarises, for a `run(planned:events:)` that follows.
+    /// The plan `plan(events:)` summarises, for a `run(planned:events:)` that follows; with
+    /// `memo`, the playlists another plan of this decision read are not fetched again.
     /// - Throws: as `plan(events:)`.
-    package func planned(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planned {
-        try await MediaJob(self, client: client).planned(events: events)
+    package func planned(events: (@Sendable (Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> Planned {
+        try await MediaJob(self, client: client).planned(events: events, memo: memo)
     }
 
     /// Runs the job, its first attempt on `planned` when given (its playlists not loaded again).

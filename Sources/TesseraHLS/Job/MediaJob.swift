@@ -45,11 +45,12 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
         planner.summary(of: try await planned(events: events))
     }
 
-    /// The plan `plan` summarises, for a `run` that follows (its playlists then not loaded again).
+    /// The plan `plan` summarises, for a `run` that follows (its playlists then not loaded again);
+    /// with `memo`, the playlists another plan of this decision read are not fetched again.
     /// - Throws: as `plan`.
-    package func planned(events: (@Sendable (Event) -> Void)? = nil) async throws(HLSError) -> Planner.Planned {
+    package func planned(events: (@Sendable (Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> Planner.Planned {
         try await client.withFetcher(retry: events.map(Self.retries)) { fetcher throws(HLSError) in
-            try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser), events: { _ in })
+            try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser, memo: memo), events: { _ in })
         }
     }
 

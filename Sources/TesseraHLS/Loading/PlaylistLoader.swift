@@ -42,6 +42,8 @@ public struct PlaylistLoader: Sendable {
     private let parser: PlaylistParser
 
     private let client: HLSClient?
+    /// Playlists another plan of the same decision read already (none kept without one).
+    private let memo: PlaylistMemo?
 
     /// A loader over `transport` with the default HLS policies.
     public init(transport: any HTTPTransport, parser: PlaylistParser = PlaylistParser()) {
@@ -53,12 +55,16 @@ public struct PlaylistLoader: Sendable {
         self.client = client
         fetcher = nil
         self.parser = parser
+        memo = nil
     }
 
-    package init(fetcher: ResourceFetcher, parser: PlaylistParser = PlaylistParser()) {
+    /// A loader through `fetcher`; with `memo`, playlists it holds are not fetched again, and
+    /// those fetched are added to it.
+    package init(fetcher: ResourceFetcher, parser: PlaylistParser = PlaylistParser(), memo: PlaylistMemo? = nil) {
         self.fetcher = fetcher
         client = nil
         self.parser = parser
+        self.memo = memo
     }
 
     /// The bytes of the playlist at `url` (at most the parser's byte limit) and the URL that
@@ -138,7 +144,11 @@ public struct PlaylistLoader: Sendable {
                        files: Bool = false) async throws(HLSError) -> (bytes: [UInt8], url: URL) {
         let limit = limit ?? parser.limits.maximumBytes
         guard files, url.isFileURL else {
-            return try await withFetcher { fetcher throws(HLSError) in try await fetcher.fetch(url, purpose: purpose, what: what, limit: limit) }
+            let memo = PlaylistMemo.keeps(purpose) ? memo : nil
+            if let kept = memo?.recalled(url), kept.bytes.count <= limit { return kept }
+            let answer = try await withFetcher { fetcher throws(HLSError) in try await fetcher.fetch(url, purpose: purpose, what: what, limit: limit) }
+            memo?.keep(answer.bytes, for: url, answeredBy: answer.url)
+            return answer
         }
         do { return (try FileDescriptorIO.readRegularFile(url.path, limit: limit), url) } catch {
             throw HLSError(.fetchFailed, "\(what) could not be read: \(error.message)", cause: error)

@@ -90,7 +90,9 @@ public struct PackageDownload: Sendable {
             // the files once written.
             multivariant = MultivariantPlaylist(variants: [Variant(uri: rootURL.absoluteString, bandwidth: 1)])
         }
-        let measured = if case .media = playlist { true } else { false }
+        // A media playlist given as the entry is the variant's own: read once, not fetched again.
+        let entry: MediaPlaylist? = if case .media(let media) = playlist { media } else { nil }
+        let measured = entry != nil
         let selection = PresentationSelector.select(options.selection, from: multivariant)
         guard let variant = selection.variant else {
             throw HLSError(.noMatchingVariant, "\(URLRedaction.redact(rootURL)): \(selection.reasons.last ?? "no variant qualifies").")
@@ -102,7 +104,11 @@ public struct PackageDownload: Sendable {
         var sources: [PackagePlan.Source] = []
         try await OrderedTransfer.run(ListInput(chosen), parallelism: 8, size: { _ in 1 },
                                       work: { chosen throws(HLSError) -> PackagePlan.Source in
-                                          let (media, finalURL) = try await loader.loadMediaPlaylist(chosen.url, importing: variables)
+                                          let (media, finalURL) = if let entry, chosen.url.absoluteString == rootURL.absoluteString {
+                                              (entry, rootURL)
+                                          } else {
+                                              try await loader.loadMediaPlaylist(chosen.url, importing: variables)
+                                          }
                                           return PackagePlan.Source(role: chosen.role, key: chosen.key, provenance: chosen.provenance,
                                                                     playlist: media, url: finalURL, equivalent: chosen.equivalent)
                                       },
