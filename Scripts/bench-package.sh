@@ -9,13 +9,16 @@
 #            BEFORE=<an older tessera binary> runs it too, interleaved, in a row of its own
 #   verify   tessera verify-package DIR (every byte hashed, its files on every core) against
 #            `openssl speed -evp sha256 -multi <cores>` on 1 MiB blocks
+#   aes      the same package of an AES-128 copy of the video variant (one key, decrypted on the way
+#            in, hashed, written) against curl -Z + sync fetching its ciphertext
 #   verify1  tessera verify-package of a package holding one large file (a 400 × 2 MiB byte-range
 #            variant, 800 MiB in one file: one file is hashed on one core) against
 #            `openssl speed -evp sha256` on one core
 # Interleaved runs, medians of REPS.   bench-package.sh [REPS]   (run by Scripts/bench.sh package)
 BENCH_NAME="bench package"
 . "$(dirname "$0")/bench-jobs.sh" "${1:-3}"
-python3 - "$SRC/www" "$HERE" <<'PY'
+KEYHEX=$(openssl rand -hex 16) IVHEX=$(openssl rand -hex 16)
+python3 - "$SRC/www" "$HERE" "$IVHEX" <<'PY'
 import os, sys
 root = sys.argv[1]
 def write(path, data):
@@ -44,6 +47,7 @@ for lang in ("en", "fr"):
     playlist("subs_%s.m3u8" % lang, ["media/s_%03d.vtt" % i for i in range(100)], 4.0)
     mv.append('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="%s",LANGUAGE="%s",DEFAULT=%s,AUTOSELECT=YES,URI="audio_%s.m3u8"' % (lang, lang, "YES" if lang == "fr" else "NO", lang))
     mv.append('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="%s",LANGUAGE="%s",DEFAULT=NO,AUTOSELECT=YES,URI="subs_%s.m3u8"' % (lang, lang, lang))
+renditions = list(mv[2:])
 for v, bandwidth in enumerate((1_000_000, 2_000_000, 4_200_000)):
     playlist("video_%d.m3u8" % v, ["media/v_%03d.ts" % i for i in range(100)], 4.0)
     mv += ['#EXT-X-STREAM-INF:BANDWIDTH=%d,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720,AUDIO="aud",SUBTITLES="subs"' % bandwidth, "video_%d.m3u8" % v]
@@ -57,12 +61,26 @@ with open(os.path.join(root, "media", "single.ts"), "wb") as single:
         single.write(segment)
 write("single_video.m3u8", ("\n".join(ranges + ["#EXT-X-ENDLIST"]) + "\n").encode())
 write("single.m3u8", b'#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=4200000,CODECS="avc1.64001f"\nsingle_video.m3u8\n')
+# AES-128: the video segments under one key (media/e_*.ts, encrypted by openssl below).
+lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:4", "#EXT-X-PLAYLIST-TYPE:VOD",
+         '#EXT-X-KEY:METHOD=AES-128,URI="media/enc.key",IV=0x%s' % sys.argv[3]]
+for i in range(100): lines += ["#EXTINF:4.000,", "media/e_%03d.ts" % i]
+write("enc_video.m3u8", ("\n".join(lines + ["#EXT-X-ENDLIST"]) + "\n").encode())
+write("enc.m3u8", ("\n".join(["#EXTM3U", "#EXT-X-VERSION:3"] + renditions + [
+    '#EXT-X-STREAM-INF:BANDWIDTH=4200000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720,AUDIO="aud",SUBTITLES="subs"', "enc_video.m3u8"]) + "\n").encode())
 PY
+printf '%s' "$KEYHEX" | xxd -r -p > "$SRC/www/media/enc.key"
+for i in $(seq -w 0 99); do
+  openssl enc -aes-128-cbc -K "$KEYHEX" -iv "$IVHEX" -in "$SRC/www/media/v_0$i.ts" -out "$SRC/www/media/e_0$i.ts"
+done
 start_origin "$SRC" "$SRC/www"; PIDS+=("$NGINX_PID")
 URL="http://127.0.0.1:$PORT/master.m3u8"
-: > "$SRC/curl.cfg"
+: > "$SRC/curl.cfg"; : > "$SRC/curl-aes.cfg"
 for path in master.m3u8 video_2.m3u8 audio_en.m3u8 subs_en.m3u8 $(for i in $(seq -w 0 99); do printf 'media/v_0%s.ts media/a_0%s.aac media/s_0%s.vtt ' "$i" "$i" "$i"; done); do
   printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/curl/%s"\n' "$PORT" "$path" "$OUT" "$path" >> "$SRC/curl.cfg"
+done
+for path in enc.m3u8 enc_video.m3u8 media/enc.key audio_en.m3u8 subs_en.m3u8 $(for i in $(seq -w 0 99); do printf 'media/e_0%s.ts media/a_0%s.aac media/s_0%s.vtt ' "$i" "$i" "$i"; done); do
+  printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/curl/%s"\n' "$PORT" "$path" "$OUT" "$path" >> "$SRC/curl-aes.cfg"
 done
 BYTES=$(grep '^output' "$SRC/curl.cfg" | sed 's#.*/curl/##; s#"##' | (cd "$SRC/www" && xargs stat -c %s) | awk '{s+=$1} END {print s}')
 echo "bench package: 3 variants × 100 × 2 MiB, 2 audio, 2 subtitles; one of each taken, $BYTES bytes; nginx-light from /dev/shm, package to $(df --output=source "$OUT" | tail -1), $(nproc) cores"
@@ -72,6 +90,11 @@ for _ in $(seq 1 "$REPS"); do
   measure curl bash -c "curl -sS -Z --parallel-max 8 --create-dirs --config '$SRC/curl.cfg' && sync"
   rm -rf "$OUT/curl"; sync
   measure tessera "$TESSERA" package "$URL" -o "$OUT/pkg" --audio lang:en --subtitles lang:en
+  rm -rf "$OUT/curl"; sync
+  measure curl-aes bash -c "curl -sS -Z --parallel-max 8 --create-dirs --config '$SRC/curl-aes.cfg' && sync"
+  rm -rf "$OUT/curl" "$OUT/pkg-aes"; sync
+  measure tessera-aes "$TESSERA" package "http://127.0.0.1:$PORT/enc.m3u8" -o "$OUT/pkg-aes" --audio lang:en --subtitles lang:en
+  rm -rf "$OUT/pkg-aes"
   measure verify "$TESSERA" verify-package "$OUT/pkg"
   measure verify1 "$TESSERA" verify-package "$OUT/pkg-single"
   if [ -n "${BEFORE:-}" ]; then   # an older tessera, interleaved: the same job side by side
@@ -90,6 +113,10 @@ awk -v c="$(wall curl)" -v t="$(wall tessera)" -v r="$(rss tessera)" -v cr="$(rs
   printf "%-44s %8.2f %8.1f %10s\n", "curl -Z --parallel-max 8 + sync (ceiling)", c, cr / 1024, "1.00x"
   printf "%-44s %8.2f %8.1f %9.2fx\n", "tessera package", t, r / 1024, t / c
   printf "ratio package.package-vs-curl-sync %.4f\n", c / t }'   # for bench.sh --check: higher is better
+awk -v c="$(wall curl-aes)" -v t="$(wall tessera-aes)" -v r="$(rss tessera-aes)" -v cr="$(rss curl-aes)" 'BEGIN {
+  printf "%-44s %8.2f %8.1f %10s\n", "AES-128: curl -Z + sync of the ciphertext", c, cr / 1024, "1.00x"
+  printf "%-44s %8.2f %8.1f %9.2fx\n", "AES-128: tessera package (decrypted, hashed)", t, r / 1024, t / c
+  printf "ratio package.package-aes-vs-curl-sync %.4f\n", c / t }'
 [ -z "${BEFORE:-}" ] || awk -v b="$(wall before)" -v t="$(wall tessera)" -v r="$(rss before)" -v c="$(wall curl)" 'BEGIN {
   printf "%-44s %8.2f %8.1f %9.2fx  (this build runs it %.2fx as fast as the older)\n", "tessera package (BEFORE)", b, r / 1024, b / c, b / t }'
 awk -v v="$(wall verify)" -v b="$HASHED" -v s="$SHAS" -v r="$(rss verify)" -v n="$(nproc)" 'BEGIN {
