@@ -23,11 +23,12 @@ final class ByteBuffer {
 
     deinit { storage.deallocate() }
 
+    @inline(__always)
     func append(_ bytes: UnsafeRawPointer, count length: Int) {
-        reserve(length)
+        if _slowPath(count + length > capacity) { grow(toHold: length) }
         memcpy(storage + count, bytes, length)
         count += length
-        if count >= flushAt { flush() }
+        if _slowPath(count >= flushAt) { flush() }
     }
 
     /// Hands everything buffered to the sink.
@@ -37,14 +38,17 @@ final class ByteBuffer {
         count = 0
     }
 
+    @inline(__always)
     func append(_ byte: UInt8) {
-        reserve(1)
+        if _slowPath(count == capacity) { grow(toHold: 1) }
         storage[count] = byte
         count += 1
     }
 
-    private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+    /// Grows the storage to hold `extra` more bytes: rare (one flush-sized buffer holds almost
+    /// every document's pieces), so kept out of the appends' inlined fast path.
+    @inline(never)
+    private func grow(toHold extra: Int) {
         var newCapacity = capacity * 2
         while newCapacity < count + extra { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

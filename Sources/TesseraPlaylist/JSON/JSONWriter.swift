@@ -2,8 +2,13 @@
 /// straight into bytes streamed to a sink: no intermediate tree, no `String` per value.
 package struct JSONWriter {
     private let buffer: ByteBuffer
-    /// Per open container: whether it has had an element yet.
-    private var hasElements: [Bool] = []
+    /// Open containers.
+    private var depth = 0
+    /// Bit `d`: whether the container open at depth `d + 1` has had an element yet.
+    private var hasElements: UInt64 = 0
+
+    /// The deepest nesting written (the documents written nest a handful of levels).
+    static let maximumDepth = 64
 
     /// Newline followed by indentation for every depth, appended as one slice.
     private static let newlineAndSpaces: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 256)
@@ -15,12 +20,15 @@ package struct JSONWriter {
     /// Hands any buffered bytes to the sink; call once at the end.
     package mutating func finish() { buffer.flush() }
 
+    @inline(__always)
     package mutating func beginObject() { open(0x7B) }
+    @inline(__always)
     package mutating func endObject() { close(0x7D) }
     package mutating func beginArray() { open(0x5B) }
     package mutating func endArray() { close(0x5D) }
 
     /// Starts an object member: separator, indentation, `"name": `.
+    @inline(__always)
     package mutating func key(_ name: StaticString) {
         element()
         buffer.append(0x22)
@@ -38,9 +46,11 @@ package struct JSONWriter {
     /// Starts an array element (for scalars written into arrays).
     package mutating func item() { element() }
 
+    @inline(__always)
     package mutating func null() { append("null") }
     /// A final line feed after the top-level value.
     package mutating func lineFeed() { buffer.append(0x0A) }
+    @inline(__always)
     package mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
 
     package mutating func integer(_ value: UInt64?) {
@@ -95,31 +105,41 @@ package struct JSONWriter {
         buffer.append(0x22)
     }
 
+    @inline(__always)
     private mutating func append(_ literal: StaticString) {
         buffer.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
+    @inline(__always)
     private mutating func open(_ bracket: UInt8) {
+        precondition(depth < Self.maximumDepth, "JSON nested deeper than \(Self.maximumDepth) levels")
         buffer.append(bracket)
-        hasElements.append(false)
+        depth += 1
+        hasElements &= ~(1 << UInt64(depth - 1))
     }
 
+    @inline(__always)
     private mutating func close(_ bracket: UInt8) {
-        let had = hasElements.removeLast()
+        precondition(depth > 0, "a container closed that was not open")
+        let had = hasElements & (1 << UInt64(depth - 1)) != 0
+        depth -= 1
         if had { newline() }
         buffer.append(bracket)
     }
 
+    @inline(__always)
     private mutating func element() {
-        guard !hasElements.isEmpty else { return }
-        if hasElements[hasElements.count - 1] { buffer.append(0x2C) }
-        hasElements[hasElements.count - 1] = true
+        guard depth > 0 else { return }
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if hasElements & bit != 0 { buffer.append(0x2C) }
+        hasElements |= bit
         newline()
     }
 
     /// LF and the current depth's indentation, in one copy.
+    @inline(__always)
     private mutating func newline() {
-        let width = min(2 * hasElements.count, 256)
+        let width = min(2 * depth, 256)
         Self.newlineAndSpaces.withUnsafeBufferPointer { buffer.append($0.baseAddress!, count: width + 1) }
     }
 }
