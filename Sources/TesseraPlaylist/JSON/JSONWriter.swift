@@ -79,13 +79,16 @@ package struct JSONWriter {
 
     package mutating func string(_ value: String?) {
         guard var value else { return null() }
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A string given as its UTF-8 bytes.
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(0x22)
-        value.withUTF8 { utf8 in
-            // Fast path: nothing to escape, one bulk copy.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-                if let base = utf8.baseAddress { buffer.append(base, count: utf8.count) }
-                return
-            }
+        // Fast path: nothing to escape, one bulk copy.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            if let base = utf8.baseAddress { buffer.append(base, count: utf8.count) }
+        } else {
             for byte in utf8 {
                 switch byte {
                 case 0x22: append("\\\"")

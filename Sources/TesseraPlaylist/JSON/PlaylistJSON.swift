@@ -121,7 +121,7 @@ public enum PlaylistJSON {
         w.key("title"); w.string(s.title)
         w.key("byteRange"); byteRange(s.byteRange, &w)
         w.key("discontinuity"); w.bool(s.isDiscontinuity)
-        w.key("programDateTime"); w.string(s.programDateTime?.text)
+        w.key("programDateTime"); optional(s.programDateTime, &w) { date, w in date.withText { w.string(utf8: $0) } }
         w.key("key"); optional(s.identityKey ?? s.keys.first, &w, key)
         w.key("map"); optional(s.map, &w) { map, w in
             w.beginObject(); w.key("uri"); w.string(map.uri); w.key("byteRange"); byteRange(map.byteRange, &w); w.endObject()

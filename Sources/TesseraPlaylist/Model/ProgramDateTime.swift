@@ -31,6 +31,18 @@ public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
         form.map { $0.text(seconds) } ?? storage
     }
 
+    /// Runs `body` on the text's UTF-8 bytes — for a packed date, written on the stack rather
+    /// than into a new string (a JSON writer's way to a live playlist's every date).
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let form else {
+            var text = storage
+            return text.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DateTimeForm.maximumLength) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<form.write(seconds, into: buffer)]))
+        }
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z, or nil when the text is not a valid date-time.
     public var secondsSince1970: Double? { seconds.isNaN ? nil : seconds }
 

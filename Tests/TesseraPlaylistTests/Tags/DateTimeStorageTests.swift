@@ -32,6 +32,7 @@ struct DateTimeStorageTests {
         #expect(parsed == made && parsed.hashValue == made.hashValue)
         #expect((parsed.form != nil) == packs && (made.form != nil) == packs, "a text that packs is packed however it is made")
         #expect(parsed.hasZone == PlaylistValidator.hasZone(text))
+        #expect(parsed.withText { Array($0) } == Array(text.utf8), "the bytes a JSON writer takes")
         let written = PlaylistWriter().write(.media(MediaPlaylist(targetDuration: 4, segments: [
             MediaSegment(uri: "a.ts", duration: 4, mediaSequence: 0, programDateTime: parsed)])))
         #expect(written.contains("#EXT-X-PROGRAM-DATE-TIME:\(text)\n"))
