@@ -16,9 +16,10 @@ public struct TSTimestampRebaser: Sendable {
     static let defaultStep: UInt64 = 3600
 
     private var offset: UInt64 = 0
-    private var shifts: [UInt16: UInt8] = [:]
+    /// Each PID's continuity shift in this run (looked up for every packet, so indexed by PID).
+    private var shifts = PIDTable<UInt8>()
     private var runIndex = 0
-    private var lastCC: [UInt16: UInt8] = [:]
+    private var lastCC = PIDTable<UInt8>()
     private var lastDTS: [UInt16: UInt64] = [:]
     private var steps: [UInt16: UInt64] = [:]
     private var lastPCR: UInt64?
@@ -30,12 +31,12 @@ public struct TSTimestampRebaser: Sendable {
     public init() {}
 
     /// Whether the current run is moved at all (false for a stream without discontinuities).
-    public var isShifting: Bool { offset != 0 || shifts.values.contains { $0 != 0 } }
+    public var isShifting: Bool { offset != 0 || shifts.pids.contains { shifts[$0] != 0 } }
 
     /// The parameters of the run in progress, as text for a checkpoint:
     /// `"<run>:<offset>:<pid>=<shift>,…"`.
     public var run: String {
-        let pids = shifts.keys.sorted().map { "\($0)=\(shifts[$0] ?? 0)" }.joined(separator: ",")
+        let pids = shifts.pids.sorted().map { "\($0)=\(shifts[$0] ?? 0)" }.joined(separator: ",")
         return "\(runIndex):\(offset):\(pids)"
     }
 
@@ -88,7 +89,7 @@ public struct TSTimestampRebaser: Sendable {
         var copy = chunk
         let saved = (offset, shifts)
         offset = 0
-        shifts = [:]
+        shifts = PIDTable()
         copy.withUnsafeMutableBytes { bytes in
             var at = 0
             while at + TSPacket.size <= bytes.count {
@@ -106,11 +107,11 @@ public struct TSTimestampRebaser: Sendable {
     public mutating func resume(run: String) -> Bool {
         let parts = run.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let index = Int(parts[0]), let value = UInt64(parts[1]), value <= MPEGTimestamp.mask else { return false }
-        var restored: [UInt16: UInt8] = [:]
+        var restored = PIDTable<UInt8>()
         for pair in parts[2].split(separator: ",") {
             let fields = pair.split(separator: "=")
             guard fields.count == 2, let pid = UInt16(fields[0]), let shift = UInt8(fields[1]), pid <= TSConstants.nullPID, shift < 16 else { return false }
-            restored[pid] = shift
+            restored[pid, default: 0] = shift
         }
         runIndex = index
         offset = value
@@ -150,7 +151,7 @@ public struct TSTimestampRebaser: Sendable {
             if behind <= 0 { newOffset = (newOffset + UInt64(1 - behind)) & MPEGTimestamp.mask }
         }
         offset = newOffset
-        shifts = [:]
+        shifts = PIDTable()
         runIndex += 1
     }
 
@@ -201,10 +202,10 @@ public struct TSTimestampRebaser: Sendable {
                 shift = known
             } else if let last = lastCC[pid] {
                 shift = ((header.hasPayload ? last &+ 1 : last) &- cc) & 0x0F
-                shifts[pid] = shift
+                shifts[pid, default: 0] = shift
             } else {
                 shift = 0
-                shifts[pid] = 0
+                shifts[pid, default: 0] = 0
             }
             if shift != 0 {
                 cc = (cc &+ shift) & 0x0F
@@ -212,7 +213,7 @@ public struct TSTimestampRebaser: Sendable {
                 bytes[at] = bytes[at] & 0xF0 | cc
             }
         }
-        lastCC[pid] = cc
+        lastCC[pid, default: 0] = cc
     }
 
     /// Reads the PAT and PMT sections in `segment` (reassembled across packets) into `pmtPIDs`

@@ -20,8 +20,8 @@ public struct TSDemuxer: Sendable {
     private var framer = TSPacketFramer()
     private var sections = PSISectionAssembler()
     private var mapPID: UInt16?
-    /// Each PID's place in `streams` (-1: not a stream of the map): one load per packet.
-    private var slots = [Int16](repeating: -1, count: 8192)
+    /// Each PID's place in `streams` (none, or -1: not a stream of the map), indexed by PID.
+    private var slots = PIDTable<Int16>()
     /// The open PES packet of each stream, by its place in `streams`.
     private var open: [Open?] = []
     private var completed: [PESPacket] = []
@@ -100,7 +100,7 @@ public struct TSDemuxer: Sendable {
             for section in complete { table(section) }
             return
         }
-        let slot = Int(slots[Int(pid)])
+        let slot = Int(slots[pid] ?? -1)
         guard slot >= 0 else { return }
         if unitStart {
             close(slot)
@@ -129,11 +129,11 @@ public struct TSDemuxer: Sendable {
         } else if let map = ProgramTables.programMap(section), map.streams != streams {
             // A new map: the packets open on PIDs it keeps stay open, the others go.
             var kept: [Open?] = Array(repeating: nil, count: map.streams.count)
-            for (index, stream) in map.streams.enumerated() where slots[Int(stream.pid)] >= 0 {
-                kept[index] = open[Int(slots[Int(stream.pid)])]
+            for (index, stream) in map.streams.enumerated() {
+                if let slot = slots[stream.pid], slot >= 0 { kept[index] = open[Int(slot)] }
             }
-            for stream in streams { slots[Int(stream.pid)] = -1 }
-            for (index, stream) in map.streams.enumerated() { slots[Int(stream.pid)] = Int16(index) }
+            for stream in streams { slots[stream.pid, default: -1] = -1 }
+            for (index, stream) in map.streams.enumerated() { slots[stream.pid, default: -1] = Int16(index) }
             streams = map.streams
             open = kept
         }
