@@ -10,10 +10,13 @@ import TesseraSupport
 /// same bytes instead of fetching them again: a `.ts` download plans the source as a movie and
 /// then as a whole file, and without it fetched each playlist twice — a round trip each to a
 /// distant origin, and possibly another answer from a live one. Only playlists are kept (no key,
-/// no media), at most `maximumBytes` of them; a playlist past that is fetched again.
+/// no media), at most `maximumBytes` and `maximumEntries` of them; a playlist past that is
+/// fetched again.
 package final class PlaylistMemo: Sendable {
     /// The most bytes of playlists kept.
     package static let maximumBytes = 64 << 20
+    /// The most playlists kept.
+    package static let maximumEntries = 4_096
 
     private struct Entry {
         let bytes: [UInt8]
@@ -38,7 +41,8 @@ package final class PlaylistMemo: Sendable {
     /// Keeps `bytes`, the answer for `url` from `final`, while the memo has room.
     func keep(_ bytes: [UInt8], for url: URL, answeredBy final: URL) {
         entries.withLock { state in
-            guard state.byURL[url.absoluteString] == nil, state.bytes + bytes.count <= Self.maximumBytes else { return }
+            guard state.byURL[url.absoluteString] == nil, state.byURL.count < Self.maximumEntries,
+                  state.bytes + bytes.count <= Self.maximumBytes else { return }
             state.byURL[url.absoluteString] = Entry(bytes: bytes, url: final)
             state.bytes += bytes.count
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TesseraHLS
+@testable import TesseraHLS
 import TesseraHTTP
 import TesseraTestSupport
 
@@ -51,5 +51,27 @@ struct PlaylistMemoTests {
         #expect(fetched >= 3, "the multivariant playlist, the variant's and its audio rendition's")
         #expect(movie.summary(of: first).tracks.count == movie.summary(of: second).tracks.count)
         #expect(Set(harness.origin.log.map(\.path)).allSatisfy { harness.origin.attempts($0) == 1 })
+    }
+
+    @Test("the memo keeps playlists only, within its count and bytes; the first answer for a URL stays")
+    func bounds() throws {
+        #expect(PlaylistMemo.keeps(.mediaPlaylist) && PlaylistMemo.keeps(.multivariantPlaylist))
+        #expect(!PlaylistMemo.keeps(.key) && !PlaylistMemo.keeps(.segment) && !PlaylistMemo.keeps(.liveReload))
+        let memo = PlaylistMemo()
+        let url = try #require(URL(string: "https://origin.example/a.m3u8"))
+        let other = try #require(URL(string: "https://cdn.example/a.m3u8"))
+        memo.keep(Array("#EXTM3U\n".utf8), for: url, answeredBy: other)
+        memo.keep(Array("#EXTM3U\n#changed\n".utf8), for: url, answeredBy: url)
+        #expect(memo.recalled(url)?.bytes == Array("#EXTM3U\n".utf8) && memo.recalled(url)?.url == other)
+        for index in 1..<PlaylistMemo.maximumEntries + 10 {
+            memo.keep([0x23], for: try #require(URL(string: "https://origin.example/\(index).m3u8")), answeredBy: url)
+        }
+        #expect(memo.recalled(try #require(URL(string: "https://origin.example/\(PlaylistMemo.maximumEntries - 1).m3u8"))) != nil)
+        #expect(memo.recalled(try #require(URL(string: "https://origin.example/\(PlaylistMemo.maximumEntries).m3u8"))) == nil)
+        let large = PlaylistMemo()
+        let big = [UInt8](repeating: 0x23, count: PlaylistMemo.maximumBytes / 2 + 1)
+        large.keep(big, for: url, answeredBy: url)
+        large.keep(big, for: other, answeredBy: other)
+        #expect(large.recalled(url) != nil && large.recalled(other) == nil, "past the byte bound a playlist is fetched again")
     }
 }
