@@ -13,9 +13,6 @@ struct PIDTable<State> {
     /// An empty table.
     init() {}
 
-    /// Whether no PID has state yet.
-    var isEmpty: Bool { pids.isEmpty }
-
     /// The state of `pid`, if it has one.
     subscript(pid: UInt16) -> State? {
         let slot = slots[Self.index(pid)]

@@ -6,10 +6,10 @@ struct PIDTableTests {
     @Test("a PID without state reads nil or the default; setting gives it one, kept in first-seen order")
     func statesByPID() {
         var table = PIDTable<Int>()
-        #expect(table.isEmpty)
+        #expect(table.pids.isEmpty)
         #expect(table[0x100] == nil)
         #expect(table[0x100, default: 7] == 7)
-        #expect(table.isEmpty, "reading a default does not give the PID a state")
+        #expect(table.pids.isEmpty, "reading a default does not give the PID a state")
         table[0x1FFF, default: 0] = 1
         table[0, default: 0] = 2
         table[0x100, default: 0] += 5
