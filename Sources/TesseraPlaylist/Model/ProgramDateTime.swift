@@ -12,30 +12,43 @@ import Foundation
 public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
     /// The instant, or NaN when the text is not a valid date-time.
     private let seconds: Double
-    /// The text as written — or, beside a valid instant, three bytes that hold the form that
-    /// rebuilds it (`DateTimeForm.raw` in 6-bit pieces, each + 0x40): a valid date-time is at least
-    /// 19 bytes long, so a 3-byte text beside a valid instant cannot be one as written. A small
-    /// string is held inline, so a packed date costs no allocation and no reference count.
-    private let storage: String
+    /// The form that rebuilds the text beside a valid instant, or the text as written. Eight
+    /// bytes: a packed date costs no allocation, no reference count and no string to make; the
+    /// rare text that does not pack is boxed (a string inline would make every date 9 bytes longer).
+    private let storage: Storage
+
+    private enum Storage: Hashable {
+        case packed(DateTimeForm)
+        case text(TextBox)
+    }
+
+    /// A text kept as written.
+    private final class TextBox: Hashable, Sendable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        static func == (lhs: TextBox, rhs: TextBox) -> Bool { lhs.text == rhs.text }
+        func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    }
 
     /// The form that rebuilds the text, or nil when the text is kept as written.
     var form: DateTimeForm? {
-        guard !seconds.isNaN, storage.utf8.count == 3 else { return nil }
-        var raw: UInt16 = 0
-        for byte in storage.utf8 { raw = raw << 6 | UInt16(byte &- 0x40) }
-        return DateTimeForm(raw: raw)
+        guard case .packed(let form) = storage else { return nil }
+        return form
     }
 
     /// The text as written.
     public var text: String {
-        form.map { $0.text(seconds) } ?? storage
+        switch storage {
+        case .packed(let form): form.text(seconds)
+        case .text(let box): box.text
+        }
     }
 
     /// Runs `body` on the text's UTF-8 bytes — for a packed date, written on the stack rather
     /// than into a new string (a JSON writer's way to a live playlist's every date).
     func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard let form else {
-            var text = storage
+        guard case .packed(let form) = storage else {
+            var text = text
             return text.withUTF8(body)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DateTimeForm.maximumLength) { buffer in
@@ -63,20 +76,18 @@ public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
         let read = ISO8601DateTime.secondsSince1970(bytes, span)
         seconds = read ?? .nan
         if let read, let form = DateTimeForm.of(UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end]), seconds: read) {
-            storage = String(unsafeUninitializedCapacity: 3) { buffer in
-                buffer[0] = UInt8(form.raw >> 12) + 0x40
-                buffer[1] = UInt8(form.raw >> 6 & 0x3F) + 0x40
-                buffer[2] = UInt8(form.raw & 0x3F) + 0x40
-                return 3
-            }
+            storage = .packed(form)
         } else {
-            storage = bytes.string(span)
+            storage = .text(TextBox(bytes.string(span)))
         }
     }
 
     /// Whether the text names its time zone.
     var hasZone: Bool {
-        form?.hasZone ?? PlaylistValidator.hasZone(storage)
+        switch storage {
+        case .packed(let form): form.hasZone
+        case .text(let box): PlaylistValidator.hasZone(box.text)
+        }
     }
 
     /// The instant, when the text is valid.

@@ -11,6 +11,14 @@ enum DecimalNumbers {
     static func integer(_ bytes: Bytes, _ span: Span) -> UInt64? {
         guard span.count > 0, span.count <= 20 else { return nil }
         var value: UInt64 = 0
+        if span.count < 20 {   // 19 digits cannot pass 2^64−1: no overflow checks
+            for i in span.start..<span.end {
+                let digit = bytes[i] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+            }
+            return value
+        }
         for i in span.start..<span.end {
             let digit = bytes[i] &- 0x30
             guard digit < 10 else { return nil }

@@ -7,7 +7,7 @@ extension PlaylistBuilder {
             if pending.duration != nil {
                 report(.repeatedTag, .error, "4.4.4.1", "A segment has two EXTINF tags; the later one is used.")
             }
-            pending.duration = extinf(value)
+            extinf(value)
         case .byteRange:
             pending.hasSegmentTags = true
             guard let (length, offset) = byteRangeValue(value, "EXT-X-BYTERANGE", "4.4.4.2") else { return }
@@ -39,18 +39,29 @@ extension PlaylistBuilder {
         }
     }
 
-    private mutating func extinf(_ value: Span) -> PendingSegment.Duration {
+    /// Reads an EXTINF into the pending segment: its value, and the places of its text when the
+    /// text is a plain decimal (no string made), else the text; and the title.
+    private mutating func extinf(_ value: Span) {
         let comma = bytes.firstIndex(of: 0x2C, in: value)
         let number = Span(start: value.start, end: comma ?? value.end)
-        let title = comma.flatMap { $0 + 1 < value.end ? bytes.string(Span(start: $0 + 1, end: value.end)) : nil }
+        if let comma, comma + 1 < value.end {
+            pending.title = bytes.string(Span(start: comma + 1, end: value.end))
+        } else if pending.title != nil {
+            pending.title = nil
+        }
         guard let duration = DecimalNumbers.duration(bytes, number) else {
             report(.malformedTagValue, .error, "4.4.4.1",
                    "EXTINF duration must be a decimal number, not \"\(bytes.string(number))\"; the segment gets duration 0.")
-            return PendingSegment.Duration(value: 0, places: nil, text: bytes.string(number), title: title)
+            pending.duration = PendingSegment.Duration(value: 0, places: nil)
+            pending.durationText = bytes.string(number)
+            return
         }
-        // A plain decimal keeps its text as a number of places, without making a string.
-        return PendingSegment.Duration(value: duration.value, places: duration.places,
-                                       text: duration.places == nil ? bytes.string(number) : nil, title: title)
+        pending.duration = PendingSegment.Duration(value: duration.value, places: duration.places)
+        if duration.places == nil {
+            pending.durationText = bytes.string(number)
+        } else if pending.durationText != nil {
+            pending.durationText = nil
+        }
     }
 
     /// `<length>[@<offset>]`.

@@ -2,10 +2,9 @@ import TesseraSupport
 /// Closing a segment at its URI line (RFC 8216bis §4.4.4).
 extension PlaylistBuilder {
     mutating func completeSegment(uri span: Span) throws(PlaylistError) {
-        // The pending tags are moved out, not copied: their strings and arrays go to the segment
-        // without a retain and a release each.
-        var pending = PendingSegment()
-        swap(&pending, &self.pending)
+        // The pending tags are read in place and cleared after (a segment of plain values clears
+        // without dropping a reference).
+        defer { pending.clear() }
         let uri = try text(span)
         guard let duration = pending.duration else {
             report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(URLRedaction.redact(uri: uri))\" has no EXTINF before it; it is ignored.")
@@ -41,19 +40,20 @@ extension PlaylistBuilder {
         }
         let segmentBitrate = range == nil ? bitrate : nil
         let extras: SharedValue<SegmentExtras>?
-        if duration.places != nil, duration.title == nil, pending.parts.isEmpty, pending.unknownTags.isEmpty {
+        if !pending.ownsReferences {
             extras = runExtras(bitrate: segmentBitrate)
         } else {
-            var own = SegmentExtras(keys: keys, mapBox: map, bitrate: segmentBitrate, title: duration.title,
+            var own = SegmentExtras(keys: keys, mapBox: map, bitrate: segmentBitrate, title: pending.title,
                                     parts: pending.parts, unknownTags: pending.unknownTags)
-            if duration.places == nil { own.durationText = duration.text ?? "" }
-            extras = SharedValue(own)
+            if duration.places == nil { own.durationText = pending.durationText ?? "" }
+            extras = own.isShareable ? runExtras(bitrate: segmentBitrate) : SharedValue(own)
         }
-        segments.append(MediaSegment(
+        let segment = MediaSegment(
             uri: uri, duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
             mediaSequence: sequence.partialValue, discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
             programDateTime: pending.programDateTime, byteRange: range, isDiscontinuity: pending.isDiscontinuity,
-            isGap: pending.isGap, line: SourceLine(line), extras: extras))
+            isGap: pending.isGap, line: SourceLine(line), extras: extras)
+        segments.append(consume segment)
     }
 
     /// The extras of a segment with nothing of its own: none without keys, map or bitrate; the

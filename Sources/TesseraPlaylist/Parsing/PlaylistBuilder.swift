@@ -65,6 +65,10 @@ struct PlaylistBuilder {
         line = number
         guard !span.isEmpty else { return }
         if bytes[span.start] == 0x23 {   // '#'
+            if bytes.hasPrefix(span, "#EXTINF:") {   // most lines of a media playlist: no tag lookup
+                if firstMediaTagLine == nil { firstMediaTagLine = line }
+                return try applySegmentTag(.extinf, Span(start: span.start + 8, end: span.end))
+            }
             guard bytes.hasPrefix(span, "#EXT") else { return }   // a comment
             try consumeTag(span)
         } else {

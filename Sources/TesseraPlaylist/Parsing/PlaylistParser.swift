@@ -41,7 +41,7 @@ public struct PlaylistParser: Sendable {
     }
 
     /// Occurrences of `needle` (which starts with `#`): sizing the segment array up front avoids
-    /// regrowth copies. memchr finds each `#`, memcmp checks the rest.
+    /// regrowth copies. memchr finds each `#`, a word comparison checks the rest.
     private static func count(_ needle: StaticString, in bytes: Bytes) -> Int {
         guard let base = UnsafeRawPointer(bytes.base.baseAddress) else { return 0 }
         let total = bytes.base.count
@@ -50,7 +50,7 @@ public struct PlaylistParser: Sendable {
         var found = 0
         while offset < total, let hit = memchr(base + offset, 0x23, total - offset) {
             let position = base.distance(to: UnsafeRawPointer(hit))
-            if position + length <= total, memcmp(hit, needle.utf8Start, length) == 0 { found += 1 }
+            if position + length <= total, Bytes.same(UnsafeRawPointer(hit), UnsafeRawPointer(needle.utf8Start), length) { found += 1 }
             offset = position + 1
         }
         return found

@@ -33,14 +33,19 @@ enum PlaylistText {
         }
         var number = 1
         guard let base = bytes.base.baseAddress else { return summary }
+        let raw = UnsafeRawPointer(base)
         while index < count {
             let end: Int
-            if let found = memchr(base + index, 0x0A, count - index) {
-                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if let plainEnd = plainLineEnd(raw, from: index, count: count) {
+                end = plainEnd
             } else {
-                end = count
+                if let found = memchr(base + index, 0x0A, count - index) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = count
+                }
+                try validate(bytes, Span(start: index, end: end), line: number)
             }
-            try validate(bytes, Span(start: index, end: end), line: number)
             try finish(Span(start: index, end: end), number: number, bytes: bytes, limits: limits, body)
             number += 1
             index = end + 1
@@ -49,22 +54,19 @@ enum PlaylistText {
     }
 
     /// Checks one line's bytes: 8 at a time while they are plain ASCII without control
-    /// characters, byte by byte otherwise (RFC 8216bis §4.1).
+    /// characters (the last 8 overlapping the ones before, so a line's tail needs no byte loop),
+    /// byte by byte from the first word that is not (RFC 8216bis §4.1).
     private static func validate(_ bytes: Bytes, _ line: Span, line number: Int) throws(PlaylistError) {
         var index = line.start
         let base = UnsafeRawPointer(bytes.base.baseAddress!)
-        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= line.end, isPlainASCII(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index += 8
+        }
+        if index == line.end { return }
+        if line.count >= 8, index + 8 > line.end, isPlainASCII(base.loadUnaligned(fromByteOffset: line.end - 8, as: UInt64.self)) {
+            return
+        }
         while index < line.end {
-            if index + 8 <= line.end {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-                let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
-                if word & high == 0, belowSpace == 0, hasDelete == 0 {
-                    index += 8
-                    continue
-                }
-            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F {
@@ -77,6 +79,40 @@ enum PlaylistText {
                 guard index <= line.end else { throw PlaylistError(.invalidText, "The playlist is not valid UTF-8.", line: number) }
             }
         }
+    }
+
+    /// Where the line from `start` ends (its LF), found 8 bytes at a time while every byte before
+    /// it is plain ASCII — the common line, split and checked in one pass; nil when a word holds
+    /// another byte or fewer than 8 are left (the caller then finds the end and checks byte by byte).
+    @inline(__always)
+    private static func plainLineEnd(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int? {
+        var index = start
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let notLineFeed = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            // The lowest set bit marks the first LF exactly (bits above it may not).
+            let lineFeeds = (notLineFeed &- 0x0101_0101_0101_0101) & ~notLineFeed & 0x8080_8080_8080_8080
+            if lineFeeds == 0 {
+                guard isPlainASCII(word) else { return nil }
+                index += 8
+                continue
+            }
+            let before = lineFeeds.trailingZeroBitCount >> 3
+            let kept: UInt64 = (1 << UInt64(before * 8)) &- 1   // the bytes before the LF (before ≤ 7)
+            guard isPlainASCII(word & kept | 0x2020_2020_2020_2020 & ~kept) else { return nil }
+            return index + before
+        }
+        return nil
+    }
+
+    /// True when all 8 bytes are ASCII from space to `~` (no control character, no DEL).
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+        let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+        let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+        return word & high == 0 && belowSpace == 0 && hasDelete == 0
     }
 
     private static func finish(_ line: Span, number: Int, bytes: Bytes, limits: PlaylistLimits,

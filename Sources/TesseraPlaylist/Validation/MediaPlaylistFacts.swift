@@ -11,10 +11,11 @@ struct MediaPlaylistFacts {
     private(set) var firstMap: SourceLine?
     private var seenKeyLines = Set<Int>()
 
-    /// A segment's own fields.
-    mutating func note(_ segment: borrowing MediaSegment) {
-        if firstDecimalDuration == nil, segment.durationHasPoint { firstDecimalDuration = segment.line }
-        if firstByteRange == nil, segment.byteRange != nil { firstByteRange = segment.line }
+    /// A segment's own fields (read by the caller one by one: a segment passed whole is copied,
+    /// with a retain and a release of each of its references).
+    mutating func note(hasDecimalPoint: @autoclosure () -> Bool, hasByteRange: Bool, line: SourceLine) {
+        if firstDecimalDuration == nil, hasDecimalPoint() { firstDecimalDuration = line }
+        if firstByteRange == nil, hasByteRange { firstByteRange = line }
     }
 
     /// The keys and map a run of segments stands under (once per run: runs share one box).

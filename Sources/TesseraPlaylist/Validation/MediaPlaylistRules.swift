@@ -23,7 +23,8 @@ enum MediaPlaylistRules {
             var expected: Double?   // where the next segment starts by the last date and the durations since
             var usesDateTime: Bool?   // whether any segment has a date, found when first needed
             for i in segments.indices {
-                facts.note(segments[i])
+                facts.note(hasDecimalPoint: segments[i].durationHasPoint, hasByteRange: segments[i].byteRange != nil,
+                           line: segments[i].line)
                 // A packed date is copied without a reference count (its string is inline).
                 let dateTime = segments[i].programDateTime
                 if let time = dateTime?.secondsSince1970 {

@@ -62,10 +62,10 @@ struct DateTimeStorageTests {
 }
 
 extension DateTimeStorageTests {
-    @Test("a segment stays within 96 bytes inline and a date within 24 (live playlists hold hundreds of thousands)")
+    @Test("a segment stays within 88 bytes inline and a date within 16 (live playlists hold hundreds of thousands)")
     func sizes() {
-        #expect(MemoryLayout<ProgramDateTime?>.size <= 24)
-        #expect(MemoryLayout<MediaSegment>.size <= 96)
+        #expect(MemoryLayout<ProgramDateTime?>.size <= 16)
+        #expect(MemoryLayout<MediaSegment>.size <= 88)
     }
 }
 
