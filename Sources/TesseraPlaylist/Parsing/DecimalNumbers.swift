@@ -52,6 +52,37 @@ enum DecimalNumbers {
             start += 1
         }
         guard start < span.end else { return nil }
+        // The common number first: digits, a point and digits, at most 15 digits in all, so that
+        // no significant digit needs counting and the mantissa cannot overflow.
+        var mantissa: UInt64 = 0
+        var index = start
+        while index < span.end, case let digit = bytes[index] &- 0x30, digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        var fraction = 0
+        var sawPoint = false
+        if index < span.end, bytes[index] == 0x2E {
+            sawPoint = true
+            index += 1
+            let fractionStart = index
+            while index < span.end, case let digit = bytes[index] &- 0x30, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            fraction = index - fractionStart
+        }
+        let digitCount = span.end - start - (sawPoint ? 1 : 0)
+        guard index == span.end, digitCount <= 15 else {
+            return decimalDigitByDigit(bytes, span, start: start, negative: negative)
+        }
+        guard digitCount > 0 else { return nil }   // "." alone
+        return rounded(bytes, Span(start: start, end: span.end), mantissa: mantissa, fraction: fraction, negative: negative)
+    }
+
+    /// Any other text: more than 15 digits (significant ones counted, exact past them by
+    /// `strtod`), or not a number at all.
+    private static func decimalDigitByDigit(_ bytes: Bytes, _ span: Span, start: Int, negative: Bool) -> (value: Double, places: UInt8?)? {
         var mantissa: UInt64 = 0
         var digits = 0
         var fraction = 0
@@ -74,17 +105,52 @@ enum DecimalNumbers {
             let value = slowParse(bytes, Span(start: start, end: span.end))
             return (negative ? -value : value, nil)
         }
+        return rounded(bytes, Span(start: start, end: span.end), mantissa: mantissa, fraction: fraction, negative: negative)
+    }
+
+    /// mantissa ÷ 10^fraction, exact (Clinger's fast path: both fit a double exactly), and the
+    /// places when the text (`number`, sign excluded) is plain.
+    @inline(__always)
+    private static func rounded(_ bytes: Bytes, _ number: Span, mantissa: UInt64, fraction: Int,
+                                negative: Bool) -> (value: Double, places: UInt8?) {
         let value = Double(mantissa) / powerOfTen(fraction)
-        let leadingZero = span.end - start > 1 && bytes[start] == 0x30 && bytes[start + 1] != 0x2E
-        let plain = !negative && !leadingZero && bytes[start] != 0x2E && bytes[span.end - 1] != 0x2E
+        let leadingZero = number.count > 1 && bytes[number.start] == 0x30 && bytes[number.start + 1] != 0x2E
+        let plain = !negative && !leadingZero && bytes[number.start] != 0x2E && bytes[number.end - 1] != 0x2E
         return (negative ? -value : value, plain ? UInt8(fraction) : nil)
     }
 
-    /// 10^exponent, exact for 0...22 (a short loop: a static table costs a `swift_once` per read).
+    /// 10^exponent, exact for 0...22 (a switch the compiler makes a constant table: a static
+    /// array costs a `swift_once` per read).
     static func powerOfTen(_ exponent: Int) -> Double {
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+        switch exponent {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        case 22: return 1e22
+        default:
+            var value = 1.0
+            for _ in 0..<exponent { value *= 10 }
+            return value
+        }
     }
 
     private static func slowParse(_ bytes: Bytes, _ span: Span) -> Double {
