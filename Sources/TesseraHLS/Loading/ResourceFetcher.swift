@@ -78,7 +78,7 @@ package struct ResourceFetcher: Sendable {
                 }
                 onHead(response.head)
                 let collector = makeCollector(response.head)
-                for try await chunk in response.body { try collector.append(chunk) }
+                try await collector.receive(response.body)
                 return .body(response.head, collector.finish())
             }
         } catch {

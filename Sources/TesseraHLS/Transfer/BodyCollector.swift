@@ -36,6 +36,35 @@ package final class BodyCollector {
         }
     }
 
+    /// Gathers the whole of `body`: copied by the transfer straight into the memory reserved for
+    /// it while it fits (a megabyte at a time, counted as it comes), then chunk by chunk — what
+    /// does not fit, or a body whose size was not known, grows the memory or spills.
+    /// - Throws: as `append`; the transfer's failures.
+    package func receive(_ body: HTTPBody) async throws(HTTPError) {
+        if spill == nil, reserved > UInt64(memory.count) {
+            let destination = HTTPBodyDestination(bytes: memory, capacity: Int(min(reserved, maximumBytes)))
+            memory = []
+            var delivery = HTTPBodyDelivery.paused
+            // Full to the byte: whether the body ended (or runs on) is the chunks' to say.
+            while delivery == .paused, destination.bytes.count < destination.capacity {
+                let before = destination.bytes.count
+                destination.pauseAt = min(destination.capacity, before + Self.deliveryStep)
+                delivery = try await body.deliver(into: destination)
+                received?.add(destination.bytes.count - before)
+            }
+            memory = destination.bytes
+            destination.bytes = []
+            count = UInt64(memory.count)
+            if let leftover = destination.leftover { try append(leftover) }
+            if delivery == .ended { return }
+        }
+        for try await chunk in body { try append(chunk) }
+    }
+
+    /// The most bytes a body is delivered straight into memory before they are counted (how
+    /// often a job's progress hears of a resource in flight).
+    private static let deliveryStep = 1 << 20
+
     /// Adds the next chunk.
     /// - Throws: `body-too-large` past the budget; a `file` error when the spill file fails.
     package func append(_ chunk: [UInt8]) throws(HTTPError) {

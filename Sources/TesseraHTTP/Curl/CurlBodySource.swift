@@ -6,30 +6,56 @@ final class CurlBodySource: HTTPBodySource {
     init(transfer: CurlTransfer) { self.transfer = transfer }
 
     func nextChunk() async throws(HTTPError) -> [UInt8]? {
+        let limits = transfer.request.limits
+        return try await wait { (state, continuation: CurlTransferShared.ChunkContinuation) in
+            var unpause = false
+            if state.isPaused, !state.isUnpauseQueued,
+               state.bufferedBytes - (state.chunks.first?.count ?? 0) <= limits.bufferLowWatermark {
+                state.isUnpauseQueued = true
+                unpause = true
+            }
+            if !state.chunks.isEmpty {
+                let chunk = state.chunks.removeFirst()
+                state.bufferedBytes -= chunk.count
+                return (.success(chunk), unpause)
+            }
+            if let end = state.end { return (end.map { nil }, unpause) }
+            state.waiter = continuation
+            return (nil, unpause)
+        }
+    }
+
+    func deliver(into destination: HTTPBodyDestination) async throws(HTTPError) -> HTTPBodyDelivery {
+        let limits = transfer.request.limits
+        return try await wait { (state, continuation: CurlTransferShared.DeliveryContinuation) in
+            // What arrived before the reader came is copied first, while it fits.
+            while let first = state.chunks.first, !destination.reachedPause, destination.append(first) {
+                state.chunks.removeFirst()
+                state.bufferedBytes -= first.count
+            }
+            var unpause = false
+            if state.isPaused, !state.isUnpauseQueued, state.bufferedBytes <= limits.bufferLowWatermark {
+                state.isUnpauseQueued = true
+                unpause = true
+            }
+            if destination.reachedPause { return (.success(.paused), unpause) }
+            if !state.chunks.isEmpty { return (.success(.full), unpause) }
+            if let end = state.end { return (end.map { .ended }, unpause) }
+            state.destination = destination
+            state.deliveryWaiter = continuation
+            return (nil, unpause)
+        }
+    }
+
+    /// One read: `step`, under the lock, gives what is ready (or parks the continuation it is
+    /// given) and whether to unpause the transfer; cancelling the reader cancels the transfer.
+    private func wait<Value: Sendable>(
+        _ step: (inout CurlTransferShared, CheckedContinuation<Result<Value, HTTPError>, Never>) -> (Result<Value, HTTPError>?, Bool)
+    ) async throws(HTTPError) -> Value {
         let transfer = self.transfer
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CurlTransferShared.ChunkContinuation) in
-                let (ready, unpause) = transfer.shared.withLock { state -> (Result<[UInt8]?, HTTPError>?, Bool) in
-                    var unpause = false
-                    if state.isPaused, !state.isUnpauseQueued,
-                       state.bufferedBytes - (state.chunks.first?.count ?? 0) <= transfer.request.limits.bufferLowWatermark {
-                        state.isUnpauseQueued = true
-                        unpause = true
-                    }
-                    if !state.chunks.isEmpty {
-                        let chunk = state.chunks.removeFirst()
-                        state.bufferedBytes -= chunk.count
-                        return (.success(chunk), unpause)
-                    }
-                    if let end = state.end {
-                        switch end {
-                        case .success: return (.success(nil), unpause)
-                        case .failure(let error): return (.failure(error), unpause)
-                        }
-                    }
-                    state.waiter = continuation
-                    return (nil, unpause)
-                }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, HTTPError>, Never>) in
+                let (ready, unpause) = transfer.shared.withLock { state in step(&state, continuation) }
                 if unpause { transfer.engine.submit(.unpause(transfer)) }
                 if let ready { continuation.resume(returning: ready) }
             }
@@ -54,16 +80,21 @@ final class CurlBodySource: HTTPBodySource {
     /// Flags the transfer, fails a parked reader, and wakes the loop to remove the handle.
     /// Never blocks: safe inside `onCancel`.
     static func requestCancel(_ transfer: CurlTransfer, reason: HTTPError) {
-        let waiter = transfer.shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
-            guard state.end == nil, state.cancellation == nil else { return nil }
+        let (waiter, deliveryWaiter) = transfer.shared.withLock { state -> (CurlTransferShared.ChunkContinuation?, CurlTransferShared.DeliveryContinuation?) in
+            guard state.end == nil, state.cancellation == nil else { return (nil, nil) }
             state.cancellation = reason
             state.end = .failure(reason)
             state.chunks.removeAll()
             state.bufferedBytes = 0
-            defer { state.waiter = nil }
-            return state.waiter
+            state.destination = nil
+            defer {
+                state.waiter = nil
+                state.deliveryWaiter = nil
+            }
+            return (state.waiter, state.deliveryWaiter)
         }
         waiter?.resume(returning: .failure(reason))
+        deliveryWaiter?.resume(returning: .failure(reason))
         transfer.engine.submit(.cancel(transfer))
     }
 }

@@ -179,7 +179,7 @@ extension CurlTransfer {
                 loop.deliverRemaining = remaining - UInt64(take)
             }
         }
-        if !slice.isEmpty { enqueue(Array(slice)) }
+        if !slice.isEmpty { hand(UnsafeRawBufferPointer(rebasing: slice)) }
         if loop.isEmulatingRange, loop.deliverRemaining == 0 {
             loop.completedEarly = true
             return abort
@@ -187,17 +187,42 @@ extension CurlTransfer {
         return bytes.count
     }
 
-    private func enqueue(_ chunk: [UInt8]) {
-        let waiter = shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
+    /// Hands `bytes` on, in one step under the lock (so that no chunk can pass another): into
+    /// the destination of a reader waiting in `deliver(into:)` — waking it once the destination
+    /// reaches its pause point, or when `bytes` do not fit it (they are queued) —, else to a reader
+    /// waiting for a chunk, else onto the queue.
+    private func hand(_ bytes: UnsafeRawBufferPointer) {
+        enum Wake {
+            case none
+            case chunk(CurlTransferShared.ChunkContinuation, [UInt8])
+            case delivery(CurlTransferShared.DeliveryContinuation, HTTPBodyDelivery)
+        }
+        let wake = shared.withLock { state -> Wake in
+            if let destination = state.destination {
+                let taken = destination.append(bytes)
+                if taken, !destination.reachedPause { return .none }
+                if !taken {
+                    state.chunks.append(Array(bytes))
+                    state.bufferedBytes += bytes.count
+                }
+                state.destination = nil
+                defer { state.deliveryWaiter = nil }
+                return state.deliveryWaiter.map { .delivery($0, taken ? .paused : .full) } ?? .none
+            }
+            let chunk = Array(bytes)
             if let waiter = state.waiter {
                 state.waiter = nil
-                return waiter
+                return .chunk(waiter, chunk)
             }
             state.chunks.append(chunk)
             state.bufferedBytes += chunk.count
-            return nil
+            return .none
         }
-        if let waiter { engine.resumeAtEndOfIteration { waiter.resume(returning: .success(chunk)) } }
+        switch wake {
+        case .none: break
+        case .chunk(let waiter, let chunk): engine.resumeAtEndOfIteration { waiter.resume(returning: .success(chunk)) }
+        case .delivery(let waiter, let delivery): engine.resumeAtEndOfIteration { waiter.resume(returning: .success(delivery)) }
+        }
     }
 
     /// Ends the transfer for consumers: resumes whoever waits, exactly once.
@@ -212,10 +237,17 @@ extension CurlTransfer {
             }
             deliverHead(.failure(failure), onLoopThread: onLoopThread)
         }
-        let waiter = shared.withLock { state -> CurlTransferShared.ChunkContinuation? in
+        let (waiter, deliveryWaiter) = shared.withLock { state -> (CurlTransferShared.ChunkContinuation?, CurlTransferShared.DeliveryContinuation?) in
             if state.end == nil { state.end = result }
+            // A reader in `deliver` has every byte: chunks are queued only while none is there.
+            let delivery = state.deliveryWaiter
+            state.deliveryWaiter = nil
+            state.destination = nil
             defer { state.waiter = nil }
-            return state.chunks.isEmpty ? state.waiter : nil
+            return (state.chunks.isEmpty ? state.waiter : nil, delivery)
+        }
+        if let deliveryWaiter {
+            resume(onLoopThread) { deliveryWaiter.resume(returning: result.map { .ended }) }
         }
         guard let waiter else { return }
         resume(onLoopThread) {

@@ -3,6 +3,7 @@
 struct CurlTransferShared {
     typealias HeadContinuation = CheckedContinuation<Result<HTTPResponseHead, HTTPError>, Never>
     typealias ChunkContinuation = CheckedContinuation<Result<[UInt8]?, HTTPError>, Never>
+    typealias DeliveryContinuation = CheckedContinuation<Result<HTTPBodyDelivery, HTTPError>, Never>
 
     var headContinuation: HeadContinuation?
     var headResult: Result<HTTPResponseHead, HTTPError>?
@@ -11,6 +12,9 @@ struct CurlTransferShared {
     var isPaused = false
     var isUnpauseQueued = false
     var waiter: ChunkContinuation?
+    /// Where the body's bytes go directly while a reader waits in `deliver(into:)`, and that reader.
+    var destination: HTTPBodyDestination?
+    var deliveryWaiter: DeliveryContinuation?
     /// Set once the transfer has ended: success or the failure.
     var end: Result<Void, HTTPError>?
     /// Set when cancellation was requested; the loop ends the transfer with it.

@@ -38,6 +38,15 @@ public final class HTTPBody: AsyncSequence, Sendable {
     /// The next chunk, or nil at the end.
     func nextChunk() async throws(HTTPError) -> [UInt8]? { try await source.nextChunk() }
 
+    /// Copies the body's next bytes straight into `destination` as they arrive (no array a
+    /// chunk, no wake-up of the reader a chunk) until the body ends, the destination reaches its
+    /// `pauseAt`, or the next chunk does not fit its capacity; then iterate the rest as chunks
+    /// (`leftover` first). Not to be mixed with an iteration in progress on another task.
+    /// - Throws: `HTTPError` for a failure mid-body or cancellation.
+    public func deliver(into destination: HTTPBodyDestination) async throws(HTTPError) -> HTTPBodyDelivery {
+        try await source.deliver(into: destination)
+    }
+
     /// Reads the whole body into memory, failing once it passes `limit` bytes.
     /// - Throws: `too-large` past the limit; transfer failures as they come.
     /// - Complexity: O(n).

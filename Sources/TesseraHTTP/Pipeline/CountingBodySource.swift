@@ -32,6 +32,20 @@ final class CountingBodySource: HTTPBodySource {
         return chunk
     }
 
+    func deliver(into destination: HTTPBodyDestination) async throws(HTTPError) -> HTTPBodyDelivery {
+        let before = destination.bytes.count + (destination.leftover?.count ?? 0)
+        let delivery: HTTPBodyDelivery
+        do throws(HTTPError) {
+            delivery = try await inner.deliver(into: destination)
+        } catch {
+            end(.failure(error))
+            throw error
+        }
+        delivered.add(Int64(destination.bytes.count + (destination.leftover?.count ?? 0) - before), ordering: .relaxed)
+        if delivery == .ended { end(.success(count)) }
+        return delivery
+    }
+
     func abandon() { inner.discard() }
 
     private func end(_ result: Result<Int64, HTTPError>) {
