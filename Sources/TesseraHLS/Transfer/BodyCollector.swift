@@ -46,14 +46,13 @@ package final class BodyCollector {
             memory = []
             var delivery = HTTPBodyDelivery.paused
             // Full to the byte: whether the body ended (or runs on) is the chunks' to say.
-            while delivery == .paused, destination.bytes.count < destination.capacity {
-                let before = destination.bytes.count
+            while delivery == .paused, destination.count < destination.capacity {
+                let before = destination.count
                 destination.pauseAt = min(destination.capacity, before + Self.deliveryStep)
                 delivery = try await body.deliver(into: destination)
-                received?.add(destination.bytes.count - before)
+                received?.add(destination.count - before)
             }
-            memory = destination.bytes
-            destination.bytes = []
+            memory = destination.takeBytes()
             count = UInt64(memory.count)
             if let leftover = destination.leftover { try append(leftover) }
             if delivery == .ended { return }

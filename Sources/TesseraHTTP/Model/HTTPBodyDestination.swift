@@ -1,35 +1,64 @@
+import Synchronization
+
 /// Memory a response body is copied into directly, as it arrives (`HTTPBody.deliver(into:)`): the
 /// transfer appends each chunk of the body here instead of handing it to the reader as an array
 /// of its own, which saves a copy and a wake-up of the reader per chunk.
 ///
-/// Its owner gives it `bytes` (whose capacity it keeps) and takes them back after `deliver`
-/// returns; in between only the transfer touches it, under the transfer's lock.
-public final class HTTPBodyDestination: @unchecked Sendable {
-    // @unchecked: the owner and the transfer hand it over through the transfer's lock and the
-    // reader's continuation — one side at a time — and never share it otherwise.
+/// Its owner gives it an array (whose capacity it keeps) and takes the bytes back with
+/// `takeBytes()` once `deliver` returned. Everything in it sits behind its own lock, so an owner
+/// that looks while a transfer appends sees a consistent value, never a torn one.
+public final class HTTPBodyDestination: Sendable {
+    private struct State {
+        var bytes: [UInt8]
+        var pauseAt: Int
+        var leftover: [UInt8]?
+    }
 
-    /// The bytes so far: the owner's to read and take once `deliver` returned.
-    public var bytes: [UInt8]
+    private let state: Mutex<State>
     /// The most bytes it takes in all: a chunk that would pass it is not taken (`full`).
     public let capacity: Int
+
+    /// A destination holding `bytes` (kept, capacity and all), taking at most `capacity` bytes;
+    /// `pauseAt` starts at `capacity`.
+    public init(bytes: [UInt8] = [], capacity: Int) {
+        state = Mutex(State(bytes: bytes, pauseAt: capacity, leftover: nil))
+        self.capacity = capacity
+    }
+
+    /// The bytes delivered so far (a shared copy: `takeBytes()` moves them out instead).
+    public var bytes: [UInt8] { state.withLock { $0.bytes } }
+
+    /// How many bytes it holds.
+    public var count: Int { state.withLock { $0.bytes.count } }
+
     /// Where `deliver` returns (`paused`) once the bytes reach it, so the owner can count them
     /// (default: `capacity`).
-    public var pauseAt: Int
-    /// A chunk a source without direct delivery read and could not fit; its owner takes it first.
-    public var leftover: [UInt8]?
+    public var pauseAt: Int {
+        get { state.withLock { $0.pauseAt } }
+        set { state.withLock { $0.pauseAt = newValue } }
+    }
 
-    /// A destination holding `bytes` (kept, capacity and all), taking at most `capacity` bytes.
-    public init(bytes: [UInt8] = [], capacity: Int) {
-        self.bytes = bytes
-        self.capacity = capacity
-        pauseAt = capacity
+    /// A chunk a source without direct delivery read and could not fit; its owner takes it first.
+    public internal(set) var leftover: [UInt8]? {
+        get { state.withLock { $0.leftover } }
+        set { state.withLock { $0.leftover = newValue } }
+    }
+
+    /// Moves the bytes out, leaving it empty (the owner's, once `deliver` returned).
+    public func takeBytes() -> [UInt8] {
+        state.withLock { state in
+            defer { state.bytes = [] }
+            return state.bytes
+        }
     }
 
     /// Appends `chunk` when it fits the capacity; false (nothing taken) when it does not.
     func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count + chunk.count <= capacity else { return false }
-        bytes.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
-        return true
+        state.withLock { state in
+            guard state.bytes.count + chunk.count <= capacity else { return false }
+            state.bytes.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
+            return true
+        }
     }
 
     /// Appends `chunk` when it fits the capacity; false (nothing taken) when it does not.
@@ -38,5 +67,5 @@ public final class HTTPBodyDestination: @unchecked Sendable {
     }
 
     /// Whether the bytes reached `pauseAt`.
-    var reachedPause: Bool { bytes.count >= pauseAt }
+    var reachedPause: Bool { state.withLock { $0.bytes.count >= $0.pauseAt } }
 }

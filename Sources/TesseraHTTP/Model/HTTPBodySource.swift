@@ -15,6 +15,9 @@ public protocol HTTPBodySource: Sendable {
 }
 
 extension HTTPBodySource {
+    /// The default delivery: chunks read with `nextChunk` and appended while they fit; the first
+    /// that does not becomes the destination's `leftover` (`full`).
+    /// - Throws: what `nextChunk` throws.
     public func deliver(into destination: HTTPBodyDestination) async throws(HTTPError) -> HTTPBodyDelivery {
         while !destination.reachedPause {
             guard let chunk = try await nextChunk() else { return .ended }

@@ -33,7 +33,7 @@ final class CountingBodySource: HTTPBodySource {
     }
 
     func deliver(into destination: HTTPBodyDestination) async throws(HTTPError) -> HTTPBodyDelivery {
-        let before = destination.bytes.count + (destination.leftover?.count ?? 0)
+        let before = destination.count + (destination.leftover?.count ?? 0)
         let delivery: HTTPBodyDelivery
         do throws(HTTPError) {
             delivery = try await inner.deliver(into: destination)
@@ -41,7 +41,7 @@ final class CountingBodySource: HTTPBodySource {
             end(.failure(error))
             throw error
         }
-        delivered.add(Int64(destination.bytes.count + (destination.leftover?.count ?? 0) - before), ordering: .relaxed)
+        delivered.add(Int64(destination.count + (destination.leftover?.count ?? 0) - before), ordering: .relaxed)
         if delivery == .ended { end(.success(count)) }
         return delivery
     }

@@ -24,12 +24,12 @@ struct CurlDirectDeliveryTests {
         let response = try await harness.transport.send(harness.request(path, adjust))
         let destination = HTTPBodyDestination(capacity: capacity)
         var delivery = HTTPBodyDelivery.paused
-        while delivery == .paused, destination.bytes.count < capacity {
-            destination.pauseAt = min(capacity, destination.bytes.count + step)
+        while delivery == .paused, destination.count < capacity {
+            destination.pauseAt = min(capacity, destination.count + step)
             delivery = try await response.body.deliver(into: destination)
             if Bool.random(using: &generator) { await Task.yield() }
         }
-        var bytes = destination.bytes
+        var bytes = destination.takeBytes()
         if let leftover = destination.leftover { bytes += leftover }
         if delivery != .ended {
             for try await chunk in response.body { bytes += chunk }
