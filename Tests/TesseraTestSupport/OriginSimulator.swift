@@ -37,6 +37,14 @@ public final class OriginSimulator: Sendable {
     }
 
     /// The URL of `path` (which starts with `/`).
+    /// The defaults, with a connection idle for up to ten minutes kept open: for clients whose
+    /// tests are about their own pacing, not the server's patience.
+    public static var patientConfiguration: LoopbackServer.Configuration {
+        var configuration = defaultConfiguration
+        configuration.idleTimeout = .seconds(600)
+        return configuration
+    }
+
     public func url(_ path: String) -> URL { URL(string: server.baseURL.absoluteString + path)! }
 
     /// The server's base URL.
