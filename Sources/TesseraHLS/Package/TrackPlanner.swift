@@ -48,14 +48,12 @@ struct TrackPlanner {
         files.reserveCapacity(playlist.segments.count)
         layout.reserveCapacity(playlist.segments.count)
         var lastMap: MediaInitializationSection?
-        // Each segment is borrowed in place, not copied out of the array (a copy retained and
-        // released each segment's strings, 100,000 times over; a borrow through the array
-        // copies too, as `self` changes meanwhile).
-        try playlist.segments.withUnsafeBufferPointer { segments throws(HLSError) in
-            for position in segments.indices {
-                try plan(segments[position], at: position, previous: position > 0 ? segments[position - 1].discontinuitySequence : nil,
-                         checker: &checker, lastMap: &lastMap, layout: &layout, resources: &resources, redacted: redacted)
-            }
+        // Each segment is read out once (its URI made then) and planned.
+        var previous: UInt64?
+        for (position, segment) in playlist.segments.enumerated() {
+            try plan(segment, at: position, previous: previous, checker: &checker, lastMap: &lastMap, layout: &layout,
+                     resources: &resources, redacted: redacted)
+            previous = segment.discontinuitySequence
         }
         keyURIs = checker.keyURIs
     }

@@ -168,7 +168,7 @@ struct RecordedTrack: Sendable {
                                      targetDuration: max(source.targetDuration ?? 1, UInt64(longest.rounded())),
                                      mediaSequence: first?.mediaSequence ?? 0, discontinuitySequence: first?.discontinuitySequence ?? 0,
                                      playlistType: .vod, hasEndList: true, hasIndependentSegments: source.hasIndependentSegments,
-                                     segments: segments, dateRanges: dateRanges)
+                                     segments: MediaSegments(segments), dateRanges: dateRanges)
         playlist.start = nil
         return try PackageLocalizer.media(playlist, uris: uris, what: playlistPath)
     }

@@ -87,7 +87,7 @@ struct RecordingPositions: Sendable {
     /// The segment of `segments` placed from what is known, and its start: one listed before,
     /// else the first after the newest seen (a target duration for each one never listed), else
     /// per `anchor`.
-    private func base(of segments: [MediaSegment], target: Double, anchor: Anchor) -> (Int, Double) {
+    private func base(of segments: MediaSegments, target: Double, anchor: Anchor) -> (Int, Double) {
         if let index = segments.firstIndex(where: { starts[$0.mediaSequence] != nil }) {
             return (index, starts[segments[index].mediaSequence]!)
         }

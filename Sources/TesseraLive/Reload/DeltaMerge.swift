@@ -67,7 +67,7 @@ public enum DeltaMerge {
         carryDates(from: held.segments[..<end], onto: &listed)
         var merged = delta
         merged.skip = nil
-        var segments: [MediaSegment] = []
+        var segments = MediaSegments()
         segments.reserveCapacity(history.count + listed.count)
         segments.append(contentsOf: history)
         segments.append(contentsOf: listed)
@@ -82,7 +82,7 @@ public enum DeltaMerge {
     /// them) carries on: the last dated segment's date plus the durations since, until a
     /// discontinuity without a date of its own.
     /// - Complexity: O(history after its last dated segment + listed).
-    static func carryDates(from history: ArraySlice<MediaSegment>, onto listed: inout [MediaSegment]) {
+    static func carryDates(from history: Slice<MediaSegments>, onto listed: inout MediaSegments) {
         guard let dated = history.lastIndex(where: { $0.programDateTime?.secondsSince1970 != nil }) else { return }
         var clock = history[dated].programDateTime!.secondsSince1970!
         for segment in history[dated...] {

@@ -46,7 +46,7 @@ public enum PlaylistJSON {
         w.key("playlistType"); w.string(p.playlistType?.description)
         w.key("endList"); w.bool(p.hasEndList)
         w.key("iFramesOnly"); w.bool(p.isIFramesOnly)
-        w.key("segments"); array(p.segments, &w, segment)
+        w.key("segments"); segments(p.segments, &w)
         for name in ["variants", "iFrameVariants", "renditions", "sessionData", "sessionKeys"] as [StaticString] {
             w.key(name); w.beginArray(); w.endArray()
         }
@@ -114,9 +114,20 @@ public enum PlaylistJSON {
 
     private static func hex(_ bytes: [UInt8]?, _ w: inout JSONWriter) { w.string(bytes.map(HexText.format)) }
 
+    /// Every segment, its URI written from the collection's bytes (no string a segment).
+    private static func segments(_ segments: MediaSegments, _ w: inout JSONWriter) {
+        w.beginArray()
+        for index in segments.indices {
+            w.item()
+            w.beginObject()
+            w.key("uri"); segments.withURI(at: index) { w.string(utf8: $0) }
+            segment(segments.packed[index].segment, &w)
+        }
+        w.endArray()
+    }
+
+    /// The fields of a segment after its URI.
     private static func segment(_ s: MediaSegment, _ w: inout JSONWriter) {
-        w.beginObject()
-        w.key("uri"); w.string(s.uri)
         w.key("duration"); w.number(s.duration)
         w.key("title"); w.string(s.title)
         w.key("byteRange"); byteRange(s.byteRange, &w)

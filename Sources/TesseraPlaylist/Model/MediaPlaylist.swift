@@ -37,7 +37,7 @@ public struct MediaPlaylist: Hashable, Sendable {
     /// EXT-X-SKIP (delta updates).
     public var skip: SkipInformation?
     /// The segments in order.
-    public var segments: [MediaSegment]
+    public var segments: MediaSegments
     /// EXT-X-PART tags after the last segment: parts of the segment being published.
     public var pendingParts: [PartialSegment]
     /// EXT-X-DATERANGE tags in order.
@@ -63,7 +63,7 @@ public struct MediaPlaylist: Hashable, Sendable {
                 partInformation: PartInformation? = nil,
                 serverControl: ServerControl? = nil,
                 skip: SkipInformation? = nil,
-                segments: [MediaSegment] = [],
+                segments: MediaSegments = [],
                 pendingParts: [PartialSegment] = [],
                 dateRanges: [DateRange] = [],
                 preloadHints: [PreloadHint] = [],

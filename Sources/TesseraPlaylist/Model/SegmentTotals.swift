@@ -22,20 +22,22 @@ public struct SegmentTotals: Hashable, Sendable {
     public var encryptionMethods: [EncryptionMethod] = []
 
     /// The totals of `segments`.
-    public init(_ segments: [MediaSegment]) {
+    public init(_ segments: MediaSegments) {
         count = segments.count
-        for index in segments.indices {
-            if let date = segments[index].programDateTime {
-                datedCount += 1
-                if firstDate == nil, let seconds = date.secondsSince1970 { firstDate = seconds - duration }
+        segments.packed.withUnsafeBufferPointer { packed in
+            for index in packed.indices {
+                if let date = packed[index].segment.programDateTime {
+                    datedCount += 1
+                    if firstDate == nil, let seconds = date.secondsSince1970 { firstDate = seconds - duration }
+                }
+                let length = packed[index].segment.duration
+                duration += length
+                if length > longestDuration { longestDuration = length }
+                if packed[index].segment.isDiscontinuity { discontinuityCount += 1 }
+                if packed[index].segment.isGap { gapCount += 1 }
+                let method = packed[index].segment.extras?.value.keys.first?.method ?? .none
+                if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
             }
-            let length = segments[index].duration
-            duration += length
-            if length > longestDuration { longestDuration = length }
-            if segments[index].isDiscontinuity { discontinuityCount += 1 }
-            if segments[index].isGap { gapCount += 1 }
-            let method = segments[index].extras?.value.keys.first?.method ?? .none
-            if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
         }
     }
 }

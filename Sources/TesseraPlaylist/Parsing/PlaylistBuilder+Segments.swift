@@ -5,27 +5,30 @@ extension PlaylistBuilder {
         // The pending tags are read in place and cleared after (a segment of plain values clears
         // without dropping a reference).
         defer { pending.clear() }
-        let uri = try text(span)
+        // The URI goes into the segments' shared bytes straight from the line (a string is made
+        // only for a substituted URI, a short one, or a message).
+        let substituted = bytes.containsVariableReference(span) ? try variables.substitute(bytes, span, line: line) : nil
         guard let duration = pending.duration else {
-            report(.segmentWithoutDuration, .error, "4.4.4.1", "Segment \"\(URLRedaction.redact(uri: uri))\" has no EXTINF before it; it is ignored.")
+            report(.segmentWithoutDuration, .error, "4.4.4.1",
+                   "Segment \"\(URLRedaction.redact(uri: substituted ?? bytes.string(span)))\" has no EXTINF before it; it is ignored.")
             return
         }
         try checkCount(segments.count + 1, "segments")
         var range: PlaylistByteRange?
         if let pendingRange = pending.range {
             var offset = pendingRange.offset
-            if offset == nil, let previous = previousRange, previous.uri == uri { offset = previous.end }
+            if offset == nil, let previous = previousRange, sameURI(span, substituted, asSegmentAt: previous.index) { offset = previous.end }
             if let offset {
                 let (end, overflow) = offset.addingReportingOverflow(pendingRange.length)
                 if overflow {
                     report(.malformedTagValue, .error, "4.4.4.2", "EXT-X-BYTERANGE runs past 2^64.")
                 } else {
-                    previousRange = (uri, end)
+                    previousRange = (segments.count, end)
                     range = PlaylistByteRange(length: pendingRange.length, offset: pendingRange.offset, resolvedOffset: offset)
                 }
             } else {
                 report(.byteRangeWithoutPrevious, .error, "4.4.4.2",
-                       "EXT-X-BYTERANGE has no offset and the previous segment is not a range of \"\(URLRedaction.redact(uri: uri))\".")
+                       "EXT-X-BYTERANGE has no offset and the previous segment is not a range of \"\(URLRedaction.redact(uri: substituted ?? bytes.string(span)))\".")
                 previousRange = nil
             }
         } else {
@@ -48,12 +51,24 @@ extension PlaylistBuilder {
             if duration.places == nil { own.durationText = pending.durationText ?? "" }
             extras = own.isShareable ? runExtras(bitrate: segmentBitrate) : SharedValue(own)
         }
-        let segment = MediaSegment(
-            uri: uri, duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
+        let uri = if var substituted {
+            substituted.withUTF8 { segments.keep(uri: $0) }
+        } else {
+            segments.keep(uri: UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end]))
+        }
+        segments.append(parsed: PackedSegment(MediaSegment(
+            uri: uri.inline, duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
             mediaSequence: sequence.partialValue, discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
             programDateTime: pending.programDateTime, byteRange: range, isDiscontinuity: pending.isDiscontinuity,
-            isGap: pending.isGap, line: SourceLine(line), extras: extras)
-        segments.append(consume segment)
+            isGap: pending.isGap, line: SourceLine(line), extras: extras), uriStart: uri.start, uriCount: uri.count))
+    }
+
+    /// Whether the URI of the line `span` (or its substitution) is the URI of the segment at `index`.
+    private func sameURI(_ span: Span, _ substituted: String?, asSegmentAt index: Int) -> Bool {
+        segments.withURI(at: index) { previous in
+            if var substituted { return substituted.withUTF8 { previous.elementsEqual($0) } }
+            return previous.elementsEqual(UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end]))
+        }
     }
 
     /// The extras of a segment with nothing of its own: none without keys, map or bitrate; the

@@ -28,7 +28,7 @@ struct PlaylistBuilder {
     var partInformation: PartInformation?
     var serverControl: ServerControl?
     var skip: SkipInformation?
-    var segments: [MediaSegment] = []
+    var segments = MediaSegments()
     var dateRanges: [DateRange] = []
     var preloadHints: [PreloadHint] = []
     var renditionReports: [RenditionReport] = []
@@ -40,8 +40,9 @@ struct PlaylistBuilder {
     /// bitrate it was made with, since byte-range segments have none); a new tag starts a new run.
     var lastExtras: (box: SharedValue<SegmentExtras>, bitrate: UInt64?)?
     var discontinuityCount: UInt64 = 0
-    /// The previous segment's byte range (resource and end), for ranges without an offset.
-    var previousRange: (uri: String, end: UInt64)?
+    /// The previous segment's byte range (its index in `segments` and the range's end), for
+    /// ranges without an offset.
+    var previousRange: (index: Int, end: UInt64)?
     var pending = PendingSegment()
 
     // Multivariant playlist state.

@@ -4,8 +4,8 @@ enum LowLatencyRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
         // Parts are read segment by segment: a list of every segment's parts would cost 16 bytes
         // per segment of a 500,000-segment playlist that has none.
-        let firstPart = p.segments.withUnsafeBufferPointer { segments in
-            segments.indices.first { segments[$0].hasParts }.flatMap { segments[$0].parts.first }
+        let firstPart = p.segments.packed.withUnsafeBufferPointer { segments in
+            segments.indices.first { segments[$0].segment.hasParts }.flatMap { segments[$0].segment.parts.first }
         } ?? p.pendingParts.first
         if p.partInformation == nil, let part = firstPart {
             context.add(.partWithoutPartInformation, .error, part.line, "4.4.3.7", "EXT-X-PART needs EXT-X-PART-INF in the playlist.")
@@ -27,8 +27,8 @@ enum LowLatencyRules {
                     }
                 }
             }
-            p.segments.withUnsafeBufferPointer { segments in
-                for i in segments.indices where segments[i].hasParts { check(segments[i].parts) }
+            p.segments.packed.withUnsafeBufferPointer { segments in
+                for i in segments.indices where segments[i].segment.hasParts { check(segments[i].segment.parts) }
             }
             check(p.pendingParts)
             if let partHoldBack = p.serverControl?.partHoldBack {

@@ -73,7 +73,7 @@ struct RecordingPlanningTests {
             MediaSegment(uri: "\(prefix)\(msn).ts", duration: 1, mediaSequence: msn,
                          programDateTime: base.map { ProgramDateTime(secondsSince1970: 1_767_225_600 + Double($0) + Double(msn)) })
         }
-        return MediaPlaylist(targetDuration: 1, mediaSequence: range.lowerBound, hasEndList: endList, segments: segments)
+        return MediaPlaylist(targetDuration: 1, mediaSequence: range.lowerBound, hasEndList: endList, segments: MediaSegments(segments))
     }
 
     static func snapshot(_ track: Int, _ playlist: MediaPlaylist, at seconds: Int) -> SnapshotInbox.Item {

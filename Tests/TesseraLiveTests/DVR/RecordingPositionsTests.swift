@@ -20,7 +20,7 @@ struct RecordingPositionsTests {
             segment.isDiscontinuity = breaks.contains(msn)
             return segment
         }
-        return MediaPlaylist(targetDuration: UInt64(seconds.rounded(.up)), mediaSequence: range.lowerBound, segments: segments)
+        return MediaPlaylist(targetDuration: UInt64(seconds.rounded(.up)), mediaSequence: range.lowerBound, segments: MediaSegments(segments))
     }
 
     @Test("by date: each segment where its PROGRAM-DATE-TIME says")

@@ -12,7 +12,7 @@ struct RecordingTimelineTests {
             MediaSegment(uri: "\(prefix)s\(msn).ts", duration: 4, mediaSequence: UInt64(msn),
                          programDateTime: dates ? ProgramDateTime(text: "2026-01-01T00:00:\(String(format: "%02d", msn * 4 % 60)).000Z") : nil)
         }
-        return MediaPlaylist(targetDuration: target, mediaSequence: UInt64(range.lowerBound), segments: segments)
+        return MediaPlaylist(targetDuration: target, mediaSequence: UInt64(range.lowerBound), segments: MediaSegments(segments))
     }
 
     @Test("from now takes the newest segment; from the window start, the first; then each new one once")

@@ -11,7 +11,7 @@ struct SourceRestartTests {
             MediaSegment(uri: "\(prefix)\(msn).ts", duration: 2, mediaSequence: msn, discontinuitySequence: domain,
                          programDateTime: start.map { ProgramDateTime(secondsSince1970: $0 + Double(msn) * 2) })
         }
-        return MediaPlaylist(targetDuration: 2, mediaSequence: range.lowerBound, discontinuitySequence: domain, segments: segments)
+        return MediaPlaylist(targetDuration: 2, mediaSequence: range.lowerBound, discontinuitySequence: domain, segments: MediaSegments(segments))
     }
 
     @Test("an older copy of the same stream (a cache behind the origin) shows nothing: the same segments, older")
