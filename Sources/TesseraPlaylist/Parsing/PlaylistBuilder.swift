@@ -2,7 +2,7 @@
 /// diagnostics. Lives only inside `PlaylistParser.parse`; its byte pointer never escapes. A struct,
 /// so exclusivity is checked statically (a class paid for dynamic checks on every field access).
 struct PlaylistBuilder {
-    let bytes: Bytes
+    var bytes: Bytes
     let limits: PlaylistLimits
     let context: ParseContext
     var variables: VariableTable

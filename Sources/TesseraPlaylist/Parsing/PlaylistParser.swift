@@ -56,12 +56,46 @@ public struct PlaylistParser: Sendable {
         return found
     }
 
+    /// Parses a document read in pieces, keeping no more of it than the piece being read and the
+    /// line the previous one ended in: `read` appends the next bytes (a piece of any size) to the
+    /// buffer it is given — which starts with that line — and returns false once there are no more.
+    /// The model, the diagnostics and the errors are those `parse(_:context:)` gives for the whole
+    /// document (a document over the byte bound is refused once it passes it, its message giving
+    /// the bytes read so far). For a large file read from disk, where holding the whole of it would add its size
+    /// to the memory a parse takes.
+    /// - Throws: as `parse(_:context:)`.
+    /// - Complexity: O(n) in the document's length.
+    public func parse(context: ParseContext = ParseContext(), reading read: (inout [UInt8]) -> Bool) throws(PlaylistError) -> ParsedPlaylist {
+        var builder = PlaylistBuilder(bytes: Bytes(base: UnsafeBufferPointer(start: nil, count: 0)), limits: limits, context: context)
+        var scanner = PlaylistText.Scanner(limits: limits)
+        var buffer: [UInt8] = []
+        var more = true
+        while more {
+            more = read(&buffer)
+            let used = try buffer.withUnsafeBufferPointer { pointer throws(PlaylistError) -> Int in
+                builder.bytes = Bytes(base: pointer)
+                return try scanner.scan(builder.bytes, isFinal: !more) { (span, number) throws(PlaylistError) in
+                    try builder.consume(span, number: number)
+                }
+            }
+            buffer.removeSubrange(..<used)
+        }
+        builder.bytes = Bytes(base: UnsafeBufferPointer(start: nil, count: 0))
+        return try finish(builder, scanner.summary)
+    }
+
     private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
         var builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
         builder.segments.reserveCapacity(min(Self.count("#EXTINF:", in: bytes), limits.maximumElements))
         let summary = try PlaylistText.scan(bytes, limits: limits) { (span, number) throws(PlaylistError) in
             try builder.consume(span, number: number)
         }
+        return try finish(builder, summary)
+    }
+
+    /// The model and sorted diagnostics once every line was read.
+    private func finish(_ builder: consuming PlaylistBuilder, _ summary: PlaylistText.Summary) throws(PlaylistError) -> ParsedPlaylist {
+        var builder = builder
         if summary.hasByteOrderMark {
             builder.diagnostics.insert(Diagnostic(.byteOrderMark, .error, line: 1, section: "4.1",
                                                   "The playlist starts with a byte order mark, which it must not have."), at: 0)

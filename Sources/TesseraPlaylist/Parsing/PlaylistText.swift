@@ -15,48 +15,86 @@ enum PlaylistText {
 
     static func scan(_ bytes: Bytes, limits: PlaylistLimits,
                      _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) -> Summary {
-        let count = bytes.base.count
-        guard count <= limits.maximumBytes else {
-            throw PlaylistError(.limitExceeded, "The playlist is \(count) bytes, over the \(limits.maximumBytes)-byte limit.")
-        }
-        var summary = Summary()
-        var index = 0
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            summary.hasByteOrderMark = true
-            index = 3
-        }
-        let signature: StaticString = "#EXTM3U"
-        let afterSignature = index + signature.utf8CodeUnitCount
-        guard afterSignature <= count, bytes.equals(Span(start: index, end: afterSignature), signature),
-              afterSignature == count || bytes[afterSignature] == 0x0A || bytes[afterSignature] == 0x0D else {
-            throw PlaylistError(.notAPlaylist, "The document does not start with #EXTM3U, so it is not a playlist.", line: 1)
-        }
-        var number = 1
-        guard let base = bytes.base.baseAddress else { return summary }
-        let raw = UnsafeRawPointer(base)
-        while index < count {
-            let end: Int
-            if let plainEnd = plainLineEnd(raw, from: index, count: count) {
-                end = plainEnd
-            } else {
-                if let found = memchr(base + index, 0x0A, count - index) {
-                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = count
-                }
-                try validate(bytes, Span(start: index, end: end), line: number)
+        var scanner = Scanner(limits: limits)
+        _ = try scanner.scan(bytes, isFinal: true, body)
+        return scanner.summary
+    }
+
+    /// The pass over a document that may come in pieces: each `scan` reads the complete lines of
+    /// the bytes it is given (the rest of the document so far, from the start of the line the
+    /// previous piece ended in) and says how many bytes it used; the last piece ends the last line.
+    struct Scanner {
+        let limits: PlaylistLimits
+        private(set) var summary = Summary()
+        /// Whether the signature was checked (the first piece long enough to hold it).
+        private var started = false
+        /// The number of the next line.
+        private var number = 1
+        /// Bytes of the document used by earlier scans.
+        private var usedBytes = 0
+        /// Bytes at the start of the next piece (the line the last one ended in) already known to
+        /// hold no line feed: the search goes on after them, so a long line is searched once.
+        private var searchedBytes = 0
+
+        init(limits: PlaylistLimits) { self.limits = limits }
+
+        /// Reads every complete line of `bytes` (every line when `isFinal`) and returns how many
+        /// bytes that was: the caller passes the rest again, followed by more, next time.
+        mutating func scan(_ bytes: Bytes, isFinal: Bool,
+                           _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) -> Int {
+            let count = bytes.base.count
+            guard usedBytes + count <= limits.maximumBytes else {
+                let total = isFinal ? "\(usedBytes + count) bytes" : "over \(usedBytes + count) bytes"
+                throw PlaylistError(.limitExceeded, "The playlist is \(total), over the \(limits.maximumBytes)-byte limit.")
             }
-            try finish(Span(start: index, end: end), number: number, bytes: bytes, limits: limits, body)
-            number += 1
-            index = end + 1
+            var index = 0
+            if !started {
+                let hasMark = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+                let signature: StaticString = "#EXTM3U"
+                let afterSignature = (hasMark ? 3 : 0) + signature.utf8CodeUnitCount
+                guard afterSignature < count || isFinal else { return 0 }   // too short to tell yet
+                guard afterSignature <= count, bytes.equals(Span(start: hasMark ? 3 : 0, end: afterSignature), signature),
+                      afterSignature == count || bytes[afterSignature] == 0x0A || bytes[afterSignature] == 0x0D else {
+                    throw PlaylistError(.notAPlaylist, "The document does not start with #EXTM3U, so it is not a playlist.", line: 1)
+                }
+                started = true
+                summary.hasByteOrderMark = hasMark
+                index = hasMark ? 3 : 0
+            }
+            guard let base = bytes.base.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            while index < count {
+                let end: Int
+                let searched = index == 0 ? searchedBytes : 0
+                if searched == 0, let plainEnd = PlaylistText.plainLineEnd(raw, from: index, count: count) {
+                    end = plainEnd
+                } else {
+                    if let found = memchr(base + index + searched, 0x0A, count - index - searched) {
+                        end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    } else if isFinal {
+                        end = count
+                    } else {
+                        // The line goes on in the next piece (checked once it ends, as in one piece).
+                        searchedBytes = count - index
+                        break
+                    }
+                    try PlaylistText.validate(bytes, Span(start: index, end: end), line: number)
+                }
+                searchedBytes = 0
+                try PlaylistText.finish(Span(start: index, end: end), number: number, bytes: bytes, limits: limits, body)
+                number += 1
+                index = end + 1
+            }
+            let used = min(index, count)
+            usedBytes += used
+            return used
         }
-        return summary
     }
 
     /// Checks one line's bytes: 8 at a time while they are plain ASCII without control
     /// characters (the last 8 overlapping the ones before, so a line's tail needs no byte loop),
     /// byte by byte from the first word that is not (RFC 8216bis §4.1).
-    private static func validate(_ bytes: Bytes, _ line: Span, line number: Int) throws(PlaylistError) {
+    fileprivate static func validate(_ bytes: Bytes, _ line: Span, line number: Int) throws(PlaylistError) {
         var index = line.start
         let base = UnsafeRawPointer(bytes.base.baseAddress!)
         while index + 8 <= line.end, isPlainASCII(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
@@ -85,7 +123,7 @@ enum PlaylistText {
     /// it is plain ASCII — the common line, split and checked in one pass; nil when a word holds
     /// another byte or fewer than 8 are left (the caller then finds the end and checks byte by byte).
     @inline(__always)
-    private static func plainLineEnd(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int? {
+    fileprivate static func plainLineEnd(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int? {
         var index = start
         while index + 8 <= count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -115,7 +153,7 @@ enum PlaylistText {
         return word & high == 0 && belowSpace == 0 && hasDelete == 0
     }
 
-    private static func finish(_ line: Span, number: Int, bytes: Bytes, limits: PlaylistLimits,
+    fileprivate static func finish(_ line: Span, number: Int, bytes: Bytes, limits: PlaylistLimits,
                                _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) {
         var span = line
         if span.end > span.start, bytes[span.end - 1] == 0x0D { span.end -= 1 }

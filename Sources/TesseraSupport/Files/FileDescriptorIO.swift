@@ -66,15 +66,8 @@ package enum FileDescriptorIO {
     /// - Throws: `destination-unwritable` naming the reason (missing, not regular, over the limit,
     ///   changed while being read).
     package static func readRegularFile(_ path: String, limit: Int) throws(SupportError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SupportError(.destinationUnwritable, "Cannot read \(path): \(lastError).") }
+        let (fd, size) = try openRegularFile(path, limit: limit)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw SupportError(.destinationUnwritable, "Cannot read \(path): not a regular file.")
-        }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw SupportError(.destinationUnwritable, "\(path) is \(size) bytes, over the limit of \(limit).") }
         // An empty file is the empty array: `Array(unsafeUninitializedCapacity: 0)` writes its
         // count into the shared empty-array storage, a race ThreadSanitizer reports.
         guard size > 0, let bytes = readExactly(fd, count: size, from: 0) else {
@@ -82,6 +75,25 @@ package enum FileDescriptorIO {
             throw SupportError(.destinationUnwritable, "Cannot read \(path): it changed while being read.")
         }
         return bytes
+    }
+
+    /// Opens the regular file at `path` (as given, not through a symlink's target check) for
+    /// reading and returns its descriptor, which the caller closes, and its size, at most `limit`.
+    /// - Throws: `destination-unwritable` naming the reason (missing, not regular, over the limit).
+    package static func openRegularFile(_ path: String, limit: Int) throws(SupportError) -> (descriptor: Int32, size: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SupportError(.destinationUnwritable, "Cannot read \(path): \(lastError).") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw SupportError(.destinationUnwritable, "Cannot read \(path): not a regular file.")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            close(fd)
+            throw SupportError(.destinationUnwritable, "\(path) is \(size) bytes, over the limit of \(limit).")
+        }
+        return (fd, size)
     }
 
     /// `count` bytes of the regular file at `path` from `offset`.

@@ -24,18 +24,11 @@ struct InspectCommand: Sendable {
 
     func run() async -> Int32 {
         let parser = PlaylistParser(policy: strict ? .strict : .lenient)
-        let loaded: (bytes: [UInt8], url: URL?)
+        let parsed: ParsedPlaylist
         do throws(LoadFailure) {
-            loaded = try await load(limit: parser.limits.maximumBytes)
+            parsed = try await load(parser)
         } catch {
             Terminal.error(error.message)
-            return 1
-        }
-        let parsed: ParsedPlaylist
-        do {
-            parsed = try parser.parse(loaded.bytes, context: ParseContext(playlistURL: loaded.url))
-        } catch {
-            Terminal.error("\(redacted) was rejected: \(error)")
             return 1
         }
         if json {
@@ -59,28 +52,56 @@ struct InspectCommand: Sendable {
         let message: String
     }
 
-    private func load(limit: Int) async throws(LoadFailure) -> (bytes: [UInt8], url: URL?) {
+    /// Reads and parses the input: a file a megabyte at a time (the parser keeps only the line it
+    /// reads, so a large playlist is not held twice), standard input and URLs whole.
+    private func load(_ parser: PlaylistParser) async throws(LoadFailure) -> ParsedPlaylist {
+        let limit = parser.limits.maximumBytes
+        let bytes: [UInt8], url: URL?
         if source == "-" {
-            guard let bytes = FileDescriptorIO.readAll(0, limit: limit) else {
+            guard let input = FileDescriptorIO.readAll(0, limit: limit) else {
                 throw LoadFailure(message: "Standard input could not be read, or is over the \(limit)-byte playlist limit.")
             }
-            return (bytes, nil)
+            (bytes, url) = (input, nil)
+        } else if let entry = URL(string: source), let scheme = entry.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            (bytes, url) = try await fetch(entry, parser)
+        } else {
+            let path = source.hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
+            return try parseFile(path, parser)
         }
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            let transport: CurlTransport
-            do { transport = try CurlTransport(configuration: try network.transport(entry: url)) } catch { throw LoadFailure(message: error.message) }
-            defer { transport.shutdown() }
-            let client = HLSClient(transport: transport, configuration: network.pipeline(entry: url, base: HLSClient.defaultConfiguration),
-                                   observer: RetryLine.print)
-            do {
-                return try await PlaylistLoader(client: client, parser: PlaylistParser(policy: strict ? .strict : .lenient)).fetchPlaylist(url)
-            } catch {
-                throw LoadFailure(message: error.message)
-            }
+        do { return try parser.parse(bytes, context: ParseContext(playlistURL: url)) } catch {
+            throw LoadFailure(message: "\(redacted) was rejected: \(error)")
         }
-        let path = source.hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
-        do { return (try FileDescriptorIO.readRegularFile(path, limit: limit), URL(fileURLWithPath: path)) } catch {
+    }
+
+    private func fetch(_ url: URL, _ parser: PlaylistParser) async throws(LoadFailure) -> (bytes: [UInt8], url: URL?) {
+        let transport: CurlTransport
+        do { transport = try CurlTransport(configuration: try network.transport(entry: url)) } catch { throw LoadFailure(message: error.message) }
+        defer { transport.shutdown() }
+        let client = HLSClient(transport: transport, configuration: network.pipeline(entry: url, base: HLSClient.defaultConfiguration),
+                               observer: RetryLine.print)
+        do {
+            return try await PlaylistLoader(client: client, parser: parser).fetchPlaylist(url)
+        } catch {
             throw LoadFailure(message: error.message)
         }
+    }
+
+    private func parseFile(_ path: String, _ parser: PlaylistParser) throws(LoadFailure) -> ParsedPlaylist {
+        let reader: RegularFileReader
+        do { reader = try RegularFileReader(path: path, limit: parser.limits.maximumBytes) } catch { throw LoadFailure(message: error.message) }
+        var readFailure: SupportError?
+        let parsed: ParsedPlaylist
+        do {
+            parsed = try parser.parse(context: ParseContext(playlistURL: URL(fileURLWithPath: path))) { buffer in
+                do throws(SupportError) { return try reader.read(appendingTo: &buffer, upTo: 1 << 20) } catch {
+                    readFailure = error
+                    return false
+                }
+            }
+        } catch {
+            throw LoadFailure(message: readFailure?.message ?? "\(redacted) was rejected: \(error)")
+        }
+        if let readFailure { throw LoadFailure(message: readFailure.message) }
+        return parsed
     }
 }
