@@ -63,6 +63,10 @@ enum PlaylistText {
             }
             guard let base = bytes.base.baseAddress else { return 0 }
             let raw = UnsafeRawPointer(base)
+            // The line number lives in a local through the loop (a property would be written back
+            // around every call of `body`); an error ends the document, so it need not be kept.
+            var number = self.number
+            defer { self.number = number }
             while index < count {
                 let end: Int
                 let searched = index == 0 ? searchedBytes : 0
