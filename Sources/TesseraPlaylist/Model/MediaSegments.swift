@@ -32,15 +32,22 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
         uriChunks = []
     }
 
+    /// The segments of an array literal, in order.
     public init(arrayLiteral elements: MediaSegment...) {
         self.init(elements)
     }
 
+    /// 0.
     public var startIndex: Int { 0 }
+    /// The number of segments.
     public var endIndex: Int { packed.count }
+    /// The number of segments.
     public var count: Int { packed.count }
+    /// Whether there are none.
     public var isEmpty: Bool { packed.isEmpty }
 
+    /// The segment at `position`, its URI made into a `String` when it is stored apart; setting
+    /// one whose URI is unchanged keeps the stored URI.
     public subscript(position: Int) -> MediaSegment {
         get { unpack(packed[position]) }
         set {
@@ -59,6 +66,8 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
         }
     }
 
+    /// Replaces the segments in `subrange` with `newElements`.
+    /// - Complexity: O(n) in the segments after `subrange` and the new ones.
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == MediaSegment {
         for index in subrange { release(packed[index]) }
@@ -69,14 +78,17 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
         compactIfWasteful()
     }
 
+    /// Makes room for `minimumCapacity` segments.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
         packed.reserveCapacity(minimumCapacity)
     }
 
+    /// Appends a segment.
     public mutating func append(_ segment: MediaSegment) {
         packed.append(pack(segment))
     }
 
+    /// Removes every segment (and every stored URI).
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         packed.removeAll(keepingCapacity: keepCapacity)
         uriChunks.removeAll()
@@ -84,17 +96,20 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
         storedBytes = 0
     }
 
+    /// Equal when they hold equal segments in the same order, however their URIs are stored.
     public static func == (lhs: MediaSegments, rhs: MediaSegments) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for index in lhs.indices where !lhs.segmentEquals(at: index, rhs, at: index) { return false }
         return true
     }
 
+    /// Hashes the count and every segment (as `==` compares them).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for segment in self { hasher.combine(segment) }
     }
 
+    /// The segments as an array prints them.
     public var description: String { Array(self).description }
 
     // MARK: Packed access, for the parser and the passes that read every segment
