@@ -203,8 +203,12 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
         unusedBytes = 0
         storedBytes = 0
         for index in packed.indices where packed[index].isURIShared {
-            // Every URI fitted a chunk before, so it fits one again.
-            packed[index].uriStart = old.withStoredURI(of: old.packed[index]) { store($0) } ?? 0
+            if let start = old.withStoredURI(of: old.packed[index], { store($0) }) {
+                packed[index].uriStart = start
+            } else {
+                // Packed in another order the chunks could run out at 4 GiB: the URI stays in its segment.
+                packed[index] = PackedSegment(keeping: old.unpack(old.packed[index]))
+            }
         }
     }
 }

@@ -11,6 +11,9 @@ struct Span: Equatable {
 struct Bytes {
     let base: UnsafeBufferPointer<UInt8>
 
+    /// No bytes: a builder between the pieces of a document read in pieces.
+    static var none: Bytes { Bytes(base: UnsafeBufferPointer(start: nil, count: 0)) }
+
     subscript(_ index: Int) -> UInt8 { base[index] }
 
     /// An owned `String` for `span` (the model boundary).

@@ -61,12 +61,12 @@ public struct PlaylistParser: Sendable {
     /// buffer it is given — which starts with that line — and returns false once there are no more.
     /// The model, the diagnostics and the errors are those `parse(_:context:)` gives for the whole
     /// document (a document over the byte bound is refused once it passes it, its message giving
-    /// the bytes read so far). For a large file read from disk, where holding the whole of it would add its size
-    /// to the memory a parse takes.
+    /// the bytes read so far). For a large file read from disk, where holding the whole of it
+    /// would add its size to the memory a parse takes.
     /// - Throws: as `parse(_:context:)`.
     /// - Complexity: O(n) in the document's length.
     public func parse(context: ParseContext = ParseContext(), reading read: (inout [UInt8]) -> Bool) throws(PlaylistError) -> ParsedPlaylist {
-        var builder = PlaylistBuilder(bytes: Bytes(base: UnsafeBufferPointer(start: nil, count: 0)), limits: limits, context: context)
+        var builder = PlaylistBuilder(bytes: .none, limits: limits, context: context)
         var scanner = PlaylistText.Scanner(limits: limits)
         var buffer: [UInt8] = []
         var more = true
@@ -80,7 +80,7 @@ public struct PlaylistParser: Sendable {
             }
             buffer.removeSubrange(..<used)
         }
-        builder.bytes = Bytes(base: UnsafeBufferPointer(start: nil, count: 0))
+        builder.bytes = .none   // the last piece's buffer is gone
         return try finish(builder, scanner.summary)
     }
 
