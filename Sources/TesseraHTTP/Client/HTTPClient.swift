@@ -149,13 +149,9 @@ public final class HTTPClient: Sendable {
             try await self.validate(response, acceptable, method: request.method)
             try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.truncate() } }
             let expected = response.head.headers["Content-Length"].flatMap { Int64($0) }
-            var written: Int64 = 0
-            // A megabyte a write (and a wake-up of this task), not a network chunk.
-            try await response.body.forEachPiece(upTo: Self.downloadPieceBytes) { piece throws(HTTPError) in
-                try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.append(piece) } }
-                written += Int64(piece.count)
-                progress?(TransferProgress(completed: written, expected: expected))
-            }
+            // The transfer writes the body into the staging file as it receives it.
+            let file = staging.withLock { $0.appender }
+            let written = try await response.body.append(to: file) { progress?(TransferProgress(completed: $0, expected: expected)) }
             return (response.head, written)
         }
         try staging.withLock { file throws(HTTPError) in _ = try HTTPError.file { () throws(SupportError) in try file.commit() } }
@@ -258,8 +254,6 @@ public final class HTTPClient: Sendable {
 
     /// The body buffer a download may fill before the transfer pauses.
     static let downloadBufferBytes = 2 << 20
-    /// The most bytes a download writes at once.
-    static let downloadPieceBytes = 1 << 20
 
     private static func configurationError(_ error: HTTPError) -> HTTPError {
         HTTPError(error.category, code: error.code, error.message, curlCode: error.curlCode, osErrno: error.osErrno,

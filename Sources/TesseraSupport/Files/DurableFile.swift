@@ -26,10 +26,11 @@ public class DurableFile {
     /// Appends bytes.
     /// - Throws: `destination-unwritable` (full disk, I/O error).
     public func append(_ bytes: UnsafeRawBufferPointer) throws(SupportError) {
-        guard FileDescriptorIO.writeAll(descriptor, bytes) else {
-            throw Self.unwritable("Writing \(path) failed: \(FileDescriptorIO.lastError).")
-        }
+        try appender.append(bytes)
     }
+
+    /// What appends to this file from another thread while its owner waits.
+    package var appender: DurableFileAppender { DurableFileAppender(descriptor: descriptor, path: path) }
 
     /// Appends bytes.
     /// - Throws: `destination-unwritable` (full disk, I/O error).

@@ -1,0 +1,16 @@
+/// Appends to a `DurableFile` from another thread while its owner waits: the descriptor and the
+/// path, nothing the owner changes. Valid only while the file is open (its owner closes it
+/// after the writer is done).
+package struct DurableFileAppender: Sendable {
+    let descriptor: Int32
+    /// Where the file is (for messages).
+    package let path: String
+
+    /// Appends bytes.
+    /// - Throws: `destination-unwritable` (full disk, I/O error).
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(SupportError) {
+        guard FileDescriptorIO.writeAll(descriptor, bytes) else {
+            throw DurableFile.unwritable("Writing \(path) failed: \(FileDescriptorIO.lastError).")
+        }
+    }
+}
