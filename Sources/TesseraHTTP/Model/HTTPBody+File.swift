@@ -8,7 +8,8 @@ extension HTTPBody {
 
     /// Reads the whole body and appends it to `file` as it arrives: the transfer writes each
     /// chunk on the thread that receives it (no copy into memory, no wake-up of this task a
-    /// chunk). `progress` hears the bytes written so far, rising, every so often — the step grows
+    /// chunk), in whole pages at page boundaries (the last one when the body ends).
+    /// `progress` hears the bytes taken so far, rising, every so often — the step grows
     /// towards 8 MiB while steps fill in under a quarter of a second and shrinks towards 16 KiB
     /// while they take longer, so a slow body is still reported every fraction of a second.
     /// Iterate a body once: not to be mixed with `for try await` or `deliver(into:)` on it.
@@ -26,7 +27,6 @@ extension HTTPBody {
     @discardableResult
     package func append(to file: DurableFileAppender, progress: (Int64) -> Void = { _ in }) async throws(HTTPError) -> Int64 {
         let destination = HTTPBodyDestination(appendingTo: file)
-        var appendedHere: Int64 = 0
         var reported: Int64 = 0
         var step = 64 << 10
         while true {
@@ -36,15 +36,15 @@ extension HTTPBody {
             if let failure = destination.failure { throw failure }
             if delivery == .full {
                 // Only a chunk a file could not take stops a delivery, and that failure threw
-                // above; should another source stop, its next chunk is appended here.
+                // above; should another source stop, its next chunk goes the same way.
                 var chunk = destination.leftover
                 if chunk == nil { chunk = try await nextChunk() }
-                if let chunk {
-                    try Self.append(chunk, to: file)
-                    appendedHere += Int64(chunk.count)
+                if let chunk, !destination.append(chunk) {
+                    throw destination.failure ?? HTTPError(.file, code: .destinationUnwritable, "Writing \(file.path) stopped.")
                 }
             }
-            let total = Int64(destination.count) + appendedHere
+            if delivery == .ended { try destination.finishFile() }
+            let total = Int64(destination.count)
             if total > reported {
                 reported = total
                 progress(total)
@@ -52,14 +52,6 @@ extension HTTPBody {
             if delivery == .ended { return total }
             step = Self.nextProgressStep(after: step, filledIn: started.duration(to: .now))
         }
-    }
-
-    private static func append(_ chunk: [UInt8], to file: DurableFileAppender) throws(HTTPError) {
-        let failure = chunk.withUnsafeBytes { raw -> SupportError? in
-            do throws(SupportError) { try file.append(raw) } catch { return error }
-            return nil
-        }
-        if let failure { throw HTTPError(file: failure) }
     }
 
     /// Doubles a step that filled fast, halves one that filled slowly.

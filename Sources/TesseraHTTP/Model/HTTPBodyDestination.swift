@@ -15,7 +15,7 @@ public final class HTTPBodyDestination: Sendable {
         var pauseAt: Int
         var leftover: [UInt8]?
         /// The file the bytes go to instead of `bytes`, how many went, and a failed write.
-        var file: DurableFileAppender?
+        var file: PageAlignedAppender?
         var written = 0
         var failure: HTTPError?
     }
@@ -32,17 +32,13 @@ public final class HTTPBodyDestination: Sendable {
     }
 
     /// A destination that appends the body to `file` as it arrives, on the thread that
-    /// receives it (no copy into memory, no hand-off a chunk): what a download to disk wants.
-    /// Its capacity is unbounded and `pauseAt` starts there too (set it to hear of progress).
-    /// The file must stay open until `deliver` returned; a write that fails stops the delivery
-    /// (`full`) with the error in `failure`.
-    public convenience init(appendingTo file: DurableFile) {
-        self.init(appendingTo: file.appender)
-    }
-
-    /// A destination appending through `file` (a file its owner keeps behind a lock).
+    /// receives it (no copy into memory, no hand-off a chunk), in whole pages
+    /// (`PageAlignedAppender`): what `HTTPBody.append(to:)` uses. Its capacity is unbounded and
+    /// `pauseAt` starts there too (set it to hear of progress). The file must stay open until
+    /// `deliver` returned, and `finishFile()` writes the last page once the body ended; a write
+    /// that fails stops the delivery (`full`) with the error in `failure`.
     package init(appendingTo file: DurableFileAppender) {
-        state = Mutex(State(bytes: [], pauseAt: .max, leftover: nil, file: file))
+        state = Mutex(State(bytes: [], pauseAt: .max, leftover: nil, file: PageAlignedAppender(file, size: file.size)))
         capacity = .max
     }
 
@@ -81,9 +77,9 @@ public final class HTTPBodyDestination: Sendable {
     /// when the file's write failed.
     func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
         state.withLock { state in
-            if let file = state.file {
+            if state.file != nil {
                 guard state.failure == nil else { return false }
-                do throws(SupportError) { try file.append(chunk) } catch {
+                do throws(SupportError) { try state.file?.append(chunk) } catch {
                     state.failure = HTTPError(file: error)
                     return false
                 }
@@ -99,6 +95,16 @@ public final class HTTPBodyDestination: Sendable {
     /// Appends `chunk` when it fits the capacity; false (nothing taken) when it does not.
     func append(_ chunk: [UInt8]) -> Bool {
         chunk.withUnsafeBytes { append($0) }
+    }
+
+    /// Writes what a file destination still holds (the last partial page), once the body ended.
+    /// - Throws: `file` errors (`destination-unwritable`).
+    package func finishFile() throws(HTTPError) {
+        let failure = state.withLock { state -> HTTPError? in
+            do throws(SupportError) { try state.file?.flush() } catch { state.failure = HTTPError(file: error) }
+            return state.failure
+        }
+        if let failure { throw failure }
     }
 
     /// Whether the bytes reached `pauseAt`.

@@ -51,10 +51,7 @@ public class DurableFile {
     }
 
     /// The bytes the file holds.
-    public var size: UInt64 {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? UInt64(info.st_size) : 0
-    }
+    public var size: UInt64 { appender.size }
 
     /// Cuts the file to its first `length` bytes (0: empty it to write again from the start);
     /// later writes append after them.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Appends to a `DurableFile` from another thread while its owner waits: the descriptor and the
 /// path, nothing the owner changes. Valid only while the file is open (its owner closes it
 /// after the writer is done).
@@ -5,6 +11,12 @@ package struct DurableFileAppender: Sendable {
     let descriptor: Int32
     /// Where the file is (for messages).
     package let path: String
+
+    /// The bytes the file holds.
+    package var size: UInt64 {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? UInt64(info.st_size) : 0
+    }
 
     /// Appends bytes.
     /// - Throws: `destination-unwritable` (full disk, I/O error).
