@@ -1,23 +1,17 @@
 import Synchronization
-import TesseraSupport
 
 /// Memory a response body is copied into directly, as it arrives (`HTTPBody.deliver(into:)`): the
 /// transfer appends each chunk of the body here instead of handing it to the reader as an array
 /// of its own, which saves a copy and a wake-up of the reader per chunk.
 ///
 /// Its owner gives it an array (whose capacity it keeps) and takes the bytes back with
-/// `takeBytes()` once `deliver` returned — or a file, which the transfer appends to as the body
-/// arrives (`init(appendingTo:)`). Everything in it sits behind its own lock, so an owner that
-/// looks while a transfer appends sees a consistent value, never a torn one.
+/// `takeBytes()` once `deliver` returned. Everything in it sits behind its own lock, so an owner
+/// that looks while a transfer appends sees a consistent value, never a torn one.
 public final class HTTPBodyDestination: Sendable {
     private struct State {
         var bytes: [UInt8]
         var pauseAt: Int
         var leftover: [UInt8]?
-        /// The file the bytes go to instead of `bytes`, how many went, and a failed write.
-        var file: PageAlignedAppender?
-        var written = 0
-        var failure: HTTPError?
     }
 
     private let state: Mutex<State>
@@ -31,26 +25,11 @@ public final class HTTPBodyDestination: Sendable {
         self.capacity = capacity
     }
 
-    /// A destination that appends the body to `file` as it arrives, on the thread that
-    /// receives it (no copy into memory, no hand-off a chunk), in whole pages
-    /// (`PageAlignedAppender`): what `HTTPBody.append(to:)` uses. Its capacity is unbounded and
-    /// `pauseAt` starts there too (set it to hear of progress). The file must stay open until
-    /// `deliver` returned, and `finishFile()` writes the last page once the body ended; a write
-    /// that fails stops the delivery (`full`) with the error in `failure`.
-    package init(appendingTo file: DurableFileAppender) {
-        state = Mutex(State(bytes: [], pauseAt: .max, leftover: nil, file: PageAlignedAppender(file, size: file.size)))
-        capacity = .max
-    }
-
-    /// The bytes delivered so far (a shared copy: `takeBytes()` moves them out instead); empty
-    /// for a file.
+    /// The bytes delivered so far (a shared copy: `takeBytes()` moves them out instead).
     public var bytes: [UInt8] { state.withLock { $0.bytes } }
 
-    /// How many bytes it holds (for a file: how many it appended).
-    public var count: Int { state.withLock { $0.bytes.count + $0.written } }
-
-    /// Why appending to the file stopped, when a write failed.
-    public var failure: HTTPError? { state.withLock { $0.failure } }
+    /// How many bytes it holds.
+    public var count: Int { state.withLock { $0.bytes.count } }
 
     /// Where `deliver` returns (`paused`) once the bytes reach it, so the owner can count them
     /// (default: `capacity`).
@@ -73,19 +52,9 @@ public final class HTTPBodyDestination: Sendable {
         }
     }
 
-    /// Appends `chunk` when it fits the capacity; false (nothing taken) when it does not, or
-    /// when the file's write failed.
+    /// Appends `chunk` when it fits the capacity; false (nothing taken) when it does not.
     func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
         state.withLock { state in
-            if state.file != nil {
-                guard state.failure == nil else { return false }
-                do throws(SupportError) { try state.file?.append(chunk) } catch {
-                    state.failure = HTTPError(file: error)
-                    return false
-                }
-                state.written += chunk.count
-                return true
-            }
             guard state.bytes.count + chunk.count <= capacity else { return false }
             state.bytes.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
             return true
@@ -97,16 +66,6 @@ public final class HTTPBodyDestination: Sendable {
         chunk.withUnsafeBytes { append($0) }
     }
 
-    /// Writes what a file destination still holds (the last partial page), once the body ended.
-    /// - Throws: `file` errors (`destination-unwritable`).
-    package func finishFile() throws(HTTPError) {
-        let failure = state.withLock { state -> HTTPError? in
-            do throws(SupportError) { try state.file?.flush() } catch { state.failure = HTTPError(file: error) }
-            return state.failure
-        }
-        if let failure { throw failure }
-    }
-
     /// Whether the bytes reached `pauseAt`.
-    var reachedPause: Bool { state.withLock { $0.bytes.count + $0.written >= $0.pauseAt } }
+    var reachedPause: Bool { state.withLock { $0.bytes.count >= $0.pauseAt } }
 }

@@ -4,19 +4,11 @@ import TesseraSupport
 
 @Suite("HTTPBody.deliver(into:) for a source without direct delivery")
 struct HTTPBodyDeliveryTests {
-    /// A body of canned chunks (the protocol's default `deliver`).
-    final class Chunks: HTTPBodySource {
-        private let remaining: Lock<ArraySlice<[UInt8]>>
-        init(_ chunks: [[UInt8]]) { remaining = Lock(chunks[...]) }
-        func nextChunk() async throws(HTTPError) -> [UInt8]? { remaining.withLock { $0.popFirst() } }
-        func abandon() {}
-    }
-
     private static let chunks: [[UInt8]] = [Array(repeating: 1, count: 10), Array(repeating: 2, count: 10), Array(repeating: 3, count: 10)]
 
     @Test("chunks that fit are taken; the one that does not is the leftover, the rest comes after it")
     func leftover() async throws {
-        let body = HTTPBody(source: Chunks(Self.chunks))
+        let body = HTTPBody(source: CannedChunks(Self.chunks))
         let destination = HTTPBodyDestination(capacity: 15)
         #expect(try await body.deliver(into: destination) == .full)
         #expect(destination.bytes == Self.chunks[0])
@@ -28,7 +20,7 @@ struct HTTPBodyDeliveryTests {
 
     @Test("it pauses at pauseAt, resumes when raised, and ends with every byte")
     func pauses() async throws {
-        let body = HTTPBody(source: Chunks(Self.chunks))
+        let body = HTTPBody(source: CannedChunks(Self.chunks))
         let destination = HTTPBodyDestination(capacity: 100)
         destination.pauseAt = 5
         #expect(try await body.deliver(into: destination) == .paused)

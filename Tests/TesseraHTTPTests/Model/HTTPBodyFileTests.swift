@@ -3,21 +3,12 @@ import Glibc
 #endif
 import Foundation
 import Testing
-@testable import TesseraHTTP
+import TesseraHTTP
 import TesseraSupport
 import TesseraTestSupport
 
-@Suite("HTTPBody.append(to:): a body written into a file by the transfer as it arrives")
+@Suite("HTTPBody.append(to:): a body written into a file a piece at a time, in whole pages")
 struct HTTPBodyFileTests {
-    /// A body of canned chunks (the protocol's default `deliver`), counting abandonment.
-    final class Chunks: HTTPBodySource {
-        private let remaining: Lock<ArraySlice<[UInt8]>>
-        let abandoned = Lock(false)
-        init(_ chunks: [[UInt8]]) { remaining = Lock(chunks[...]) }
-        func nextChunk() async throws(HTTPError) -> [UInt8]? { remaining.withLock { $0.popFirst() } }
-        func abandon() { abandoned.withLock { $0 = true } }
-    }
-
     /// A new empty file in `folder`, open for appending.
     private static func file(in folder: TemporaryDirectory) throws -> DurableFile {
         let url = try folder.write("body.bin", [])
@@ -40,7 +31,7 @@ struct HTTPBodyFileTests {
         let folder = try TemporaryDirectory()
         let file = try Self.file(in: folder)
         var reports: [Int64] = []
-        let total = try await HTTPBody(source: Chunks(chunks)).append(to: file) { reports.append($0) }
+        let total = try await HTTPBody(source: CannedChunks(chunks)).append(to: file) { reports.append($0) }
         file.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(chunks.flatMap { $0 }))
         #expect(total == Int64(chunks.reduce(0) { $0 + $1.count }))
@@ -52,7 +43,7 @@ struct HTTPBodyFileTests {
         let folder = try TemporaryDirectory()
         let file = try Self.file(in: folder)
         var reports = 0
-        #expect(try await HTTPBody(source: Chunks([])).append(to: file) { _ in reports += 1 } == 0)
+        #expect(try await HTTPBody(source: CannedChunks([])).append(to: file) { _ in reports += 1 } == 0)
         #expect(file.size == 0 && reports == 0)
     }
 
@@ -83,19 +74,10 @@ struct HTTPBodyFileTests {
         // The origin serves the next request: the failed transfer let its connection go.
         #expect(try await harness.fetch("/small.bin").1 == TransportHarness.small)
 
-        let source = Chunks([[1, 2, 3], [4]])
+        let source = CannedChunks([[1, 2, 3], [4]])
         var body: HTTPBody? = HTTPBody(source: source)
         await #expect(throws: HTTPError.self) { try await body?.append(to: Self.fullDisk()) }
         body = nil
         #expect(source.abandoned.withLock { $0 })
-    }
-
-    @Test("the progress step doubles while it fills fast and halves while it fills slowly, within its bounds")
-    func steps() {
-        #expect(HTTPBody.nextProgressStep(after: 64 << 10, filledIn: .milliseconds(10)) == 128 << 10)
-        #expect(HTTPBody.nextProgressStep(after: 8 << 20, filledIn: .milliseconds(10)) == 8 << 20)
-        #expect(HTTPBody.nextProgressStep(after: 64 << 10, filledIn: .milliseconds(300)) == 64 << 10)
-        #expect(HTTPBody.nextProgressStep(after: 64 << 10, filledIn: .seconds(2)) == 32 << 10)
-        #expect(HTTPBody.nextProgressStep(after: 16 << 10, filledIn: .seconds(2)) == 16 << 10)
     }
 }
