@@ -149,7 +149,7 @@ public final class HTTPClient: Sendable {
             try await self.validate(response, acceptable, method: request.method)
             try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.truncate() } }
             let expected = response.head.headers["Content-Length"].flatMap { Int64($0) }
-            // The transfer writes the body into the staging file as it receives it.
+            // A piece of up to 1 MiB at a time, in whole pages, while the transfer receives the next.
             let file = staging.withLock { $0.appender }
             let written = try await response.body.append(to: file) { progress?(TransferProgress(completed: $0, expected: expected)) }
             return (response.head, written)

@@ -29,7 +29,8 @@ public class DurableFile {
         try appender.append(bytes)
     }
 
-    /// What appends to this file from another thread while its owner waits.
+    /// A sendable handle that appends to this file, for a writer that cannot hold the file
+    /// itself (its owner keeps it behind a lock); valid while the file is open.
     package var appender: DurableFileAppender { DurableFileAppender(descriptor: descriptor, path: path) }
 
     /// Appends bytes.

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Appends to a `DurableFile` from another thread while its owner waits: the descriptor and the
-/// path, nothing the owner changes. Valid only while the file is open (its owner closes it
-/// after the writer is done).
+/// Appends to a `DurableFile` for a writer that cannot hold the file itself (its owner keeps it
+/// behind a lock): the descriptor and the path, nothing the owner changes. Valid only while the
+/// file is open (its owner closes it after the writer is done).
 package struct DurableFileAppender: Sendable {
     let descriptor: Int32
     /// Where the file is (for messages).
