@@ -6,8 +6,9 @@ extension HTTPBody {
     /// transfer copies each piece straight into one reused buffer, so the reader wakes once a
     /// piece instead of once a network chunk — what a body written to a file wants. A piece
     /// grows towards `maximum` while pieces fill in under a quarter of a second and shrinks
-    /// towards 16 KiB while they take longer, so a slow body is still handed on every fraction
-    /// of a second. A chunk larger than the piece is handed on whole. Iterate a body once: not
+    /// towards 16 KiB while they take over half a second, so a slow body is handed on in small
+    /// pieces (every half second down to 32 KiB/s). A chunk larger than the piece is handed on
+    /// whole. Iterate a body once: not
     /// to be mixed with `for try await` or `deliver(into:)` on it.
     /// - Returns: the bytes handed on.
     /// - Throws: `HTTPError` for a failure mid-body or cancellation, and what `handle` throws

@@ -36,11 +36,7 @@ public class DurableFile {
     /// Appends bytes.
     /// - Throws: `destination-unwritable` (full disk, I/O error).
     public func append(_ bytes: [UInt8]) throws(SupportError) {
-        let failure = bytes.withUnsafeBytes { raw -> SupportError? in
-            do throws(SupportError) { try append(raw) } catch { return error }
-            return nil
-        }
-        if let failure { throw failure }
+        try appender.append(bytes)
     }
 
     /// Writes `bytes` at `offset` (over what is there, or extending the file), without moving

@@ -25,4 +25,14 @@ package struct DurableFileAppender: Sendable {
             throw DurableFile.unwritable("Writing \(path) failed: \(FileDescriptorIO.lastError).")
         }
     }
+
+    /// Appends bytes.
+    /// - Throws: `destination-unwritable` (full disk, I/O error).
+    package func append(_ bytes: [UInt8]) throws(SupportError) {
+        let failure = bytes.withUnsafeBytes { raw -> SupportError? in
+            do throws(SupportError) { try append(raw) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
 }

@@ -49,7 +49,11 @@ package struct PageAlignedAppender: Sendable {
     /// Appends `bytes`: pages written, a tail kept.
     /// - Throws: `destination-unwritable`; the bytes are then lost.
     package mutating func append(_ bytes: [UInt8]) throws(SupportError) {
-        try Self.withBytes(of: bytes) { raw throws(SupportError) in try append(raw) }
+        let failure = bytes.withUnsafeBytes { raw -> SupportError? in
+            do throws(SupportError) { try append(raw) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     /// Writes the bytes still waiting (the file's last, partial page).
@@ -61,18 +65,7 @@ package struct PageAlignedAppender: Sendable {
     }
 
     private mutating func write(_ bytes: [UInt8]) throws(SupportError) {
-        let file = self.file
-        try Self.withBytes(of: bytes) { raw throws(SupportError) in try file.append(raw) }
+        try file.append(bytes)
         offset += UInt64(bytes.count)
-    }
-
-    /// Runs `body` on the bytes of `bytes`, its typed error kept.
-    private static func withBytes(of bytes: [UInt8],
-                                  _ body: (UnsafeRawBufferPointer) throws(SupportError) -> Void) throws(SupportError) {
-        let failure = bytes.withUnsafeBytes { raw -> SupportError? in
-            do throws(SupportError) { try body(raw) } catch { return error }
-            return nil
-        }
-        if let failure { throw failure }
     }
 }
