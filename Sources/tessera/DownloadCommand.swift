@@ -70,18 +70,27 @@ struct DownloadCommand: Sendable {
     /// the chosen tracks are the variant alone, with its own audio, and its segments are MPEG-TS
     /// without a discontinuity (the muxer joins runs whose codec parameters change; the assembly
     /// cannot) or a hole to keep; else muxed, with the movie's plan when the decision made it.
+    /// The whole file is decided on the chosen playlists before the movie is planned: a movie's
+    /// plan of 500,000 segments holds some 200 MB, which the whole file never needs.
     private func transportStreamWay(_ job: MovieDownload, _ client: HLSClient) async throws(HLSError) -> TransportStreamWay {
         guard !allowsGaps, selection.audio.choice != .none else { return .muxed(nil) }
         // The playlists' retries are said as the job's would be; the second plan reads the
         // playlists the first fetched.
         let memo = PlaylistMemo()
-        let planned = try await job.planned(events: { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }, memo: memo)
-        let tracks = job.summary(of: planned).tracks
-        guard tracks.count == 1, tracks[0].role == .video else { return .muxed(planned) }
+        if let movie = try await Self.movieUnlessWhole(job, memo: memo) { return .muxed(movie) }
         let file = SingleFileDownload(playlistURL: playlistURL, destination: output, client: client, options: options)
         let whole = try await file.planned(events: { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }, memo: memo)
         let summary = file.summary(of: whole)
-        return summary.container == DownloadPlan.Container.mpegTS.rawValue && summary.discontinuities == 0 ? .whole(file, whole) : .muxed(planned)
+        // The file's plan chooses as the movie's did; were it ever to differ, the movie is planned
+        // again.
+        return summary.container == DownloadPlan.Container.mpegTS.rawValue && summary.discontinuities == 0 ? .whole(file, whole) : .muxed(nil)
+    }
+
+    /// The movie's plan, or nil when the choice is the variant's stream whole: then the movie is
+    /// not planned, and the loaded playlists are let go here.
+    private static func movieUnlessWhole(_ job: MovieDownload, memo: PlaylistMemo) async throws(HLSError) -> PackageDownload.Planned? {
+        let chosen = try await job.chosen(events: { event in JobLines.show(event, plan: { _ in "" }, progress: { _ in }) }, memo: memo)
+        return job.isWholeTransportStream(chosen) ? nil : try job.planned(chosen)
     }
 
     /// How a `.ts` output is made, with the plan the decision made.

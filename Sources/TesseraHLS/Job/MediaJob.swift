@@ -49,8 +49,16 @@ package struct MediaJob<Planner: JobPlanner>: Sendable {
     /// with `memo`, the playlists another plan of this decision read are not fetched again.
     /// - Throws: as `plan`.
     package func planned(events: (@Sendable (Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> Planner.Planned {
+        try await loading(events: events, memo: memo) { loader throws(HLSError) in try await planner.plan(loader, events: { _ in }) }
+    }
+
+    /// `body` on the playlist loader a plan of this job reads through (its retries said to
+    /// `events`; with `memo`, what another plan of this decision read is not fetched again).
+    /// - Throws: what `body` throws.
+    package func loading<Result: Sendable>(events: (@Sendable (Event) -> Void)?, memo: PlaylistMemo?,
+                                           _ body: (PlaylistLoader) async throws(HLSError) -> Result) async throws(HLSError) -> Result {
         try await client.withFetcher(retry: events.map(Self.retries)) { fetcher throws(HLSError) in
-            try await planner.plan(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser, memo: memo), events: { _ in })
+            try await body(PlaylistLoader(fetcher: fetcher, parser: planner.settings.parser, memo: memo))
         }
     }
 

@@ -66,6 +66,22 @@ public struct MovieDownload: Sendable {
         try await MediaJob(self, client: client).planned(events: events, memo: memo)
     }
 
+    /// What the selection chose for this job, loaded but not planned; with `memo`, the playlists
+    /// another plan of this decision read are not fetched again. `events` hears the retries.
+    /// - Throws: as `plan(events:)`, for the playlist stage.
+    package func chosen(events: (@Sendable (PackageDownload.Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> PackageDownload.Chosen {
+        try await MediaJob(self, client: client).loading(events: events, memo: memo) { loader throws(HLSError) in try await package.choose(loader) }
+    }
+
+    /// Whether `chosen` is one video track, the variant's MPEG-TS segments without a
+    /// discontinuity: what a `.ts` output takes byte for byte (`SingleFileDownload`) instead of
+    /// muxing it — decided before the movie is planned, whose plan of a long playlist is large.
+    package func isWholeTransportStream(_ chosen: PackageDownload.Chosen) -> Bool {
+        guard chosen.sources.count == 1, let source = chosen.sources.first, source.role == .video else { return false }
+        let segments = source.playlist.segments
+        return segments.first?.map == nil && !segments.contains { $0.isDiscontinuity }
+    }
+
     /// Runs the job, its first attempt on `planned` when given (its playlists not loaded again).
     /// - Throws: as `run(events:)`.
     package func run(planned: PackageDownload.Planned?, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> MovieReport {
@@ -91,7 +107,13 @@ extension MovieDownload: JobPlanner {
 
     /// The package's plan, refused when a track cannot be muxed yet.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (PackageDownload.Event) -> Void) async throws(HLSError) -> PackageDownload.Planned {
-        let planned = try await package.plan(loader, events: events)
+        try planned(try await package.choose(loader))
+    }
+
+    /// The movie's plan of `chosen`, refused when a track cannot be muxed yet.
+    /// - Throws: as `plan(events:)`, for the plan stage.
+    package func planned(_ chosen: PackageDownload.Chosen) throws(HLSError) -> PackageDownload.Planned {
+        let planned = try package.plan(chosen)
         if writing.container == .transportStream, writing.fragmented || writing.embedsSubtitles {
             throw HLSError(.unsupported, "A transport stream is neither fragmented MP4 nor carries timed text: its subtitles are written beside it.")
         }

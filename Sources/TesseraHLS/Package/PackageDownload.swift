@@ -80,6 +80,12 @@ public struct PackageDownload: Sendable {
     /// Loads the multivariant playlist (or a media playlist as its one variant),
     /// chooses by the selection policy, loads the chosen playlists and plans the package.
     package func plan(_ loader: PlaylistLoader, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) -> Planned {
+        try plan(try await choose(loader))
+    }
+
+    /// Loads the multivariant playlist (or a media playlist as its one variant), chooses by the
+    /// selection policy and loads the chosen playlists: the plan's sources, not yet planned.
+    package func choose(_ loader: PlaylistLoader) async throws(HLSError) -> Chosen {
         let (playlist, rootURL, variables) = try await loader.load(url, what: "Playlist")
         let multivariant: MultivariantPlaylist
         switch playlist {
@@ -113,10 +119,17 @@ public struct PackageDownload: Sendable {
                                                                     playlist: media, url: finalURL, equivalent: chosen.equivalent)
                                       },
                                       consume: { source throws(HLSError) in sources.append(source) })
-        let plan = try PackagePlan(multivariant: multivariant, variant: variant, sources: sources,
-                                   maximumCoalescedBytes: options.maximumCoalescedBytes, measuresBandwidth: measured)
-        return Planned(plan: plan, summary: Planned.summary(of: plan, reasons: selection.reasons), multivariant: multivariant, url: rootURL,
-                       pathway: selection.pathway, steers: steers, variables: variables)
+        return Chosen(multivariant: multivariant, url: rootURL, variables: variables, variant: variant, reasons: selection.reasons,
+                      pathway: selection.pathway, steers: steers, measuresBandwidth: measured, sources: sources)
+    }
+
+    /// Plans the package of `chosen`.
+    /// - Throws: as `PackagePlan.init`.
+    package func plan(_ chosen: Chosen) throws(HLSError) -> Planned {
+        let plan = try PackagePlan(multivariant: chosen.multivariant, variant: chosen.variant, sources: chosen.sources,
+                                   maximumCoalescedBytes: options.maximumCoalescedBytes, measuresBandwidth: chosen.measuresBandwidth)
+        return Planned(plan: plan, summary: Planned.summary(of: plan, reasons: chosen.reasons), multivariant: chosen.multivariant, url: chosen.url,
+                       pathway: chosen.pathway, steers: chosen.steers, variables: chosen.variables)
     }
 }
 

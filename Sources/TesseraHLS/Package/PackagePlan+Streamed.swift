@@ -12,31 +12,26 @@ extension PackagePlan {
     /// package plan is not one of this (and the version moves with `StreamedPayload`'s format).
     /// - Throws: `destination-unwritable` when SHA-256 is unavailable.
     func streamed(muxing muxed: Set<StreamIdentity>) throws(HLSError) -> PackagePlan {
-        var timed: [(start: Double, track: Int, resource: PlannedResource)] = []
-        for (index, track) in tracks.enumerated() where muxed.contains(track.stream) {
-            var start = 0.0
-            var lastMap: MediaInitializationSection?
-            var lastRun: UInt64?
-            for segment in track.playlist.segments {
-                defer { start += segment.duration }
-                if let map = segment.map, map.uri != lastMap?.uri || map.byteRange != lastMap?.byteRange {
-                    lastMap = map
-                    timed.append((start, index, .initialization(map, stream: track.stream, mediaSequence: segment.mediaSequence,
-                                                                range: map.byteRange.map(ByteRange.init))))
-                }
-                guard !segment.isGap else { continue }
-                let discontinuity = lastRun.map { $0 != segment.discontinuitySequence } ?? false
-                lastRun = segment.discontinuitySequence
-                timed.append((start, index, .segment(segment, stream: track.stream, range: segment.byteRange.map(ByteRange.init),
-                                                     startsDiscontinuity: discontinuity)))
+        // Each track's resources come in the order of their starts, so merging them by start (the
+        // earlier track first at equal starts) orders them as a stable sort by (start, track)
+        // would — without holding every resource twice more to sort it.
+        let muxedTracks = tracks.filter { muxed.contains($0.stream) }
+        var cursors = muxedTracks.map { StreamedTrackResources($0.playlist, stream: $0.stream) }
+        var heads = cursors.indices.map { cursors[$0].next() }
+        var ordered: [PlannedResource] = []
+        ordered.reserveCapacity(muxedTracks.reduce(0) { $0 + $1.playlist.segments.count })
+        while true {
+            var earliest: (index: Int, start: Double)?
+            for (index, head) in heads.enumerated() {
+                if let head, earliest.map({ head.start < $0.start }) ?? true { earliest = (index, head.start) }
             }
+            guard let earliest, let head = heads[earliest.index] else { break }
+            ordered.append(head.resource)
+            heads[earliest.index] = cursors[earliest.index].next()
         }
-        // Stable: a track's own resources keep their order at equal starts.
-        let ordered = timed.enumerated().sorted { a, b in
-            (a.element.start, a.element.track, a.offset) < (b.element.start, b.element.track, b.offset)
-        }.map(\.element.resource)
         var plan = self
-        plan.resources = ordered + resources.filter { !muxed.contains($0.identity.stream) }
+        ordered += resources.lazy.filter { !muxed.contains($0.identity.stream) }
+        plan.resources = ordered
         var hasher: PlanFingerprint
         // 3: the body's records check it with CRC-32C (2: SHA-256), a checkpoint of another version is discarded.
         do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 3\n") } catch {

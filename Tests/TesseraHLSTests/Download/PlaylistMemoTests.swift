@@ -14,7 +14,7 @@ struct PlaylistMemoTests {
         #expect(harness.origin.attempts("/a_ts_vod/index.m3u8") == 1)
     }
 
-    @Test("a movie plan and a whole-file plan on one memo fetch the playlist once; without it, twice")
+    @Test("a movie's choice and a whole-file plan on one memo fetch the playlist once; without it, twice")
     func twoPlansOneRead() async throws {
         let path = "/a_ts_vod/index.m3u8"
         for shares in [true, false] {
@@ -25,9 +25,9 @@ struct PlaylistMemoTests {
             let file = SingleFileDownload(playlistURL: harness.origin.url(path), destination: harness.folder.url.appendingPathComponent("whole.ts"),
                                           client: client)
             let memo = shares ? PlaylistMemo() : nil
-            let planned = try await movie.planned(memo: memo)
+            let chosen = try await movie.chosen(memo: memo)
             let whole = try await file.planned(memo: memo)
-            #expect(movie.summary(of: planned).tracks.isEmpty == false && file.summary(of: whole).segments > 0)
+            #expect(movie.isWholeTransportStream(chosen) && file.summary(of: whole).segments > 0)
             let playlists = Set(harness.origin.log.map(\.path).filter { $0.hasSuffix(".m3u8") })
             #expect(playlists.contains(path))
             for playlist in playlists where shares {

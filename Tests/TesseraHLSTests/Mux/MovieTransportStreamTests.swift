@@ -80,4 +80,21 @@ struct MovieTransportStreamTests {
         }
         #expect(!FileManager.default.fileExists(atPath: harness.folder.url.appendingPathComponent("movie.ts").path))
     }
+
+    @Test("a lone MPEG-TS variant without a discontinuity is taken whole, decided on the chosen playlists before any movie plan; separate audio, subtitles, fMP4 and discontinuities are muxed")
+    func wholeOrMuxed() async throws {
+        let harness = try PackageHarness()
+        let cases: [(path: String, subtitles: String, whole: Bool)] = [
+            ("/a_ts_vod/index.m3u8", "default", true), ("/e_multivariant/hi/index.m3u8", "default", true),
+            ("/e_multivariant/master.m3u8", "default", false), ("/e_multivariant/master.m3u8", "all", false),
+            ("/g_discontinuity/index.m3u8", "default", false), ("/d_fmp4_single/index.m3u8", "default", false),
+            ("/b_fmp4_video/index.m3u8", "default", false),
+        ]
+        for (path, subtitles, whole) in cases {
+            let job = try MovieDownloadTests.job(harness, path, subtitles: subtitles, to: "movie.ts", writing: Self.writing)
+            let chosen = try await job.chosen()
+            #expect(job.isWholeTransportStream(chosen) == whole, "\(path) --subtitles \(subtitles)")
+            #expect(job.summary(of: try job.planned(chosen)).tracks.count == (try await job.plan()).tracks.count, "the plan of the choice is the job's plan")
+        }
+    }
 }

@@ -58,4 +58,79 @@ struct StreamedPlanTests {
         #expect(progressive.fingerprint == streamed.fingerprint, "a progressive movie's plan is the streamed one")
         #expect(streamed.knownBytes == nil && streamed.largestRange == nil)
     }
+
+    /// Two fMP4 tracks whose maps change, with gaps, zero-length and equal starts across tracks.
+    static let maps: [String: String] = [
+        "maps/video.m3u8": """
+        #EXTM3U
+        #EXT-X-VERSION:7
+        #EXT-X-TARGETDURATION:2
+        #EXT-X-PLAYLIST-TYPE:VOD
+        #EXT-X-MAP:URI="v1.mp4"
+        #EXTINF:1,
+        v0.m4s
+        #EXTINF:1,
+        v1.m4s
+        #EXT-X-GAP
+        #EXTINF:1,
+        v2.m4s
+        #EXT-X-DISCONTINUITY
+        #EXT-X-MAP:URI="v2.mp4"
+        #EXTINF:2,
+        v3.m4s
+        #EXTINF:0.5,
+        v4.m4s
+        #EXT-X-ENDLIST
+
+        """,
+        "maps/audio.m3u8": """
+        #EXTM3U
+        #EXT-X-VERSION:7
+        #EXT-X-TARGETDURATION:2
+        #EXT-X-PLAYLIST-TYPE:VOD
+        #EXT-X-MAP:URI="a1.mp4"
+        #EXTINF:2,
+        a0.m4s
+        #EXT-X-GAP
+        #EXTINF:1,
+        a1.m4s
+        #EXT-X-DISCONTINUITY
+        #EXT-X-MAP:URI="a2.mp4"
+        #EXTINF:1.5,
+        a2.m4s
+        #EXTINF:1,
+        a3.m4s
+        #EXT-X-ENDLIST
+
+        """,
+        "maps/master.m3u8": """
+        #EXTM3U
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="en",LANGUAGE="en",DEFAULT=YES,URI="audio.m3u8"
+        #EXT-X-STREAM-INF:BANDWIDTH=200000,CODECS="avc1.4d400c,mp4a.40.2",AUDIO="aud"
+        video.m3u8
+
+        """,
+    ]
+
+    @Test("the tracks merged by start are the stable sort by (start, track) of every track's resources: maps before their segments, gaps left out")
+    func mergedAsSorted() async throws {
+        let harness = try PackageHarness(extra: Self.maps)
+        let plan = try await MovieDownloadTests.job(harness, "/maps/master.m3u8", writing: .init(allowsGaps: true)).planned().plan
+        let muxed = Set(plan.tracks.map(\.stream))
+        #expect(muxed.count == 2)
+        // The order the merge replaced: every track's resources with their starts, sorted stably.
+        var timed: [(start: Double, track: Int, identity: ResourceIdentity)] = []
+        for (index, track) in plan.tracks.enumerated() {
+            var resources = StreamedTrackResources(track.playlist, stream: track.stream)
+            while let next = resources.next() { timed.append((next.start, index, next.resource.identity)) }
+        }
+        let sorted = timed.enumerated().sorted { a, b in
+            (a.element.start, a.element.track, a.offset) < (b.element.start, b.element.track, b.offset)
+        }.map(\.element.identity)
+        let streamed = try plan.streamed(muxing: muxed)
+        #expect(streamed.resources.map(\.identity) == sorted)
+        let kinds = streamed.resources.map { "\($0.identity.kind == .initialization ? "i" : "s")\($0.identity.stream == plan.tracks[0].stream ? "v" : "a")\($0.identity.mediaSequence)" }
+        #expect(kinds == ["iv0", "sv0", "ia0", "sa0", "sv1", "iv3", "sv3", "ia2", "sa2", "sa3", "sv4"])
+        #expect(streamed.resources.filter(\.startsDiscontinuity).map(\.identity.mediaSequence) == [3, 2])
+    }
 }
