@@ -113,7 +113,7 @@ extension MovieDownload: JobPlanner {
     /// The movie's plan of `chosen`, refused when a track cannot be muxed yet.
     /// - Throws: as `plan(events:)`, for the plan stage.
     package func planned(_ chosen: PackageDownload.Chosen) throws(HLSError) -> PackageDownload.Planned {
-        let planned = try package.plan(chosen)
+        var planned = try package.plan(chosen)
         if writing.container == .transportStream, writing.fragmented || writing.embedsSubtitles {
             throw HLSError(.unsupported, "A transport stream is neither fragmented MP4 nor carries timed text: its subtitles are written beside it.")
         }
@@ -130,7 +130,8 @@ extension MovieDownload: JobPlanner {
         }
         guard writing.isStreamed else { return planned }
         let muxed = MovieOutput.muxed(planned.plan, takesVariantAudio: options.selection.audio.choice != .none, audioOnly: writing.content == .audioOnly)
-        return planned.replacing(try planned.plan.streamed(muxing: Set(muxed.map(\.track.stream))))
+        try planned.stream(muxing: Set(muxed.map(\.track.stream)))
+        return planned
     }
 
     package func summary(of planned: PackageDownload.Planned) -> PackagePlanSummary { planned.summary }

@@ -49,8 +49,8 @@ public struct PackageDownload: Sendable {
 
     /// A loaded and planned package.
     package struct Planned: Sendable {
-        let plan: PackagePlan
-        let summary: PackagePlanSummary
+        private(set) var plan: PackagePlan
+        private(set) var summary: PackagePlanSummary
         let multivariant: MultivariantPlaylist
         /// The multivariant playlist's URL (the final one).
         let url: URL
@@ -61,10 +61,12 @@ public struct PackageDownload: Sendable {
         /// The variables the multivariant playlist declared.
         let variables: [String: String]
 
-        /// The same choice as `plan` plans it (a streamed movie's order), its summary made again.
-        func replacing(_ plan: PackagePlan) -> Planned {
-            Planned(plan: plan, summary: Self.summary(of: plan, reasons: summary.reasons), multivariant: multivariant, url: url, pathway: pathway,
-                    steers: steers, variables: variables)
+        /// The same choice planned as a streamed movie fetches it (`PackagePlan.stream(muxing:)`, in
+        /// place), its summary made again.
+        /// - Throws: as `PackagePlan.stream(muxing:)`.
+        mutating func stream(muxing muxed: Set<StreamIdentity>) throws(HLSError) {
+            try plan.stream(muxing: muxed)
+            summary = Self.summary(of: plan, reasons: summary.reasons)
         }
 
         /// What `plan` will hold, the selection's `reasons` with it.

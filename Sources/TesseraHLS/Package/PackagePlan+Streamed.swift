@@ -12,6 +12,18 @@ extension PackagePlan {
     /// package plan is not one of this (and the version moves with `StreamedPayload`'s format).
     /// - Throws: `destination-unwritable` when SHA-256 is unavailable.
     func streamed(muxing muxed: Set<StreamIdentity>) throws(HLSError) -> PackagePlan {
+        var plan = self
+        try plan.stream(muxing: muxed)
+        return plan
+    }
+
+    /// Makes this plan `streamed(muxing:)`'s, in place: the package's order of the muxed tracks'
+    /// resources is let go before the movie's is made (a plan held uniquely then never holds both:
+    /// 76 MB each at 500,000 segments).
+    /// - Throws: `destination-unwritable` when SHA-256 is unavailable.
+    mutating func stream(muxing muxed: Set<StreamIdentity>) throws(HLSError) {
+        let others = resources.filter { !muxed.contains($0.identity.stream) }
+        resources = []
         // Each track's resources come in the order of their starts, so merging them by start (the
         // earlier track first at equal starts) orders them as a stable sort by (start, track)
         // would — without holding every resource twice more to sort it.
@@ -29,19 +41,15 @@ extension PackagePlan {
             ordered.append(head.resource)
             heads[earliest.index] = cursors[earliest.index].next()
         }
-        var plan = self
-        ordered += resources.lazy.filter { !muxed.contains($0.identity.stream) }
-        plan.resources = ordered
+        ordered += others
+        resources = ordered
         var hasher: PlanFingerprint
         // 3: the body's records check it with CRC-32C (2: SHA-256), a checkpoint of another version is discarded.
         do { hasher = try PlanFingerprint(header: "tessera-streamed-movie 3\n") } catch {
             throw HLSError(.destinationUnwritable, "SHA-256 is unavailable: \(error).")
         }
         hasher.add(fingerprint.hex + "\n")
-        let (known, largest) = Self.add(plan.resources, to: &hasher)
-        plan.fingerprint = hasher.finalize()
-        plan.knownBytes = known
-        plan.largestRange = largest
-        return plan
+        (knownBytes, largestRange) = Self.add(resources, to: &hasher)
+        fingerprint = hasher.finalize()
     }
 }
