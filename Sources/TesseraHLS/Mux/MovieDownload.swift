@@ -74,12 +74,13 @@ public struct MovieDownload: Sendable {
     }
 
     /// Whether `chosen` is one video track, the variant's MPEG-TS segments without a
-    /// discontinuity: what a `.ts` output takes byte for byte (`SingleFileDownload`) instead of
-    /// muxing it — decided before the movie is planned, whose plan of a long playlist is large.
+    /// discontinuity or an EXT-X-GAP: what a `.ts` output takes byte for byte
+    /// (`SingleFileDownload`) instead of muxing it — decided before the movie is planned, whose
+    /// plan of a long playlist is large. (A gap is the movie's to refuse, or to keep as a hole.)
     package func isWholeTransportStream(_ chosen: PackageDownload.Chosen) -> Bool {
         guard chosen.sources.count == 1, let source = chosen.sources.first, source.role == .video else { return false }
         let segments = source.playlist.segments
-        return segments.first?.map == nil && !segments.contains { $0.isDiscontinuity }
+        return segments.first?.map == nil && !segments.contains { $0.isDiscontinuity || $0.isGap }
     }
 
     /// Runs the job, its first attempt on `planned` when given (its playlists not loaded again).

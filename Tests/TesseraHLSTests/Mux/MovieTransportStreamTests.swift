@@ -83,7 +83,13 @@ struct MovieTransportStreamTests {
 
     @Test("a lone MPEG-TS variant without a discontinuity is taken whole, decided on the chosen playlists before any movie plan; separate audio, subtitles, fMP4 and discontinuities are muxed")
     func wholeOrMuxed() async throws {
-        let harness = try PackageHarness()
+        let gap = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:2,\n../a_ts_vod/seg_000.ts\n"
+            + "#EXT-X-GAP\n#EXTINF:2,\n../a_ts_vod/seg_001.ts\n#EXTINF:2,\n../a_ts_vod/seg_002.ts\n#EXT-X-ENDLIST\n"
+        let harness = try PackageHarness(extra: ["gap/index.m3u8": gap])
+        let gapJob = try MovieDownloadTests.job(harness, "/gap/index.m3u8", to: "movie.ts", writing: Self.writing)
+        #expect(!gapJob.isWholeTransportStream(try await gapJob.chosen()), "a gap is the movie's to refuse or keep")
+        let refusal = await #expect(throws: HLSError.self) { try await gapJob.plan() }
+        #expect(refusal?.message.contains("--allow-gaps") == true, "the refusal says how to keep the hole")
         let cases: [(path: String, subtitles: String, whole: Bool)] = [
             ("/a_ts_vod/index.m3u8", "default", true), ("/e_multivariant/hi/index.m3u8", "default", true),
             ("/e_multivariant/master.m3u8", "default", false), ("/e_multivariant/master.m3u8", "all", false),
