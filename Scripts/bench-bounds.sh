@@ -2,7 +2,8 @@
 # Bounds under load and hostility, for tessera and (with BEFORE=<an older tessera binary>) the
 # same commands side by side in one run:
 #   plan    — `download --dry-run` of a 500,000-segment VOD playlist from nginx: peak RSS and
-#             its ratio to the playlist's size, wall time;
+#             its ratio to the playlist's size, wall time; then its dry runs as a muxed `.mp4`
+#             and as a `package` (a resource, a file name and a playlist line a segment);
 #   fetch   — `fetch` of 1 GiB from nginx to /dev/shm: peak RSS;
 #   endless — `download --parallel 8` of 8 endless chunked segments: peak RSS, how it ends;
 #   stall   — `download --parallel 16` of 16 segments announcing SIZE (255 MiB) that stall 1 KiB
@@ -69,6 +70,12 @@ for entry in "${BINARIES[@]}"; do
   run "$name plan 500k (dry run)" "$bin" download "http://127.0.0.1:$PORT/big.m3u8" -o "$WORK/out/x.ts" --dry-run
   [ "$name" = tessera ] && bound plan-500k
   echo "    RSS / playlist bytes: $(awk "BEGIN { printf \"%.1f\", $(cat "$WORK/last_rss") * 1024 / $PLAYLIST_BYTES }")x"
+  # The same playlist planned as a muxed MP4 and as an offline package (a file a segment):
+  # the plans that hold a resource, a local name and a local playlist line for each segment.
+  run "$name plan 500k as .mp4 (dry run)" "$bin" download "http://127.0.0.1:$PORT/big.m3u8" -o "$WORK/out/x.mp4" --dry-run
+  [ "$name" = tessera ] && bound plan-500k-mp4
+  run "$name plan 500k package (dry run)" "$bin" package "http://127.0.0.1:$PORT/big.m3u8" -o "$WORK/out/pkg" --dry-run
+  [ "$name" = tessera ] && bound plan-500k-package
   run "$name fetch 1 GiB" "$bin" fetch "http://127.0.0.1:$PORT/1g.bin" -o "$WORK/out/1g.bin" --allow-http
   [ "$name" = tessera ] && bound fetch-1gib
   run "$name endless x8 --parallel 8" "$bin" download "http://127.0.0.1:$HOSTILE_PORT/endless/index.m3u8" -o "$WORK/out/e.ts" --parallel 8
