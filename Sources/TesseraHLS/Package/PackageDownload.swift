@@ -180,10 +180,10 @@ extension PackageDownload: JobPlanner {
                           context: JobContext, events: @escaping @Sendable (Event) -> Void) async throws(HLSError) {
         let plan = planned.plan
         let done = output.restored
-        let pending = plan.resources.filter { !done.contains($0.identity) }
+        let pending = PendingResources(resources: plan.resources, done: done)
         var perTrack: [String: Int] = [:]
         for resource in plan.resources where done.contains(resource.identity) { perTrack[resource.identity.stream.rawValue, default: 0] += 1 }
-        let order = pending.map(\.identity.stream.rawValue)
+        var order = pending.makeIterator()
         var reported = 0
         let total = plan.resources.count
         let folder = output.writer
@@ -194,9 +194,9 @@ extension PackageDownload: JobPlanner {
                                                    emit: { events(.progress($0)) })
         defer { relay.stop() }
         let report = {
-            // Resources are written in order: the ones written since the last report are the next in `order`.
-            while reported < folder.resourcesDone - done.count, reported < order.count {
-                perTrack[order[reported], default: 0] += 1
+            // Resources are written in order: the ones written since the last report are the next pending ones.
+            while reported < folder.resourcesDone - done.count, let resource = order.next() {
+                perTrack[resource.identity.stream.rawValue, default: 0] += 1
                 reported += 1
             }
             relay.report(PackageProgress(whole: DownloadProgress(resourcesDone: folder.resourcesDone, resourceCount: total,
