@@ -147,20 +147,6 @@ public struct PackageManifest: Hashable, Sendable, Codable {
         self.evictions = evictions
     }
 
-    /// The JSON text: keys sorted, indented, one trailing newline — the same manifest gives the
-    /// same bytes.
-    /// - Throws: `HLSError` `.invalidPlaylist` when a value cannot be written as JSON (a gap
-    ///   duration that is not finite) — never an empty or partial manifest.
-    public func encoded() throws(HLSError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(self)) + [0x0A]
-        } catch {
-            throw HLSError(.invalidPlaylist, "The package manifest cannot be written as JSON: \(error)", cause: error)
-        }
-    }
-
     /// The manifest in `bytes`.
     /// - Throws: `DecodingError` for text that is not a manifest.
     public static func decode(_ bytes: [UInt8]) throws -> PackageManifest {
