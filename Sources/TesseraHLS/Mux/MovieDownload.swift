@@ -59,15 +59,9 @@ public struct MovieDownload: Sendable {
         try await MediaJob(self, client: client).plan(events: events)
     }
 
-    /// The plan `plan(events:)` summarises, for a `run(planned:events:)` that follows; with
-    /// `memo`, the playlists another plan of this decision read are not fetched again.
-    /// - Throws: as `plan(events:)`.
-    package func planned(events: (@Sendable (PackageDownload.Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> PackageDownload.Planned {
-        try await MediaJob(self, client: client).planned(events: events, memo: memo)
-    }
-
-    /// What the selection chose for this job, loaded but not planned; with `memo`, the playlists
-    /// another plan of this decision read are not fetched again. `events` hears the retries.
+    /// What the selection chose for this job, loaded but not planned (`planned(_:)` plans it, for a
+    /// `run(planned:events:)` that follows); with `memo`, the playlists another plan of this
+    /// decision read are not fetched again. `events` hears the retries.
     /// - Throws: as `plan(events:)`, for the playlist stage.
     package func chosen(events: (@Sendable (PackageDownload.Event) -> Void)? = nil, memo: PlaylistMemo? = nil) async throws(HLSError) -> PackageDownload.Chosen {
         try await MediaJob(self, client: client).loading(events: events, memo: memo) { loader throws(HLSError) in try await package.choose(loader) }

@@ -61,6 +61,9 @@ extension PackageManifest {
         evictions = manifest.evictions
     }
 
+    /// Lower-case hexadecimal digits, as `JSONEncoder` writes `\u00XX`.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `"key" : "value"` as a member of a file's object, the value escaped as `JSONEncoder` does.
     private static func member(_ key: String, _ value: String, into text: inout [UInt8], first: Bool = false) {
         text.append(contentsOf: (first ? "\n      \"" : ",\n      \"").utf8)
@@ -75,9 +78,7 @@ extension PackageManifest {
             case 0x0A: text.append(contentsOf: [0x5C, 0x6E])
             case 0x0D: text.append(contentsOf: [0x5C, 0x72])
             case 0x09: text.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                text.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            case 0x00..<0x20: text.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
             default: text.append(byte)
             }
         }

@@ -44,9 +44,9 @@ struct PlaylistMemoTests {
         let movie = MovieDownload(url: harness.origin.url(path), destination: harness.folder.url.appendingPathComponent("movie.mp4"),
                                   client: HLSClient(transport: harness.transport), options: PackageDownload.Options(), writing: MovieDownload.Writing())
         let memo = PlaylistMemo()
-        let first = try await movie.planned(memo: memo)
+        let first = try movie.planned(try await movie.chosen(memo: memo))
         let fetched = harness.origin.log.count
-        let second = try await movie.planned(memo: memo)
+        let second = try movie.planned(try await movie.chosen(memo: memo))
         #expect(harness.origin.log.count == fetched, "nothing fetched again")
         #expect(fetched >= 3, "the multivariant playlist, the variant's and its audio rendition's")
         #expect(movie.summary(of: first).tracks.count == movie.summary(of: second).tracks.count)

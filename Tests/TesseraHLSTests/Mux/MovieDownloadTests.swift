@@ -9,6 +9,11 @@ import TesseraTestSupport
 @Suite("Movie download: a ladder's tracks muxed by Tessera into one MP4")
 struct MovieDownloadTests {
     /// A movie job for `path` on `harness`'s origin, written as `name` in its folder.
+    /// The job's plan as a run on it gets it: its choice, then the movie planned from it.
+    static func planned(_ job: MovieDownload) async throws -> PackageDownload.Planned {
+        try job.planned(try await job.chosen())
+    }
+
     static func job(_ harness: PackageHarness, _ path: String, audio: String = "default", subtitles: String = "default", to name: String = "movie.mp4",
                     writing: MovieDownload.Writing = MovieDownload.Writing()) throws -> MovieDownload {
         var options = PackageDownload.Options()
@@ -86,7 +91,7 @@ struct MovieDownloadTests {
     func runOnPlanned() async throws {
         let harness = try PackageHarness()
         let job = try Self.job(harness, "/e_multivariant/master.m3u8")
-        let planned = try await job.planned()
+        let planned = try await Self.planned(job)
         let playlists = harness.origin.log.filter { $0.path.hasSuffix(".m3u8") }.count
         #expect(playlists >= 2, "the plan loaded the multivariant playlist and the chosen media playlists")
         let report = try await job.run(planned: planned) { _ in }

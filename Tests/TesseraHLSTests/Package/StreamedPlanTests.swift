@@ -29,7 +29,7 @@ struct StreamedPlanTests {
     func interleaved() async throws {
         let harness = try PackageHarness(extra: Self.repeated)
         // A movie that embeds its subtitles is muxed from staged segments: its plan is the package's.
-        let plan = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(embedsSubtitles: true)).planned().plan
+        let plan = try await MovieDownloadTests.planned(MovieDownloadTests.job(harness, "/repeat/master.m3u8", writing: .init(embedsSubtitles: true))).plan
         let muxed = Set(plan.tracks.filter { $0.info.role != .subtitles }.map(\.stream))
         #expect(muxed.count == 2)
         let streamed = try plan.streamed(muxing: muxed)
@@ -54,7 +54,7 @@ struct StreamedPlanTests {
         #expect(media.filter(\.startsDiscontinuity).count == 2, "each track's second run starts a discontinuity")
         #expect(streamed.fingerprint != plan.fingerprint)
         #expect(try plan.streamed(muxing: muxed).fingerprint == streamed.fingerprint)
-        let progressive = try await MovieDownloadTests.job(harness, "/repeat/master.m3u8").planned().plan
+        let progressive = try await MovieDownloadTests.planned(MovieDownloadTests.job(harness, "/repeat/master.m3u8")).plan
         #expect(progressive.fingerprint == streamed.fingerprint, "a progressive movie's plan is the streamed one")
         #expect(streamed.knownBytes == nil && streamed.largestRange == nil)
     }
@@ -115,7 +115,7 @@ struct StreamedPlanTests {
     @Test("the tracks merged by start are the stable sort by (start, track) of every track's resources: maps before their segments, gaps left out")
     func mergedAsSorted() async throws {
         let harness = try PackageHarness(extra: Self.maps)
-        let plan = try await MovieDownloadTests.job(harness, "/maps/master.m3u8", writing: .init(allowsGaps: true)).planned().plan
+        let plan = try await MovieDownloadTests.planned(MovieDownloadTests.job(harness, "/maps/master.m3u8", writing: .init(allowsGaps: true))).plan
         let muxed = Set(plan.tracks.map(\.stream))
         #expect(muxed.count == 2)
         // The order the merge replaced: every track's resources with their starts, sorted stably.
