@@ -3,7 +3,9 @@
 # what a Swift user on Linux would otherwise pick) and the curl command line, against nginx-light
 # (1 worker) on loopback:
 #   (a) N small GETs (1 KiB) at concurrency 1 and 32: requests/s and CPU µs per request;
-#   (b) one 1 GiB download to a file on /dev/shm: MB/s and peak RSS.
+#   (b) one 1 GiB download to a file on /dev/shm: MB/s and peak RSS — `tessera` written by the
+#       transfer as it arrives (`writing: .inline`, as `tessera fetch -o`), `tessera-beside` with
+#       the library's default (a piece at a time by the reading task).
 # Tessera goes through the whole client (HTTPClient: endpoint → pipeline → libcurl), body read
 # and size-checked per request — as `tessera` with its workers on the global executor, and as
 # `tessera-loop` with them on `client.executor` (the engine's thread: no thread crossed per
@@ -51,10 +53,11 @@ for rep in $(seq 1 "$REPS"); do
     if [ "$c" = 1 ]; then run "gets$c curl" curl -s -K "$WORK/curl.cfg"
     else run "gets$c curl" curl -s -Z --parallel-max "$c" -K "$WORK/curl.cfg"; fi
   done
-  for client in tessera urlsession curl; do
+  for client in tessera tessera-beside urlsession curl; do
     rm -f "$OUT_DIR/big.out"
     if [ "$client" = curl ]; then run "download $client" curl -s -o "$OUT_DIR/big.out" "$BIG"
     elif [ "$client" = tessera ]; then run "download $client" "$BIN/HTTPClientBench" download "$BIG" "$OUT_DIR/big.out"
+    elif [ "$client" = tessera-beside ]; then run "download $client" "$BIN/HTTPClientBench" download-beside "$BIG" "$OUT_DIR/big.out"
     else run "download $client" "$BIN/URLSessionBench" download "$BIG" "$OUT_DIR/big.out"; fi
     [ "$(stat -c %s "$OUT_DIR/big.out")" = $((BIG_MB << 20)) ] || { echo "bench-http: $client wrote a short file" >&2; exit 1; }
   done
@@ -83,10 +86,10 @@ for load in ("gets1", "gets32"):
         if client.startswith("tessera"): ratios.append(f"ratio http.{load}.{client}-vs-curl {rps / curl:.4f}")
 base = med([mb * 1.048576 / r[0] for r in rows[("download", "curl")]])
 print(f"{'load':<10} {'client':<13} {'MB/s':>9} {'CPU s':>11} {'peak RSS':>9}  vs curl")
-for client in ("tessera", "urlsession", "curl"):
+for client in ("tessera", "tessera-beside", "urlsession", "curl"):
     rs = rows[("download", client)]
     mbs = med([mb * 1.048576 / r[0] for r in rs]); cpu = med([r[1] + r[2] for r in rs]); rss = med([r[3] for r in rs]) / 1024
     print(f"{'download':<10} {client:<13} {mbs:>9.0f} {cpu:>11.2f} {rss:>7.1f}MB  {mbs / base:>5.2f}x")
-    if client == "tessera": ratios.append(f"ratio http.download.tessera-vs-curl {mbs / base:.4f}")
+    if client.startswith("tessera"): ratios.append(f"ratio http.download.{client}-vs-curl {mbs / base:.4f}")
 print("\n".join(ratios))
 PY

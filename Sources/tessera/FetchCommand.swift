@@ -40,8 +40,9 @@ struct FetchCommand: Sendable {
         let result = await SignalCancellation.run { () -> Result<Void, HTTPError> in
             do throws(HTTPError) {
                 if let output {
+                    // This client carries this one transfer: it writes the file itself, as curl -o does.
                     let metadata = try await client.download(request, to: output, overwrite: overwrite ? .replace : .refuse,
-                                                             progress: display.update)
+                                                             writing: .inline, progress: display.update)
                     if metadata.headers["Content-Length"] == nil { display.finish() }
                 } else {
                     let response = try await client.stream(request)

@@ -121,22 +121,25 @@ public final class HTTPClient: Sendable {
     /// the whole body arrived; an existing destination is refused (checked before any transfer
     /// and again at publication) unless `overwrite` is `.replace`. On any failure or
     /// cancellation the staging file is removed and the destination is untouched. A failure in
-    /// the middle of the body retries the whole request under the retry policy.
+    /// the middle of the body retries the whole request under the retry policy. `writing` says
+    /// which thread writes the file (`BodyFileWriting`: `beside` unless this client's engine
+    /// carries nothing else).
     /// - Throws: `file` errors (`destination-exists`, `destination-unwritable`) and every other
     ///   stage's errors.
     @discardableResult
     public func download<E: Endpoint>(_ endpoint: E, to destination: URL, overwrite: OverwritePolicy = .refuse,
+                                      writing: BodyFileWriting = .beside,
                                       progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> HTTPResponseMetadata {
         try await download(try makeRequest(endpoint), accepting: endpoint.acceptableStatus, to: destination,
-                           overwrite: overwrite, progress: progress)
+                           overwrite: overwrite, writing: writing, progress: progress)
     }
 
     /// `download` for a request built by hand (an absolute URL, a byte range). The URL must be
     /// `https` (or `http` when the client allows it), without user-info.
-    /// - Throws: as `download(_:to:overwrite:progress:)`.
+    /// - Throws: as `download(_:to:overwrite:writing:progress:)`.
     @discardableResult
     public func download(_ request: HTTPRequest, accepting acceptable: AcceptableStatus = .successful, to destination: URL,
-                         overwrite: OverwritePolicy = .refuse,
+                         overwrite: OverwritePolicy = .refuse, writing: BodyFileWriting = .beside,
                          progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> HTTPResponseMetadata {
         let start = ContinuousClock.now
         try admit(request)
@@ -149,9 +152,12 @@ public final class HTTPClient: Sendable {
             try await self.validate(response, acceptable, method: request.method)
             try staging.withLock { file throws(HTTPError) in try HTTPError.file { () throws(SupportError) in try file.truncate() } }
             let expected = response.head.headers["Content-Length"].flatMap { Int64($0) }
-            // A piece of up to 1 MiB at a time, in whole pages, while the transfer receives the next.
+            // In whole pages: a piece of up to 1 MiB at a time while the transfer receives the
+            // next, or each chunk by the transfer (`inline`); no write once this returned.
             let file = staging.withLock { $0.appender }
-            let written = try await response.body.append(to: file) { progress?(TransferProgress(completed: $0, expected: expected)) }
+            let written = try await response.body.append(to: file, writing: writing) {
+                progress?(TransferProgress(completed: $0, expected: expected))
+            }
             return (response.head, written)
         }
         try staging.withLock { file throws(HTTPError) in _ = try HTTPError.file { () throws(SupportError) in try file.commit() } }
@@ -160,7 +166,7 @@ public final class HTTPClient: Sendable {
 
     /// Downloads `endpoint`'s body into a new temporary file that becomes the caller's: move it
     /// or delete it. Nothing is left behind on failure.
-    /// - Throws: as `download(_:to:overwrite:progress:)`.
+    /// - Throws: as `download(_:to:overwrite:writing:progress:)`.
     public func download<E: Endpoint>(_ endpoint: E,
                                       progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(HTTPError) -> (file: URL, metadata: HTTPResponseMetadata) {
         let name = "tessera-download-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)

@@ -38,7 +38,11 @@ final class CurlBodySource: HTTPBodySource {
                 state.isUnpauseQueued = true
                 unpause = true
             }
-            if destination.reachedPause { return (.success(.paused), unpause) }
+            if destination.reachedPause {
+                // One writing a file goes on taking the body while its owner is away.
+                if destination.writesFile, state.chunks.isEmpty, state.end == nil { state.destination = destination }
+                return (.success(.paused), unpause)
+            }
             if !state.chunks.isEmpty { return (.success(.full), unpause) }
             if let end = state.end { return (end.map { .ended }, unpause) }
             state.destination = destination

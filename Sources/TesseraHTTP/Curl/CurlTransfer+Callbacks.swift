@@ -188,9 +188,10 @@ extension CurlTransfer {
     }
 
     /// Hands `bytes` on, in one step under the lock (so that no chunk can pass another): into
-    /// the destination of a reader waiting in `deliver(into:)` — waking it once the destination
-    /// reaches its pause point, or when `bytes` do not fit it (they are queued) —, else to a reader
-    /// waiting for a chunk, else onto the queue.
+    /// the destination of a reader waiting in `deliver(into:)`, or of one away from a destination
+    /// that writes a file — waking a waiting reader once the destination reaches its pause
+    /// point, or when `bytes` do not fit it (they are queued and the destination let go) —, else
+    /// to a reader waiting for a chunk, else onto the queue.
     private func hand(_ bytes: UnsafeRawBufferPointer) {
         enum Wake {
             case none
@@ -205,7 +206,7 @@ extension CurlTransfer {
                     state.chunks.append(Array(bytes))
                     state.bufferedBytes += bytes.count
                 }
-                state.destination = nil
+                if !taken || !destination.writesFile { state.destination = nil }
                 defer { state.deliveryWaiter = nil }
                 return state.deliveryWaiter.map { .delivery($0, taken ? .paused : .full) } ?? .none
             }

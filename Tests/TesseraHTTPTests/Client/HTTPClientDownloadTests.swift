@@ -33,13 +33,14 @@ struct HTTPClientDownloadTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
     }
 
-    @Test("parent folders are created, the bytes are exact, progress climbs to the announced size")
-    func downloadsIntoNewFolders() async throws {
+    @Test("parent folders are created, the bytes are exact, progress climbs to the announced size",
+          arguments: [BodyFileWriting.beside, .inline])
+    func downloadsIntoNewFolders(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         let out = try TemporaryDirectory()
         let destination = out.url.appendingPathComponent("a/b/big.bin")
         let log = ProgressLog()
-        let metadata = try await client(harness).download(File(path: "big.bin"), to: destination, progress: log.record)
+        let metadata = try await client(harness).download(File(path: "big.bin"), to: destination, writing: writing, progress: log.record)
         #expect(try Data(contentsOf: destination) == Data(TransportHarness.big))
         #expect(metadata.status == 200 && metadata.bodyBytes == Int64(TransportHarness.big.count))
         let values = log.values.withLock { $0 }
@@ -61,40 +62,41 @@ struct HTTPClientDownloadTests {
         #expect(try Data(contentsOf: destination) == Data(TransportHarness.small))
     }
 
-    @Test("a body cut off mid-transfer is downloaded again from the start under the retry policy")
-    func retriedMidBody() async throws {
+    @Test("a body cut off mid-transfer is downloaded again from the start under the retry policy",
+          arguments: [BodyFileWriting.beside, .inline])
+    func retriedMidBody(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         harness.origin.inject(.truncate(afterBytes: 300_000), path: "/big.bin", attempts: 1...1)
         let out = try TemporaryDirectory()
         let destination = out.url.appendingPathComponent("big.bin")
         let clock = ImmediateClock()
-        try await client(harness, clock).download(File(path: "big.bin"), to: destination)
+        try await client(harness, clock).download(File(path: "big.bin"), to: destination, writing: writing)
         #expect(try Data(contentsOf: destination) == Data(TransportHarness.big))
         #expect(harness.origin.attempts("/big.bin") == 2 && clock.sleeps.count == 1)
     }
 
-    @Test("a failed download leaves neither the destination nor a partial file")
-    func failureLeavesNothing() async throws {
+    @Test("a failed download leaves neither the destination nor a partial file", arguments: [BodyFileWriting.beside, .inline])
+    func failureLeavesNothing(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         harness.origin.inject(.truncate(afterBytes: 300_000), path: "/big.bin")
         harness.origin.inject(.status(404), path: "/small.bin")
         let out = try TemporaryDirectory()
         let client = try client(harness) { $0.pipeline.retry = .never }
-        let cut = await #expect(throws: HTTPError.self) { try await client.download(File(path: "big.bin"), to: out.url.appendingPathComponent("big.bin")) }
+        let cut = await #expect(throws: HTTPError.self) { try await client.download(File(path: "big.bin"), to: out.url.appendingPathComponent("big.bin"), writing: writing) }
         #expect(cut?.stage == .transport && cut?.category == .connectionLost)
         let missing = await #expect(throws: HTTPError.self) { try await client.download(File(path: "small.bin"), to: out.url.appendingPathComponent("small.bin")) }
         #expect(missing?.stage == .status && missing?.status == 404)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path).isEmpty)
     }
 
-    @Test("cancelling by tag mid-body removes the partial file")
-    func cancelledMidBody() async throws {
+    @Test("cancelling by tag mid-body removes the partial file", arguments: [BodyFileWriting.beside, .inline])
+    func cancelledMidBody(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         harness.origin.inject(.stall(afterBytes: 500_000), path: "/big.bin")
         let out = try TemporaryDirectory()
         let client = try client(harness)
         let error = await #expect(throws: HTTPError.self) {
-            try await client.download(File(path: "big.bin"), to: out.url.appendingPathComponent("big.bin")) { progress in
+            try await client.download(File(path: "big.bin"), to: out.url.appendingPathComponent("big.bin"), writing: writing) { progress in
                 if progress.completed >= 400_000 { client.cancel(tag: "downloads") }
             }
         }

@@ -7,7 +7,7 @@ import TesseraHTTP
 import TesseraSupport
 import TesseraTestSupport
 
-@Suite("HTTPBody.append(to:): a body written into a file a piece at a time, in whole pages")
+@Suite("HTTPBody.append(to:): a body written into a file in whole pages, a piece at a time by the reader or each chunk by the transfer")
 struct HTTPBodyFileTests {
     /// A new empty file in `folder`, open for appending.
     private static func file(in folder: TemporaryDirectory) throws -> DurableFile {
@@ -22,8 +22,9 @@ struct HTTPBodyFileTests {
         DurableFile(descriptor: open("/dev/full", O_WRONLY), path: "/dev/full")
     }
 
-    @Test("a source without direct delivery: every byte once, in order; progress rises to the total", arguments: [0, 1, 2])
-    func defaultSource(seed: UInt64) async throws {
+    @Test("a source without direct delivery: every byte once, in order; progress rises to the total",
+          arguments: [0, 1, 2], [BodyFileWriting.beside, .inline])
+    func defaultSource(seed: UInt64, writing: BodyFileWriting) async throws {
         var generator = SeededGenerator(seed: seed)
         let chunks = [1, 5000, 70_000, 3 << 20, 16_384, 0, 999_999, 12].shuffled(using: &generator).enumerated().map {
             TemporaryDirectory.pattern(count: $0.element, seed: UInt64($0.offset))
@@ -31,24 +32,38 @@ struct HTTPBodyFileTests {
         let folder = try TemporaryDirectory()
         let file = try Self.file(in: folder)
         var reports: [Int64] = []
-        let total = try await HTTPBody(source: CannedChunks(chunks)).append(to: file) { reports.append($0) }
+        let total = try await HTTPBody(source: CannedChunks(chunks)).append(to: file, writing: writing) { reports.append($0) }
         file.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(chunks.flatMap { $0 }))
         #expect(total == Int64(chunks.reduce(0) { $0 + $1.count }))
         #expect(reports.last == total && zip(reports, reports.dropFirst()).allSatisfy { $0 < $1 })
     }
 
-    @Test("an empty body writes nothing and reports no progress")
-    func empty() async throws {
+    @Test("an empty body writes nothing (and reports no more than nothing)", arguments: [BodyFileWriting.beside, .inline])
+    func empty(writing: BodyFileWriting) async throws {
         let folder = try TemporaryDirectory()
         let file = try Self.file(in: folder)
-        var reports = 0
-        #expect(try await HTTPBody(source: CannedChunks([])).append(to: file) { _ in reports += 1 } == 0)
-        #expect(file.size == 0 && reports == 0)
+        var reports: [Int64] = []
+        #expect(try await HTTPBody(source: CannedChunks([])).append(to: file, writing: writing) { reports.append($0) } == 0)
+        #expect(file.size == 0 && reports.allSatisfy { $0 == 0 })
     }
 
-    @Test("a real transfer: 4 MiB through small watermarks lands in the file intact")
-    func curl() async throws {
+    @Test("appended after what the file holds: the first partial page is filled first, nothing overwritten",
+          arguments: [BodyFileWriting.beside, .inline])
+    func afterExisting(writing: BodyFileWriting) async throws {
+        let folder = try TemporaryDirectory()
+        let file = try Self.file(in: folder)
+        let head = TemporaryDirectory.pattern(count: 1000, seed: 7)
+        try file.append(head)
+        let chunks = [5000, 1 << 20, 3].enumerated().map { TemporaryDirectory.pattern(count: $0.element, seed: UInt64($0.offset)) }
+        let total = try await HTTPBody(source: CannedChunks(chunks)).append(to: file, writing: writing)
+        file.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(head + chunks.flatMap { $0 }))
+        #expect(total == Int64(chunks.reduce(0) { $0 + $1.count }))
+    }
+
+    @Test("a real transfer: 4 MiB through small watermarks lands in the file intact", arguments: [BodyFileWriting.beside, .inline])
+    func curl(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         let folder = try TemporaryDirectory()
         let file = try Self.file(in: folder)
@@ -57,18 +72,20 @@ struct HTTPBodyFileTests {
             $0.limits.bufferLowWatermark = 16 << 10
         })
         var reports: [Int64] = []
-        let total = try await response.body.append(to: file) { reports.append($0) }
+        let total = try await response.body.append(to: file, writing: writing) { reports.append($0) }
         file.close()
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
         #expect(CurlDirectDeliveryTests.compare(bytes, TransportHarness.big) == "intact")
         #expect(total == Int64(TransportHarness.big.count) && reports.last == total)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0 < $1 })
     }
 
-    @Test("a write that fails (a full disk) ends the read with a file error, from a transfer and from another source")
-    func writeFails() async throws {
+    @Test("a write that fails (a full disk) ends the read with a file error, from a transfer and from another source",
+          arguments: [BodyFileWriting.beside, .inline])
+    func writeFails(writing: BodyFileWriting) async throws {
         let harness = try TransportHarness()
         let response = try await harness.transport.send(harness.request("/big.bin"))
-        let error = await #expect(throws: HTTPError.self) { try await response.body.append(to: Self.fullDisk()) }
+        let error = await #expect(throws: HTTPError.self) { try await response.body.append(to: Self.fullDisk(), writing: writing) }
         #expect(error?.stage == .file && error?.code == HTTPError.Code("destination-unwritable"))
         response.body.discard()
         // The origin serves the next request: the failed transfer let its connection go.
@@ -76,8 +93,33 @@ struct HTTPBodyFileTests {
 
         let source = CannedChunks([[1, 2, 3], [4]])
         var body: HTTPBody? = HTTPBody(source: source)
-        await #expect(throws: HTTPError.self) { try await body?.append(to: Self.fullDisk()) }
+        await #expect(throws: HTTPError.self) { try await body?.append(to: Self.fullDisk(), writing: writing) }
         body = nil
         #expect(source.abandoned.withLock { $0 })
+    }
+
+    @Test("inline: once a cancelled read returned, the transfer writes the file no more (its owner may close it)")
+    func noWriteAfterReturn() async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.stall(afterBytes: 3_500_000), path: "/big.bin")
+        let folder = try TemporaryDirectory()
+        let file = try Self.file(in: folder)
+        let response = try await harness.transport.send(harness.request("/big.bin"))
+        let appender = file.appender
+        let reader = Task { () async throws(HTTPError) -> Int64 in
+            try await response.body.append(to: appender, writing: .inline) { written in
+                if written >= 900_000 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        }
+        let error = await #expect(throws: HTTPError.self) { try await reader.value }
+        #expect(error?.category == .cancelled)
+        let size = file.size
+        #expect(size >= 800_000 && size <= 3_500_000)
+        response.body.discard()
+        // The engine went on (another transfer through it ended): the file is as it was.
+        #expect(try await harness.fetch("/small.bin").1 == TransportHarness.small)
+        #expect(file.size == size)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
+        #expect(bytes == Array(TransportHarness.big.prefix(bytes.count)))
     }
 }

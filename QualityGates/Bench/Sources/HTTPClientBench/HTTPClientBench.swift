@@ -9,7 +9,9 @@ import TesseraHTTP
 /// `loop-gets` the whole client with the workers on `client.executor` (the engine's thread);
 /// `instant-gets` the whole client over a transport answering at once from memory (what the
 /// client costs per request; the URL is not fetched). `HTTPClientBench download <url> <output>`:
-/// one streamed download to a file. Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
+/// one download to a file written by the transfer as it arrives (`writing: .inline`, as
+/// `tessera fetch -o`); `download-beside` the same with the library's default (`.beside`: a
+/// piece at a time by the reading task). Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
 /// any failure.
 @main
 enum HTTPClientBench {
@@ -17,8 +19,9 @@ enum HTTPClientBench {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let mode = arguments.first ?? ""
         if ["transport-gets", "instant-gets", "pipeline-gets", "loop-gets"].contains(mode) { arguments[0] = "gets" }
+        if mode == "download-beside" { arguments[0] = "download" }
         guard let command = BenchCommand.parse(arguments) else {
-            print("usage: HTTPClientBench gets|loop-gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download <url> <output>")
+            print("usage: HTTPClientBench gets|loop-gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download|download-beside <url> <output>")
             exit(2)
         }
         let ok: Bool
@@ -34,12 +37,13 @@ enum HTTPClientBench {
             }
             ok = await runGets(runner, count: count, concurrency: concurrency)
         case .download(let url, let output):
-            ok = await download(URL(string: url)!, to: URL(fileURLWithPath: output))
+            ok = await download(URL(string: url)!, to: URL(fileURLWithPath: output),
+                                writing: mode == "download-beside" ? .beside : .inline)
         }
         exit(ok ? 0 : 1)
     }
 
-    static func download(_ url: URL, to output: URL) async -> Bool {
+    static func download(_ url: URL, to output: URL, writing: BodyFileWriting) async -> Bool {
         var configuration = HTTPClientConfiguration()
         configuration.allowsHTTP = true
         configuration.transport.proxy = .none
@@ -48,7 +52,7 @@ enum HTTPClientBench {
             let client = try HTTPClient(baseURL: origin(url), configuration: configuration)
             var request = HTTPRequest(url: url)
             request.limits = configuration.limits
-            let metadata = try await client.download(request, to: output, overwrite: .replace)
+            let metadata = try await client.download(request, to: output, overwrite: .replace, writing: writing)
             print("bytes=\(metadata.bodyBytes)")
             return true
         } catch {
