@@ -403,6 +403,20 @@ expect_fetch() { # name, sha256 of the output file, args...
   else bad "fetch $name: $(head -2 "$WORK/err")"; fi
 }
 expect_fetch "over http with --allow-http" "$SEG_SHA" "$ORIGIN/$SEG" --allow-http
+if "$BIN" fetch "$ORIGIN/$SEG" --allow-http > "$WORK/out/stdout.bin" 2>"$WORK/err" \
+  && [ "$(sha256sum "$WORK/out/stdout.bin" | cut -d' ' -f1)" = "$SEG_SHA" ]; then
+  ok "fetch to stdout: the body's exact bytes"
+else bad "fetch to stdout: $(head -2 "$WORK/err")"; fi
+# A reader that went away (a pipe whose read end is closed): one error naming the output, exit 1,
+# instead of the body fetched on into nothing.
+if python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE, timeout=60)
+err = p.stderr.decode()
+sys.exit(0 if p.returncode == 1 and "standard output" in err and err.count("error:") == 1 else 1)' \
+  "$BIN" fetch "$ORIGIN/$SEG" --allow-http 2>"$WORK/err"; then
+  ok "fetch to a pipe whose reader is gone: exit 1, one error naming standard output"
+else bad "fetch to a closed pipe: $(head -2 "$WORK/err")"; fi
 # --aws-sigv4 as curl spells it, checked by a server that signs the same request with botocore;
 # the secret and the session token appear in no event line.
 python3 "$HERE/QualityGates/SigV4/verifier.py" AKIDEXAMPLE 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' eu-west-1 s3 > "$WORK/sigv4.port" 2> "$WORK/sigv4.err" &

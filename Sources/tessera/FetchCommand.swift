@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +13,9 @@ import TesseraSupport
 
 /// `tessera fetch <URL> [-o file] [-r start-end] [--allow-http] [--events] [--overwrite]
 /// [network options]` (CommandHelp.fetch): one request through the client pipeline and its
-/// policies. The body goes to stdout, or atomically to `-o`. Any status but 2xx fails (exit 1).
-/// Each retry's wait is said on stderr.
+/// policies. The body goes to stdout, or atomically to `-o`, written by the transfer as it
+/// arrives (this client carries this one transfer). Any status but 2xx, or an output that
+/// cannot be written (a closed pipe), fails (exit 1). Each retry's wait is said on stderr.
 struct FetchCommand: Sendable {
     var url: URL
     var output: URL?
@@ -45,10 +51,10 @@ struct FetchCommand: Sendable {
                                                              writing: .inline, progress: display.update)
                     if metadata.headers["Content-Length"] == nil { display.finish() }
                 } else {
+                    // Each chunk written whole by the transfer as it arrives, as curl does; a
+                    // reader that went away (a broken pipe) ends the transfer with an error.
                     let response = try await client.stream(request)
-                    for try await chunk in response.body {
-                        chunk.withUnsafeBytes { Terminal.writeAll($0) }
-                    }
+                    try await response.body.write(to: DurableFileAppender(descriptor: STDOUT_FILENO, path: "standard output"))
                 }
                 return .success(())
             } catch {

@@ -50,10 +50,23 @@ extension HTTPBody {
         return written
     }
 
+    /// Writes the whole body to `output` — a pipe, a terminal or a file its caller keeps open
+    /// (standard output) — each chunk whole as it arrives, written by the transfer (`inline`),
+    /// so no byte waits for the next. The same guarantees as `append(to:writing:progress:)`:
+    /// a write that fails (a reader gone: a broken pipe) ends the read with a `file` error and
+    /// abandons the transfer; nothing is written once this returned.
+    /// - Returns: the bytes written.
+    /// - Throws: as `append(to:writing:progress:)`.
+    @discardableResult
+    package func write(to output: DurableFileAppender, progress: (Int64) -> Void = { _ in }) async throws(HTTPError) -> Int64 {
+        try await appendInline(to: output, pageAligned: false, progress: progress)
+    }
+
     /// The transfer writes (a destination `writingTo` the file); this task wakes once a piece's
     /// worth to hear the count, or at once when a write fails.
-    private func appendInline(to file: DurableFileAppender, progress: (Int64) -> Void) async throws(HTTPError) -> Int64 {
-        let destination = HTTPBodyDestination(writingTo: file)
+    private func appendInline(to file: DurableFileAppender, pageAligned: Bool = true,
+                              progress: (Int64) -> Void) async throws(HTTPError) -> Int64 {
+        let destination = HTTPBodyDestination(writingTo: file, pageAligned: pageAligned)
         // However this ends: no write to the file is in progress or starts after it.
         defer { destination.closeFile() }
         var step = Swift.min(Self.largestFilePiece, 64 << 10)

@@ -33,10 +33,11 @@ public final class HTTPBodyDestination: Sendable {
         writesFile = false
     }
 
-    /// A destination writing what it is given to `file` (see the type's note): it takes every
+    /// A destination writing what it is given to `file` (see the type's note), in whole pages
+    /// at page boundaries when `pageAligned`, else each chunk whole as it comes: it takes every
     /// chunk until `finishFile()` or `closeFile()`; `count` is the bytes written.
-    package init(writingTo file: DurableFileAppender) {
-        state = Mutex(State(bytes: [], pauseAt: .max, leftover: nil, file: BodyFileSink(file)))
+    package init(writingTo file: DurableFileAppender, pageAligned: Bool = true) {
+        state = Mutex(State(bytes: [], pauseAt: .max, leftover: nil, file: BodyFileSink(file, pageAligned: pageAligned)))
         capacity = .max
         writesFile = true
     }

@@ -12,6 +12,13 @@ package struct DurableFileAppender: Sendable {
     /// Where the file is (for messages).
     package let path: String
 
+    /// Appends through `descriptor`, which its caller keeps open while this is used (standard
+    /// output); `path` names it in messages.
+    package init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
     /// The bytes the file holds.
     package var size: UInt64 {
         var info = stat()

@@ -122,4 +122,37 @@ struct HTTPBodyFileTests {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
         #expect(bytes == Array(TransportHarness.big.prefix(bytes.count)))
     }
+
+    @Test("write(to:): a transfer's chunks written whole to a descriptor its caller keeps open (standard output), the bytes exact")
+    func writeToDescriptor() async throws {
+        let harness = try TransportHarness()
+        let folder = try TemporaryDirectory()
+        let url = try folder.write("out.bin", [])
+        let descriptor = open(url.path, O_WRONLY)
+        defer { close(descriptor) }
+        let response = try await harness.transport.send(harness.request("/big.bin"))
+        var reports: [Int64] = []
+        let total = try await response.body.write(to: DurableFileAppender(descriptor: descriptor, path: "standard output")) {
+            reports.append($0)
+        }
+        #expect(total == Int64(TransportHarness.big.count) && reports.last == total)
+        let bytes = try [UInt8](Data(contentsOf: url))
+        #expect(CurlDirectDeliveryTests.compare(bytes, TransportHarness.big) == "intact")
+    }
+
+    @Test("write(to:) into a pipe whose reader is gone: a file error naming the output, the transfer let go")
+    func brokenPipe() async throws {
+        let harness = try TransportHarness()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let response = try await harness.transport.send(harness.request("/big.bin"))
+        let output = DurableFileAppender(descriptor: ends[1], path: "standard output")
+        let error = await #expect(throws: HTTPError.self) { try await response.body.write(to: output) }
+        #expect(error?.stage == .file && error?.code == HTTPError.Code("destination-unwritable"))
+        #expect(error?.message.contains("standard output") == true)
+        response.body.discard()
+        #expect(try await harness.fetch("/small.bin").1 == TransportHarness.small)
+    }
 }
