@@ -78,15 +78,25 @@ extension DownloadManager {
             try remember(id, head)
             let total = entries[id]?.total
             var received = Int64(file.size)
-            for try await chunk in response.body {
-                guard isCurrent(id, generation) else {
-                    Self.flush(file)
-                    return nil
+            // A piece of up to 1 MiB at a time (one write, one progress event), not a network
+            // chunk; a download paused, removed or restarted meanwhile stops at the next piece.
+            var superseded = false
+            let appender = file.appender
+            do throws(HTTPError) {
+                try await response.body.forEachPiece(upTo: Self.pieceBytes) { piece throws(HTTPError) in
+                    guard isCurrent(id, generation) else {
+                        superseded = true
+                        throw Self.superseded
+                    }
+                    try HTTPError.file { () throws(SupportError) in try appender.append(piece) }
+                    received += Int64(piece.count)
+                    entries[id]?.received = received
+                    channel.offer(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
                 }
-                try HTTPError.file { () throws(SupportError) in try file.append(chunk) }
-                received += Int64(chunk.count)
-                entries[id]?.received = received
-                channel.offer(DownloadEvent(id: id, kind: .progress(TransferProgress(completed: received, expected: total))))
+            } catch {
+                guard superseded else { throw error }
+                Self.flush(file)
+                return nil
             }
             if let total, received != total {
                 return .failure(HTTPError(.connectionLost, code: .shortBody, "\(URLRedaction.redact(url)) ended at \(received) of \(total) bytes."))
@@ -100,6 +110,13 @@ extension DownloadManager {
             return isCurrent(id, generation) ? .failure(error) : nil
         }
     }
+
+    /// The most bytes a transfer writes (and reports) at once.
+    static let pieceBytes = 1 << 20
+
+    /// What ends the read of a body whose download is no longer current (paused, removed, or
+    /// started again): never reported.
+    static let superseded = HTTPError(.cancelled, code: .cancelled, "The download was paused, removed or started again.")
 
     /// Stores the validators and total size a response announced.
     func remember(_ id: String, _ head: HTTPResponseHead) throws(HTTPError) {

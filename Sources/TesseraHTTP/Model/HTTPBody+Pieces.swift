@@ -9,12 +9,14 @@ extension HTTPBody {
     /// towards 16 KiB while they take over half a second, so a slow body is handed on in small
     /// pieces (every half second down to 32 KiB/s). A chunk larger than the piece is handed on
     /// whole. Iterate a body once: not
-    /// to be mixed with `for try await` or `deliver(into:)` on it.
+    /// to be mixed with `for try await` or `deliver(into:)` on it. `handle` runs on the caller's
+    /// actor (`isolation`), so an actor may pass a closure that reads and sets its state.
     /// - Returns: the bytes handed on.
-    /// - Throws: `HTTPError` for a failure mid-body or cancellation, and what `handle` throws
-    ///   (the transfer is then abandoned when the body goes).
+    /// - Throws: `HTTPError` for a failure mid-body or cancellation — after every byte that
+    ///   arrived before it was handed on —, and what `handle` throws (the transfer is then
+    ///   abandoned when the body goes).
     @discardableResult
-    public func forEachPiece(upTo maximum: Int,
+    public func forEachPiece(upTo maximum: Int, isolation: isolated (any Actor)? = #isolation,
                              _ handle: ([UInt8]) throws(HTTPError) -> Void) async throws(HTTPError) -> Int64 {
         let largest = Swift.max(maximum, Self.smallestPiece)
         var step = Swift.min(largest, 64 << 10)
@@ -25,7 +27,15 @@ extension HTTPBody {
             let destination = HTTPBodyDestination(bytes: buffer, capacity: step)
             buffer = []
             let started = ContinuousClock.now
-            let delivery = try await deliver(into: destination)
+            let delivery: HTTPBodyDelivery
+            do throws(HTTPError) {
+                delivery = try await deliver(into: destination)
+            } catch {
+                // What arrived before the failure is handed on first (a resumable download keeps it).
+                let arrived = destination.takeBytes()
+                if !arrived.isEmpty { try handle(arrived) }
+                throw error
+            }
             buffer = destination.takeBytes()
             if !buffer.isEmpty {
                 try handle(buffer)

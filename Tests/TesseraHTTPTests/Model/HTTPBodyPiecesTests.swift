@@ -67,6 +67,19 @@ struct HTTPBodyPiecesTests {
         #expect(largest <= maximum)
     }
 
+    @Test("a transfer cut short: every byte that arrived is handed on before the error", arguments: [16 << 10, 1 << 20])
+    func cutShort(maximum: Int) async throws {
+        let harness = try TransportHarness()
+        harness.origin.inject(.truncate(afterBytes: 300_000), path: "/big.bin")
+        let response = try await harness.transport.send(harness.request("/big.bin"))
+        var bytes: [UInt8] = []
+        let error = await #expect(throws: HTTPError.self) {
+            try await response.body.forEachPiece(upTo: maximum) { bytes += $0 }
+        }
+        #expect(error?.category == .connectionLost)
+        #expect(bytes.count == 300_000 && bytes == Array(TransportHarness.big.prefix(300_000)))
+    }
+
     @Test("a piece doubles while it fills fast and halves while it fills slowly, within its bounds")
     func steps() {
         #expect(HTTPBody.nextStep(after: 64 << 10, filledIn: .milliseconds(10), largest: 1 << 20) == 128 << 10)

@@ -11,7 +11,8 @@ import TesseraHTTP
 /// client costs per request; the URL is not fetched). `HTTPClientBench download <url> <output>`:
 /// one download to a file written by the transfer as it arrives (`writing: .inline`, as
 /// `tessera fetch -o`); `download-beside` the same with the library's default (`.beside`: a
-/// piece at a time by the reading task). Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
+/// piece at a time by the reading task). `manager-download <url> <folder>`: one download through
+/// a `DownloadManager` (ManagerDownload). Run under /usr/bin/time by Scripts/bench-http.sh; exits 1 on
 /// any failure.
 @main
 enum HTTPClientBench {
@@ -20,6 +21,9 @@ enum HTTPClientBench {
         let mode = arguments.first ?? ""
         if ["transport-gets", "instant-gets", "pipeline-gets", "loop-gets"].contains(mode) { arguments[0] = "gets" }
         if mode == "download-beside" { arguments[0] = "download" }
+        if mode == "manager-download", arguments.count == 3 {
+            exit(await ManagerDownload.run(URL(string: arguments[1])!, into: URL(fileURLWithPath: arguments[2])) ? 0 : 1)
+        }
         guard let command = BenchCommand.parse(arguments) else {
             print("usage: HTTPClientBench gets|loop-gets|pipeline-gets|transport-gets|instant-gets <url> <count> <concurrency> | download|download-beside <url> <output>")
             exit(2)
