@@ -10,13 +10,14 @@ extension HTTPBody {
     /// pieces (every half second down to 32 KiB/s). A chunk larger than the piece is handed on
     /// whole. Iterate a body once: not
     /// to be mixed with `for try await` or `deliver(into:)` on it. `handle` runs on the caller's
-    /// actor (`isolation`), so an actor may pass a closure that reads and sets its state.
+    /// actor (this module's async functions are nonisolated-nonsending), so an actor may pass a
+    /// closure that reads and sets its state.
     /// - Returns: the bytes handed on.
     /// - Throws: `HTTPError` for a failure mid-body or cancellation — after every byte that
     ///   arrived before it was handed on —, and what `handle` throws (the transfer is then
     ///   abandoned when the body goes).
     @discardableResult
-    public func forEachPiece(upTo maximum: Int, isolation: isolated (any Actor)? = #isolation,
+    public func forEachPiece(upTo maximum: Int,
                              _ handle: ([UInt8]) throws(HTTPError) -> Void) async throws(HTTPError) -> Int64 {
         let largest = Swift.max(maximum, Self.smallestPiece)
         var step = Swift.min(largest, 64 << 10)

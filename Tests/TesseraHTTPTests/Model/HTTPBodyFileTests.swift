@@ -112,8 +112,8 @@ struct HTTPBodyFileTests {
             }
         }
         let error = await #expect(throws: HTTPError.self) { try await reader.value }
-        // Cancelled — or, on a loaded host where the reader woke only after the origin's
-        // suspension limit cut the stalled body, cut off first: either way the read returned.
+        // Cancelled — or cut off before the cancellation reached it (seen once, as connection-lost,
+        // under the whole suite's load on two cores): either way the read returned.
         #expect(error?.category == .cancelled || error?.category == .connectionLost)
         let size = file.size
         #expect(size >= 800_000 && size <= 3_500_000)
