@@ -8,8 +8,9 @@ import TesseraSupport
 /// Its owner gives it an array (whose capacity it keeps) and takes the bytes back with
 /// `takeBytes()` once `deliver` returned. A destination made `writingTo` a file writes each
 /// chunk there instead, from the transfer's own buffer on the transfer's thread (no copy in
-/// memory at all), until its owner finishes or closes it. Everything in it sits behind its own lock, so an owner
-/// that looks while a transfer appends sees a consistent value, never a torn one.
+/// memory at all), until its owner finishes or closes it. Everything in it sits behind its own
+/// lock, so an owner that looks while a transfer appends sees a consistent value, never a torn
+/// one.
 public final class HTTPBodyDestination: Sendable {
     private struct State {
         var bytes: [UInt8]
