@@ -121,7 +121,7 @@ public enum PlaylistJSON {
             w.item()
             w.beginObject()
             w.key("uri"); segments.withURI(at: index) { w.string(utf8: $0) }
-            segment(segments.packed[index].segment, &w)
+            segment(segments.segmentWithoutURI(segments.packed[index]), &w)
         }
         w.endArray()
     }

@@ -25,7 +25,7 @@ public struct MediaSegment: Hashable, Sendable {
     /// True when EXT-X-GAP marks it as missing.
     public var isGap: Bool
     /// The decimal places the EXTINF text has, or `SegmentDuration.unpacked` when the text is in `extras`.
-    private var durationPlaces: UInt8
+    private(set) var durationPlaces: UInt8
     /// The line of the URI.
     public var line: SourceLine
     /// Keys, map, bitrate and the rarer tags, or nil when it has none of them.
@@ -116,9 +116,6 @@ public struct MediaSegment: Hashable, Sendable {
         get { extras?.value.parts ?? [] }
         set { updateExtras { $0.parts = newValue } }
     }
-
-    /// Whether it has partial segments (without copying them out).
-    var hasParts: Bool { extras.map { !$0.value.parts.isEmpty } ?? false }
 
     /// Unknown tags that stood among its tags, in order.
     public var unknownTags: [UnknownTag] {

@@ -82,6 +82,15 @@ public struct ProgramDateTime: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A packed date: the instant and the form that rebuilds its text (how `MediaSegments` stores one).
+    init(seconds: Double, form: DateTimeForm) {
+        self.seconds = seconds
+        storage = .packed(form)
+    }
+
+    /// The instant as stored (NaN when the text is not a valid date-time).
+    var storedSeconds: Double { seconds }
+
     /// Whether the text names its time zone.
     var hasZone: Bool {
         switch storage {

@@ -24,18 +24,20 @@ public struct SegmentTotals: Hashable, Sendable {
     /// The totals of `segments`.
     public init(_ segments: MediaSegments) {
         count = segments.count
+        var previousBox: UInt32?   // a run of segments shares one box: its method is looked up once
         segments.packed.withUnsafeBufferPointer { packed in
-            for index in packed.indices {
-                if let date = packed[index].segment.programDateTime {
+            for record in packed {
+                if record.hasDate {
                     datedCount += 1
-                    if firstDate == nil, let seconds = date.secondsSince1970 { firstDate = seconds - duration }
+                    if firstDate == nil, let seconds = segments.programDateTime(of: record)?.secondsSince1970 { firstDate = seconds - duration }
                 }
-                let length = packed[index].segment.duration
-                duration += length
-                if length > longestDuration { longestDuration = length }
-                if packed[index].segment.isDiscontinuity { discontinuityCount += 1 }
-                if packed[index].segment.isGap { gapCount += 1 }
-                let method = packed[index].segment.extras?.value.keys.first?.method ?? .none
+                duration += record.duration
+                if record.duration > longestDuration { longestDuration = record.duration }
+                if record.isDiscontinuity { discontinuityCount += 1 }
+                if record.isGap { gapCount += 1 }
+                guard record.extras != previousBox else { continue }
+                previousBox = record.extras
+                let method = segments.extras(of: record)?.value.keys.first?.method ?? .none
                 if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
             }
         }

@@ -13,7 +13,7 @@ extension PlaylistBuilder {
                    "Segment \"\(URLRedaction.redact(uri: substituted ?? bytes.string(span)))\" has no EXTINF before it; it is ignored.")
             return
         }
-        try checkCount(segments.count + 1, "segments")
+        if segments.count >= limits.maximumElements { try checkCount(segments.count + 1, "segments") }
         var range: PlaylistByteRange?
         if let pendingRange = pending.range {
             var offset = pendingRange.offset
@@ -56,11 +56,17 @@ extension PlaylistBuilder {
         } else {
             segments.keep(uri: UnsafeBufferPointer(rebasing: bytes.base[span.start..<span.end]))
         }
-        segments.append(parsed: PackedSegment(MediaSegment(
-            uri: uri.inline, duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
-            mediaSequence: sequence.partialValue, discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
-            programDateTime: pending.programDateTime, byteRange: range, isDiscontinuity: pending.isDiscontinuity,
-            isGap: pending.isGap, line: SourceLine(line), extras: extras), uriStart: uri.start, uriCount: uri.count))
+        var record = PackedSegment(duration: duration.value, durationPlaces: duration.places ?? SegmentDuration.unpacked,
+                                   mediaSequence: sequence.partialValue,
+                                   discontinuitySequence: (discontinuitySequence ?? 0) &+ discontinuityCount,
+                                   line: UInt32(clamping: line))
+        MediaSegments.place(uri, in: &record)
+        record.extras = segments.keep(extras: extras)
+        segments.keep(date: pending.programDateTime, in: &record)
+        record.byteRange = range
+        if pending.isDiscontinuity { record.flags |= PackedSegment.discontinuityFlag }
+        if pending.isGap { record.flags |= PackedSegment.gapFlag }
+        segments.append(parsed: record)
     }
 
     /// Whether the URI of the line `span` (or its substitution) is the URI of the segment at `index`.
@@ -74,8 +80,14 @@ extension PlaylistBuilder {
     /// The extras of a segment with nothing of its own: none without keys, map or bitrate; the
     /// run's box while no EXT-X-KEY, EXT-X-MAP or EXT-X-BITRATE tag came between (so every tag
     /// keeps its own line); else a new box.
+    @inline(__always)
     private mutating func runExtras(bitrate: UInt64?) -> SharedValue<SegmentExtras>? {
         guard !keys.isEmpty || map != nil || bitrate != nil else { return nil }
+        return runBox(bitrate: bitrate)
+    }
+
+    /// The run's box, or a new one.
+    mutating func runBox(bitrate: UInt64?) -> SharedValue<SegmentExtras> {
         if let lastExtras, lastExtras.bitrate == bitrate { return lastExtras.box }
         let box = SharedValue(SegmentExtras(keys: keys, mapBox: map, bitrate: bitrate))
         lastExtras = (box, bitrate)

@@ -44,6 +44,10 @@ struct PlaylistBuilder {
     /// ranges without an offset.
     var previousRange: (index: Int, end: UInt64)?
     var pending = PendingSegment()
+    /// Whether `consumeCommonSegments` is tried (it stops trying after many misses in a row).
+    var commonSegmentsEnabled = true
+    /// Lines where it was tried and read nothing, since it last read a segment.
+    var commonSegmentMisses = 0
 
     // Multivariant playlist state.
     var variants: [Variant] = []

@@ -74,7 +74,8 @@ public struct PlaylistParser: Sendable {
             more = read(&buffer)
             let used = try buffer.withUnsafeBufferPointer { pointer throws(PlaylistError) -> Int in
                 builder.bytes = Bytes(base: pointer)
-                return try scanner.scan(builder.bytes, isFinal: !more) { (span, number) throws(PlaylistError) in
+                return try scanner.scan(builder.bytes, isFinal: !more, lines: { builder.consumeCommonSegments($0, from: $1, count: $2, number: $3) }) {
+                    (span, number) throws(PlaylistError) in
                     try builder.consume(span, number: number)
                 }
             }
@@ -87,7 +88,8 @@ public struct PlaylistParser: Sendable {
     private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
         var builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
         builder.segments.reserveCapacity(min(Self.count("#EXTINF:", in: bytes), limits.maximumElements))
-        let summary = try PlaylistText.scan(bytes, limits: limits) { (span, number) throws(PlaylistError) in
+        let summary = try PlaylistText.scan(bytes, limits: limits, lines: { builder.consumeCommonSegments($0, from: $1, count: $2, number: $3) }) {
+            (span, number) throws(PlaylistError) in
             try builder.consume(span, number: number)
         }
         return try finish(builder, summary)

@@ -13,10 +13,10 @@ enum PlaylistText {
         var hasByteOrderMark = false
     }
 
-    static func scan(_ bytes: Bytes, limits: PlaylistLimits,
+    static func scan(_ bytes: Bytes, limits: PlaylistLimits, lines: (UnsafeRawPointer, Int, Int, Int) -> (end: Int, lines: Int),
                      _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) -> Summary {
         var scanner = Scanner(limits: limits)
-        _ = try scanner.scan(bytes, isFinal: true, body)
+        _ = try scanner.scan(bytes, isFinal: true, lines: lines, body)
         return scanner.summary
     }
 
@@ -39,8 +39,11 @@ enum PlaylistText {
         init(limits: PlaylistLimits) { self.limits = limits }
 
         /// Reads every complete line of `bytes` (every line when `isFinal`) and returns how many
-        /// bytes that was: the caller passes the rest again, followed by more, next time.
-        mutating func scan(_ bytes: Bytes, isFinal: Bool,
+        /// bytes that was: the caller passes the rest again, followed by more, next time. At a
+        /// line that starts with `#`, `lines` (given the bytes, the line's start, their count and
+        /// its number) may read it and the lines after it at once — whole, plain lines, each
+        /// ended by a LF — and says where it stopped and how many it read; `body` gets every other line.
+        mutating func scan(_ bytes: Bytes, isFinal: Bool, lines: (UnsafeRawPointer, Int, Int, Int) -> (end: Int, lines: Int),
                            _ body: (Span, Int) throws(PlaylistError) -> Void) throws(PlaylistError) -> Int {
             let count = bytes.base.count
             guard usedBytes + count <= limits.maximumBytes else {
@@ -70,6 +73,14 @@ enum PlaylistText {
             while index < count {
                 let end: Int
                 let searched = index == 0 ? searchedBytes : 0
+                if searched == 0, number > 1, bytes[index] == 0x23 {
+                    let read = lines(raw, index, count, number)
+                    if read.lines > 0 {
+                        number += read.lines
+                        index = read.end
+                        continue
+                    }
+                }
                 if searched == 0, let plainEnd = PlaylistText.plainLineEnd(raw, from: index, count: count) {
                     end = plainEnd
                 } else {
@@ -127,7 +138,7 @@ enum PlaylistText {
     /// it is plain ASCII — the common line, split and checked in one pass; nil when a word holds
     /// another byte or fewer than 8 are left (the caller then finds the end and checks byte by byte).
     @inline(__always)
-    fileprivate static func plainLineEnd(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int? {
+    static func plainLineEnd(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int? {
         var index = start
         while index + 8 <= count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)

@@ -4,9 +4,11 @@ enum LowLatencyRules {
     static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
         // Parts are read segment by segment: a list of every segment's parts would cost 16 bytes
         // per segment of a 500,000-segment playlist that has none.
-        let firstPart = p.segments.packed.withUnsafeBufferPointer { segments in
-            segments.indices.first { segments[$0].segment.hasParts }.flatMap { segments[$0].segment.parts.first }
-        } ?? p.pendingParts.first
+        var firstPart: PartialSegment?
+        for record in p.segments.packed where record.extras != 0 {
+            if let part = p.segments.parts(of: record)?.first { firstPart = part; break }
+        }
+        firstPart = firstPart ?? p.pendingParts.first
         if p.partInformation == nil, let part = firstPart {
             context.add(.partWithoutPartInformation, .error, part.line, "4.4.3.7", "EXT-X-PART needs EXT-X-PART-INF in the playlist.")
         }
@@ -27,8 +29,8 @@ enum LowLatencyRules {
                     }
                 }
             }
-            p.segments.packed.withUnsafeBufferPointer { segments in
-                for i in segments.indices where segments[i].segment.hasParts { check(segments[i].segment.parts) }
+            for record in p.segments.packed where record.extras != 0 {
+                if let parts = p.segments.parts(of: record) { check(parts) }
             }
             check(p.pendingParts)
             if let partHoldBack = p.serverControl?.partHoldBack {

@@ -15,45 +15,49 @@ enum MediaPlaylistRules {
         // segments' own findings (kept apart, so they follow those rules' findings as before).
         var facts = MediaPlaylistFacts()
         var segmentFindings = RuleContext()
-        p.segments.packed.withUnsafeBufferPointer { segments in
-            // Fields are read through the buffer: copying each segment would retain all of
-            // its references, which cost more than the checks themselves.
+        let segments = p.segments
+        segments.packed.withUnsafeBufferPointer { records in
+            // The stored values are read in place: making each segment would make its URI.
             var reported = Set<Int>()   // key and map lines already checked
+            var previousBox: UInt32 = 0
             var previousExtras: SharedValue<SegmentExtras>?
             var expected: Double?   // where the next segment starts by the last date and the durations since
             var usesDateTime: Bool?   // whether any segment has a date, found when first needed
-            for i in segments.indices {
-                facts.note(hasDecimalPoint: segments[i].segment.durationHasPoint, hasByteRange: segments[i].segment.byteRange != nil,
-                           line: segments[i].segment.line)
-                // A packed date is copied without a reference count (its string is inline).
-                let dateTime = segments[i].segment.programDateTime
+            for record in records {
+                let line = SourceLine(Int(record.line))
+                facts.note(hasDecimalPoint: segments.durationHasPoint(of: record), hasByteRange: record.flags & PackedSegment.rangeFlag != 0,
+                           line: line)
+                let dateTime = record.hasDate ? segments.programDateTime(of: record) : nil
                 if let time = dateTime?.secondsSince1970 {
                     if let expected, expected - time >= 1 {
-                        segmentFindings.add(.dateTimeOverlap, .error, segments[i].segment.line, "6.2.1",
+                        segmentFindings.add(.dateTimeOverlap, .error, line, "6.2.1",
                                             "EXT-X-PROGRAM-DATE-TIME is \(FixedDecimal.format(expected - time, digits: 3)) s earlier than the previous segments end; the date-to-segment mapping is ambiguous.")
                     }
                     expected = time
                 }
-                expected = expected.map { $0 + segments[i].segment.duration }
-                if let target = p.targetDuration, target >= 1, segments[i].segment.duration.rounded() > Double(target) {
-                    segmentFindings.add(.segmentExceedsTargetDuration, .error, segments[i].segment.line, "4.4.3.1",
-                                        "EXTINF \(segments[i].segment.durationText) rounds to more than EXT-X-TARGETDURATION \(target).")
+                expected = expected.map { $0 + record.duration }
+                if let target = p.targetDuration, target >= 1, record.duration.rounded() > Double(target) {
+                    segmentFindings.add(.segmentExceedsTargetDuration, .error, line, "4.4.3.1",
+                                        "EXTINF \(segments.durationText(of: record)) rounds to more than EXT-X-TARGETDURATION \(target).")
                 }
                 // A run of segments shares one extras box: look at its keys and map once per run.
-                if let extras = segments[i].segment.extras, extras !== previousExtras {
-                    previousExtras = extras
-                    facts.note(extras.value)
-                    checkRun(extras.value, reported: &reported, &segmentFindings)
+                if record.extras != previousBox {
+                    previousBox = record.extras
+                    if let extras = segments.extras(of: record), extras !== previousExtras {
+                        previousExtras = extras
+                        facts.note(extras.value)
+                        checkRun(extras.value, reported: &reported, &segmentFindings)
+                    }
                 }
                 if let dateTime {
                     if !dateTime.hasZone {
-                        segmentFindings.add(.dateTimeWithoutZone, .warning, segments[i].segment.line, "4.4.4.6",
+                        segmentFindings.add(.dateTimeWithoutZone, .warning, line, "4.4.4.6",
                                             "EXT-X-PROGRAM-DATE-TIME \(dateTime.text) has no time zone; it is read as UTC.")
                     }
-                } else if segments[i].segment.isDiscontinuity {
-                    if usesDateTime == nil { usesDateTime = segments.contains { $0.segment.programDateTime != nil } }
+                } else if record.isDiscontinuity {
+                    if usesDateTime == nil { usesDateTime = records.contains { $0.hasDate } }
                     if usesDateTime == true {
-                        segmentFindings.add(.discontinuityWithoutDateTime, .warning, segments[i].segment.line, "6.2.1",
+                        segmentFindings.add(.discontinuityWithoutDateTime, .warning, line, "6.2.1",
                                             "A discontinuity segment has no EXT-X-PROGRAM-DATE-TIME while the playlist uses them.")
                     }
                 }
@@ -63,7 +67,7 @@ enum MediaPlaylistRules {
         AttributeSyntaxRules.check(keys: facts.keys, &context)
         context.diagnostics += segmentFindings.diagnostics
         if let start = p.start {
-            let total = p.segments.packed.reduce(0) { $0 + $1.segment.duration }
+            let total = p.segments.packed.reduce(0) { $0 + $1.duration }
             if !p.segments.isEmpty, abs(start.timeOffset) > total {
                 context.add(.startOffsetBeyondDuration, .warning, start.line, "4.4.2.2",
                             "EXT-X-START TIME-OFFSET \(start.timeOffset) is beyond the playlist's \(total) s.")

@@ -1,12 +1,12 @@
 import Testing
 @testable import TesseraPlaylist
 
-/// `MediaSegments` keeps long URIs out of their segments, in shared chunks: that must be
-/// invisible — every segment reads back as stored, mutations and copies behave like an array's.
+/// `MediaSegments` keeps each segment as plain values, its URI in shared chunks and its extras
+/// and odd dates in tables: that must be invisible — every segment reads back as stored,
+/// mutations and copies behave like an array's.
 @Suite("The segments collection")
 struct MediaSegmentsTests {
-    /// URIs of every storage kind: short (a small string), long (in a chunk), non-ASCII, empty,
-    /// and longer than a chunk (kept in its segment).
+    /// URIs of every kind: short, long, non-ASCII, empty, and longer than a chunk (kept apart).
     static let uris = ["a.ts", "seg_0000000001.ts", "https://cdn.example.com/live/v1080/segment_0000001.ts?token=a1b2",
                        "https://ex\u{e9}mple.com/\u{20ac}/s\u{e9}gment-\u{1F3AC}.ts", "", String(repeating: "u", count: MediaSegments.chunkBytes + 1),
                        String(repeating: "v", count: 16), String(repeating: "w", count: 15)]
@@ -100,11 +100,48 @@ struct MediaSegmentsTests {
         #expect(joined.isEmpty && joined.storedURIBytes == 0)
     }
 
-    @Test("the parser keeps a URI past 15 bytes in the shared chunks and a shorter one in its segment")
+    @Test("the parser keeps every URI in the shared chunks, one after another")
     func parserStorage() throws {
         let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nshort.ts\n#EXTINF:4,\nhttps://cdn.example.com/long/segment.ts\n"
         guard case .media(let media) = try PlaylistParser().parse(Array(text.utf8)).playlist else { Issue.record("not a media playlist"); return }
-        #expect(media.segments.storedURIBytes == "https://cdn.example.com/long/segment.ts".utf8.count)
+        #expect(media.segments.storedURIBytes == "short.ts".utf8.count + "https://cdn.example.com/long/segment.ts".utf8.count)
         #expect(media.segments.map(\.uri) == ["short.ts", "https://cdn.example.com/long/segment.ts"])
+    }
+
+    @Test("keys, maps, titles, parts and dates that do not pack read back as stored, and setting them again and again keeps the tables bounded")
+    func sideTables() {
+        let key = SegmentKey(method: .aes128, uri: "https://keys.example.com/k")
+        let odd = ProgramDateTime(text: "2026-01-01T00:00:00.1234Z"), packed = ProgramDateTime(text: "2026-01-01T00:00:04Z")
+        let part = PartialSegment(uri: "p.ts", duration: 1, durationText: "1")
+        func segment(_ index: Int) -> MediaSegment {
+            let range: PlaylistByteRange? = index % 5 == 0 ? PlaylistByteRange(length: 10, offset: UInt64(index) * 10) : nil
+            let title: String? = index % 7 == 0 ? "t\(index)" : nil
+            let date: ProgramDateTime = index % 2 == 0 ? odd : packed
+            let bitrate: UInt64? = index < 50 ? 800 : nil
+            let keys: [SegmentKey] = index % 10 < 5 ? [key] : []
+            let parts: [PartialSegment] = index % 9 == 0 ? [part] : []
+            return MediaSegment(uri: "s\(index).ts", duration: 4, title: title, mediaSequence: UInt64(index), byteRange: range,
+                                isDiscontinuity: index % 3 == 0, isGap: index % 4 == 0, programDateTime: date, bitrate: bitrate,
+                                keys: keys, parts: parts)
+        }
+        var array = (0..<100).map(segment)
+        var segments = MediaSegments(array)
+        #expect(Array(segments) == array)
+        #expect(segments.map { $0.programDateTime?.text } == array.map { $0.programDateTime?.text })
+        for round in 0..<30 {
+            for index in segments.indices where index % 3 == round % 3 {
+                segments[index].keys = round % 2 == 0 ? [] : [key]
+                segments[index].programDateTime = round % 2 == 0 ? packed : odd
+                segments[index].title = "r\(round)"
+                array[index].keys = round % 2 == 0 ? [] : [key]
+                array[index].programDateTime = round % 2 == 0 ? packed : odd
+                array[index].title = "r\(round)"
+            }
+            #expect(Array(segments) == array)
+        }
+        #expect(segments.boxes.count + segments.apartDates.count + segments.apartURIs.count <= 3 * segments.count + 64)
+        var copy = MediaSegments()
+        copy.append(contentsOf: segments[10...])
+        #expect(Array(copy) == Array(array[10...]))
     }
 }

@@ -1,0 +1,50 @@
+/// The segment nearly every media playlist is made of, read in one step (RFC 8216bis §4.4.4): an
+/// optional EXT-X-PROGRAM-DATE-TIME line, an EXTINF line without a title and a URI line, each
+/// line plain ASCII. The general path reads a line at a time through the tag table and the
+/// pending segment; this one splits the segment's lines, checks that the segment is the common
+/// kind and only then stores it — the same record, diagnostics (none) and state as the general
+/// path leaves. Anything else stops it before that segment, and the general path reads on.
+extension PlaylistBuilder {
+    /// Reads the common segments in a row from `index`, the start of line `number` of `count`
+    /// bytes at `raw`; returns the index after the last line it read and how many lines that was
+    /// (none when the line at `index` does not begin a common segment).
+    mutating func consumeCommonSegments(_ raw: UnsafeRawPointer, from index: Int, count: Int, number: Int) -> (end: Int, lines: Int) {
+        guard commonSegmentsEnabled, pendingVariant == nil, !pending.hasSegmentTags, !pending.ownsReferences else { return (index, 0) }
+        let skipped = skip?.skippedSegments ?? 0
+        let (base, baseOverflow) = (mediaSequence ?? 0).addingReportingOverflow(skipped)
+        guard !baseOverflow else { return (index, 0) }
+        var at = index
+        var lines = 0
+        var reader = CommonSegmentReader(bytes: bytes, count: count, maximumLineBytes: limits.maximumLineBytes)
+        let maximumElements = limits.maximumElements
+        let discontinuities = (discontinuitySequence ?? 0) &+ discontinuityCount
+        while segments.count < maximumElements,
+              case let (sequence, overflow) = base.addingReportingOverflow(UInt64(segments.count)), !overflow,
+              let segment = reader.segment(from: at, number: number + lines) {
+            if firstMediaTagLine == nil { firstMediaTagLine = segment.firstLine }
+            var record = PackedSegment(duration: segment.duration, durationPlaces: segment.places, mediaSequence: sequence,
+                                       discontinuitySequence: discontinuities, line: UInt32(clamping: segment.uriLine))
+            let uri = UnsafeBufferPointer(start: bytes.base.baseAddress! + segment.uri.start, count: segment.uri.count)
+            MediaSegments.place(segments.keep(uri: uri), in: &record)
+            if !keys.isEmpty || map != nil || bitrate != nil { record.extras = segments.keep(extras: runBox(bitrate: bitrate)) }
+            record.dateBits = segment.dateBits
+            record.dateForm = segment.dateForm
+            segments.append(parsed: record)
+            lines = segment.uriLine - number + 1
+            at = segment.uri.end + 1
+        }
+        if lines > 0 {
+            previousRange = nil
+            line = number + lines - 1
+        }
+        if lines == 0 {
+            // A playlist whose segments carry other tags (byte ranges, keys) would split and drop
+            // a line or two at every segment: after enough of those, the general path reads alone.
+            commonSegmentMisses += 1
+            if commonSegmentMisses >= 64 { commonSegmentsEnabled = false }
+        } else {
+            commonSegmentMisses = 0
+        }
+        return (at, lines)
+    }
+}
