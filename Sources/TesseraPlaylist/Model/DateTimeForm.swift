@@ -17,6 +17,9 @@ struct DateTimeForm: Hashable {
 
     init(raw: UInt16) { self.raw = raw }
 
+    /// `YYYY-MM-DDThh:mm:ss.sssZ`: three fraction digits in UTC, what most packagers write.
+    static var utcMilliseconds: DateTimeForm { DateTimeForm(raw: 3 | 1 << 2 | 1441 << 4) }
+
     private var fractionDigits: Int { Int(raw & 3) }
     private var zone: Int { Int(raw >> 2 & 3) }
     private var offsetMinutes: Int { Int(raw >> 4) - 1441 }

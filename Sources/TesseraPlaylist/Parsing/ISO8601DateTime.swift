@@ -67,7 +67,7 @@ enum ISO8601DateTime {
         return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
-    private static func daysIn(_ month: Int, _ year: Int) -> Int {
+    static func daysIn(_ month: Int, _ year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -105,7 +105,7 @@ enum ISO8601DateTime {
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

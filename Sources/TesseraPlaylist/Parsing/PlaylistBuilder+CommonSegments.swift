@@ -29,6 +29,7 @@ extension PlaylistBuilder {
             if !keys.isEmpty || map != nil || bitrate != nil { record.extras = segments.keep(extras: runBox(bitrate: bitrate)) }
             record.dateBits = segment.dateBits
             record.dateForm = segment.dateForm
+            if lines == 0 { reserveLike(segmentBytes: segment.uri.end + 1 - at, remainingBytes: count - at) }
             segments.append(parsed: record)
             lines = segment.uriLine - number + 1
             at = segment.uri.end + 1
@@ -46,5 +47,13 @@ extension PlaylistBuilder {
             commonSegmentMisses = 0
         }
         return (at, lines)
+    }
+
+    /// Makes room for as many segments as the bytes left hold, were they all as long as this
+    /// one (a playlist's segments are written alike): the segments are stored without regrowing
+    /// and without a pass to count them first.
+    private mutating func reserveLike(segmentBytes: Int, remainingBytes: Int) {
+        let estimate = min(remainingBytes / max(segmentBytes, 1) + 1, limits.maximumElements - segments.count)
+        if segments.packed.capacity - segments.count < estimate { segments.reserveCapacity(segments.count + estimate) }
     }
 }

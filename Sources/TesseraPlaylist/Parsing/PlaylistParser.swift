@@ -40,22 +40,6 @@ public struct PlaylistParser: Sendable {
         return result!
     }
 
-    /// Occurrences of `needle` (which starts with `#`): sizing the segment array up front avoids
-    /// regrowth copies. memchr finds each `#`, a word comparison checks the rest.
-    private static func count(_ needle: StaticString, in bytes: Bytes) -> Int {
-        guard let base = UnsafeRawPointer(bytes.base.baseAddress) else { return 0 }
-        let total = bytes.base.count
-        let length = needle.utf8CodeUnitCount
-        var offset = 0
-        var found = 0
-        while offset < total, let hit = memchr(base + offset, 0x23, total - offset) {
-            let position = base.distance(to: UnsafeRawPointer(hit))
-            if position + length <= total, Bytes.same(UnsafeRawPointer(hit), UnsafeRawPointer(needle.utf8Start), length) { found += 1 }
-            offset = position + 1
-        }
-        return found
-    }
-
     /// Parses a document read in pieces, keeping no more of it than the piece being read and the
     /// line the previous one ended in: `read` appends the next bytes (a piece of any size) to the
     /// buffer it is given — which starts with that line — and returns false once there are no more.
@@ -87,7 +71,6 @@ public struct PlaylistParser: Sendable {
 
     private func parse(_ bytes: Bytes, context: ParseContext) throws(PlaylistError) -> ParsedPlaylist {
         var builder = PlaylistBuilder(bytes: bytes, limits: limits, context: context)
-        builder.segments.reserveCapacity(min(Self.count("#EXTINF:", in: bytes), limits.maximumElements))
         let summary = try PlaylistText.scan(bytes, limits: limits, lines: { builder.consumeCommonSegments($0, from: $1, count: $2, number: $3) }) {
             (span, number) throws(PlaylistError) in
             try builder.consume(span, number: number)

@@ -55,6 +55,10 @@ struct CommonSegmentPathTests {
             media(plain, header: "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n#EXT-X-TARGETDURATION:4\n"),
             media(plain, header: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:10\n#EXT-X-SKIP:SKIPPED-SEGMENTS=5\n"),
             Array("#EXTM3U\n#EXTINF:4,\na.ts\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n".utf8),
+            media(["2024-02-28T23:59:59.999Z", "2024-02-29T00:00:00.000Z", "2025-02-29T00:00:00.000Z", "2024-02-29T00:00:60.000Z",
+                   "2024-02-29T24:00:00.000Z", "2024-13-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z", "2024-02-29t00:00:01.000Z",
+                   "2024-02-29T00:00:02,000Z", "2024-02-29T00:00:03.000z", "2024-02-29T00:00:04.000+00:00", "2024-02-29T00:00:05.0000Z"]
+                .map { "#EXT-X-PROGRAM-DATE-TIME:\($0)\n#EXTINF:4,\n\($0).ts\n" }.joined()),
         ]
     }()
 
@@ -103,5 +107,35 @@ struct CommonSegmentPathTests {
                       "#EXTINF:2,\n#EXT-X-BYTERANGE:10@0\nseg.ts\n", "seg.ts\n"] {
             #expect(read(other) == nil, "\(other)")
         }
+    }
+
+    @Test("a date read the common way is the instant, to the bit, that the general reading gives", arguments: [0, 1, 1969, 1970, 2000, 2024, 2025, 9999])
+    func commonDates(year: Int) {
+        var reader: CommonSegmentReader?
+        func read(_ date: String) -> UInt64? {
+            // One reader for all, as a parse has: its day is the last date's when the date part is the same.
+            let bytes = Array(date.utf8) + Array(repeating: 0x0A, count: 8)
+            return bytes.withUnsafeBufferPointer { pointer in
+                var fresh = CommonSegmentReader(bytes: Bytes(base: pointer), count: pointer.count, maximumLineBytes: 1 << 16)
+                if let reader { fresh.lastDay = reader.lastDay }
+                defer { reader = fresh }
+                return fresh.utcMillisecondDate(Span(start: 0, end: date.utf8.count))?.bitPattern
+            }
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+        var checked = 0
+        for month in 1...12 {
+            for day in [1, 15, 28, 29, 30, 31] {
+                for (hour, minute, second, millis) in [(0, 0, 0, 0), (12, 34, 56, 789), (23, 59, 59, 999), (7, 5, 9, 1), (0, 0, 0, 100)] {
+                    let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+                    let date = "\(yearText)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(millisText)Z"
+                    let general = ISO8601DateTime.secondsSince1970(ArraySlice(Array(date.utf8)))
+                    #expect(read(date) == general?.bitPattern, "\(date)")
+                    checked += general == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(checked >= 12 * 4 * 5)
     }
 }
