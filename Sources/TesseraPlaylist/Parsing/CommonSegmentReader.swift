@@ -24,12 +24,13 @@ struct CommonSegmentReader {
 
     /// The common segment whose first line starts at `index` and is line `number`, or nil.
     mutating func segment(from index: Int, number: Int) -> CommonSegment? {
-        guard var end = line(from: index) else { return nil }
         var start = index
         var uriLine = number + 1
         var dateBits: UInt64 = 0
         var dateForm = PackedSegment.dateNone
-        if bytes.hasPrefix(Span(start: start, end: end), "#EXT-X-PROGRAM-DATE-TIME:") {
+        if !startsWith(Self.extinf, at: start) {
+            guard startsWith(Self.dateTag, at: start), byte(at: start + 24) == 0x3A,   // ":"
+                  let end = line(from: start, known: 25) else { return nil }
             let text = Span(start: start + 25, end: end)
             if let seconds = utcMillisecondDate(text) {
                 dateBits = seconds.bitPattern
@@ -41,19 +42,38 @@ struct CommonSegmentReader {
                 dateBits = seconds.bitPattern
                 dateForm = form.raw
             }
-            guard let next = line(from: end + 1) else { return nil }
             uriLine += 1
             start = end + 1
-            end = next
+            guard startsWith(Self.extinf, at: start) else { return nil }
         }
-        guard bytes.hasPrefix(Span(start: start, end: end), "#EXTINF:"),
+        guard let end = line(from: start, known: 8),
               let (duration, places) = duration(Span(start: start + 8, end: bytes[end - 1] == 0x2C ? end - 1 : end)),
-              let uriEnd = line(from: end + 1) else { return nil }
+              let uriEnd = uriLineEnd(from: end + 1) else { return nil }
         let uri = Span(start: end + 1, end: uriEnd)
-        guard !uri.isEmpty, bytes[uri.start] != 0x23, !bytes.containsVariableReference(uri) else { return nil }
+        guard !uri.isEmpty, bytes[uri.start] != 0x23 else { return nil }
         return CommonSegment(duration: duration, places: places, dateBits: dateBits, dateForm: dateForm, uri: uri,
                              firstLine: number, uriLine: uriLine)
     }
+
+    /// `#EXTINF:` as a little-endian word.
+    private static var extinf: UInt64 { 0x3A46_4E49_5458_4523 }
+    /// The first 24 bytes of `#EXT-X-PROGRAM-DATE-TIME:` as three little-endian words (the colon follows).
+    private static var dateTag: (UInt64, UInt64, UInt64) { (0x502D_582D_5458_4523, 0x442D_4D41_5247_4F52, 0x454D_4954_2D45_5441) }
+
+    /// Whether the 8 bytes at `index` are `word`.
+    @inline(__always)
+    private func startsWith(_ word: UInt64, at index: Int) -> Bool {
+        index + 8 <= count && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian == word
+    }
+
+    /// Whether the 24 bytes at `index` are `words`.
+    @inline(__always)
+    private func startsWith(_ words: (UInt64, UInt64, UInt64), at index: Int) -> Bool {
+        startsWith(words.0, at: index) && startsWith(words.1, at: index + 8) && startsWith(words.2, at: index + 16)
+    }
+
+    @inline(__always)
+    private func byte(at index: Int) -> UInt8 { index < count ? raw.load(fromByteOffset: index, as: UInt8.self) : 0 }
 
     /// The EXTINF number in `span` when its text packs (`SegmentDuration`): the last one's value
     /// when the bytes are the same, else read.
@@ -70,11 +90,38 @@ struct CommonSegmentReader {
         return (read.value, places)
     }
 
-    /// The end (its LF) of the plain line from `start` within the line bound, or nil.
+    /// The end (its LF) of the plain line from `start` within the line bound, or nil; its first
+    /// `known` bytes are plain already (a tag name that was matched).
     @inline(__always)
-    private func line(from start: Int) -> Int? {
-        guard let end = PlaylistText.plainLineEnd(raw, from: start, count: count), end - start <= maximumLineBytes else { return nil }
+    private func line(from start: Int, known: Int) -> Int? {
+        guard let end = PlaylistText.plainLineEnd(raw, from: start + known, count: count), end - start <= maximumLineBytes else { return nil }
         return end
+    }
+
+    /// The end (its LF) of the plain URI line from `start` within the line bound, or nil — also
+    /// when the line has a `{`, which may open a variable reference (the general path reads those).
+    /// As `PlaylistText.plainLineEnd`, a word at a time, with the braces found in the same words.
+    @inline(__always)
+    private func uriLineEnd(from start: Int) -> Int? {
+        var index = start
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let notLineFeed = word ^ 0x0A0A_0A0A_0A0A_0A0A, notBrace = word ^ 0x7B7B_7B7B_7B7B_7B7B
+            // The lowest set bit of each marks the first such byte exactly (bits above it may not).
+            let lineFeeds = (notLineFeed &- 0x0101_0101_0101_0101) & ~notLineFeed & 0x8080_8080_8080_8080
+            let braces = (notBrace &- 0x0101_0101_0101_0101) & ~notBrace & 0x8080_8080_8080_8080
+            if lineFeeds == 0 {
+                guard braces == 0, PlaylistText.isPlainASCII(word) else { return nil }
+                index += 8
+                continue
+            }
+            let before = lineFeeds.trailingZeroBitCount >> 3
+            let kept: UInt64 = (1 << UInt64(before * 8)) &- 1   // the bytes before the LF (before ≤ 7)
+            guard braces & kept == 0, PlaylistText.isPlainASCII(word & kept | 0x2020_2020_2020_2020 & ~kept),
+                  index + before - start <= maximumLineBytes else { return nil }
+            return index + before
+        }
+        return nil
     }
 
     /// The instant of a date written `YYYY-MM-DDThh:mm:ss.sssZ` with a second under 60 — the text

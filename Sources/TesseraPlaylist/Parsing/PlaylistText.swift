@@ -160,7 +160,7 @@ enum PlaylistText {
 
     /// True when all 8 bytes are ASCII from space to `~` (no control character, no DEL).
     @inline(__always)
-    private static func isPlainASCII(_ word: UInt64) -> Bool {
+    static func isPlainASCII(_ word: UInt64) -> Bool {
         let high: UInt64 = 0x8080_8080_8080_8080
         let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
         let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F

@@ -1,14 +1,10 @@
 import TesseraSupport
 /// Low-Latency HLS rules (RFC 8216bis §4.4.3.7-8, §4.4.4.9, §4.4.5.3-4).
 enum LowLatencyRules {
-    static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
-        // Parts are read segment by segment: a list of every segment's parts would cost 16 bytes
-        // per segment of a 500,000-segment playlist that has none.
-        var firstPart: PartialSegment?
-        for record in p.segments.packed where record.extras != 0 {
-            if let part = p.segments.parts(of: record)?.first { firstPart = part; break }
-        }
-        firstPart = firstPart ?? p.pendingParts.first
+    /// Checks `p`; `firstPart` is its first segment's first partial segment, found by the media
+    /// playlist rules' pass.
+    static func check(_ p: MediaPlaylist, firstPart segmentPart: PartialSegment?, _ context: inout RuleContext) {
+        let firstPart = segmentPart ?? p.pendingParts.first
         if p.partInformation == nil, let part = firstPart {
             context.add(.partWithoutPartInformation, .error, part.line, "4.4.3.7", "EXT-X-PART needs EXT-X-PART-INF in the playlist.")
         }

@@ -9,6 +9,8 @@ struct MediaPlaylistFacts {
     private(set) var firstByteRange: SourceLine?
     /// The line of the first EXT-X-MAP in force.
     private(set) var firstMap: SourceLine?
+    /// The first segment's first partial segment.
+    private(set) var firstPart: PartialSegment?
     private var seenKeyLines = Set<Int>()
 
     /// A segment's own fields (read by the caller one by one: a segment passed whole is copied,
@@ -18,8 +20,10 @@ struct MediaPlaylistFacts {
         if firstByteRange == nil, hasByteRange { firstByteRange = line }
     }
 
-    /// The keys and map a run of segments stands under (once per run: runs share one box).
+    /// The keys and map a run of segments stands under, and their parts (once per run: runs
+    /// share one box, and a box with parts is one segment's).
     mutating func note(_ extras: SegmentExtras) {
+        if firstPart == nil, let part = extras.parts.first { firstPart = part }
         for key in extras.keys where seenKeyLines.insert(key.line.number).inserted { keys.append(key) }
         guard let box = extras.mapBox else { return }
         if firstMap == nil { firstMap = box.value.line }

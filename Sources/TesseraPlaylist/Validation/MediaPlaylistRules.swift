@@ -7,7 +7,9 @@ import TesseraSupport
 
 /// Media playlist and segment rules (RFC 8216bis §4.4.3-4.4.4, §8).
 enum MediaPlaylistRules {
-    static func check(_ p: MediaPlaylist, _ context: inout RuleContext) {
+    /// Checks `p` and returns what its one pass over the segments found.
+    @discardableResult
+    static func check(_ p: MediaPlaylist, _ context: inout RuleContext) -> MediaPlaylistFacts {
         if let target = p.targetDuration, target < 1 {
             context.add(.targetDurationTooSmall, .error, nil, "4.4.3.1", "EXT-X-TARGETDURATION must be at least 1; it is \(target).")
         }
@@ -23,6 +25,9 @@ enum MediaPlaylistRules {
             var previousExtras: SharedValue<SegmentExtras>?
             var expected: Double?   // where the next segment starts by the last date and the durations since
             var usesDateTime: Bool?   // whether any segment has a date, found when first needed
+            // A duration that rounds above the target is above it (a cheaper test first:
+            // `rounded()` is a call).
+            let roundsAbove = p.targetDuration.map { $0 >= 1 ? Double($0) : .infinity } ?? .infinity
             for record in records {
                 let line = SourceLine(Int(record.line))
                 facts.note(hasDecimalPoint: segments.durationHasPoint(of: record), hasByteRange: record.flags & PackedSegment.rangeFlag != 0,
@@ -36,7 +41,7 @@ enum MediaPlaylistRules {
                     expected = time
                 }
                 expected = expected.map { $0 + record.duration }
-                if let target = p.targetDuration, target >= 1, record.duration.rounded() > Double(target) {
+                if record.duration > roundsAbove, let target = p.targetDuration, record.duration.rounded() > Double(target) {
                     segmentFindings.add(.segmentExceedsTargetDuration, .error, line, "4.4.3.1",
                                         "EXTINF \(segments.durationText(of: record)) rounds to more than EXT-X-TARGETDURATION \(target).")
                 }
@@ -73,6 +78,7 @@ enum MediaPlaylistRules {
                             "EXT-X-START TIME-OFFSET \(start.timeOffset) is beyond the playlist's \(total) s.")
             }
         }
+        return facts
     }
 
     /// The keys and map a run of segments stands under, each tag checked once.

@@ -5,8 +5,9 @@ enum PlaylistValidator {
         var context = RuleContext()
         switch playlist {
         case .media(let media):
-            MediaPlaylistRules.check(media, &context)
-            LowLatencyRules.check(media, &context)
+            // One pass over the segments: the low-latency rules take the first part it found.
+            let facts = MediaPlaylistRules.check(media, &context)
+            LowLatencyRules.check(media, firstPart: facts.firstPart, &context)
             DateRangeRules.check(media, &context)
         case .multivariant(let multivariant):
             MultivariantRules.check(multivariant, &context)
