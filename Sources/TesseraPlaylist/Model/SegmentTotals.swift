@@ -20,11 +20,18 @@ public struct SegmentTotals: Hashable, Sendable {
     /// The METHOD of the first key in force over the segments, in order of first use (`.none`
     /// for segments in the clear).
     public var encryptionMethods: [EncryptionMethod] = []
+    /// Every kind of key (METHOD and KEYFORMAT) in force over the segments, in order of first use.
+    public var keyKinds: [SegmentKeyKind] = []
+    /// Segments under an EXT-X-MAP.
+    public var mappedCount = 0
+    /// The partial segments of the segments (not counting the parts after the last one).
+    public var partCount = 0
 
     /// The totals of `segments`.
     public init(_ segments: MediaSegments) {
         count = segments.count
-        var previousBox: UInt32?   // a run of segments shares one box: its method is looked up once
+        var previousBox: UInt32?   // a run of segments shares one box: it is looked at once
+        var boxHasMap = false, boxParts = 0
         segments.packed.withUnsafeBufferPointer { packed in
             for record in packed {
                 if record.hasDate {
@@ -35,10 +42,17 @@ public struct SegmentTotals: Hashable, Sendable {
                 if record.duration > longestDuration { longestDuration = record.duration }
                 if record.isDiscontinuity { discontinuityCount += 1 }
                 if record.isGap { gapCount += 1 }
-                guard record.extras != previousBox else { continue }
-                previousBox = record.extras
-                let method = segments.extras(of: record)?.value.keys.first?.method ?? .none
-                if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
+                if record.extras != previousBox {
+                    previousBox = record.extras
+                    let extras = segments.extras(of: record)?.value
+                    boxHasMap = extras?.mapBox != nil
+                    boxParts = extras?.parts.count ?? 0
+                    let method = extras?.keys.first?.method ?? .none
+                    if encryptionMethods.last != method, !encryptionMethods.contains(method) { encryptionMethods.append(method) }
+                    for key in extras?.keys ?? [] where !keyKinds.contains(SegmentKeyKind(key)) { keyKinds.append(SegmentKeyKind(key)) }
+                }
+                if boxHasMap { mappedCount += 1 }
+                partCount += boxParts
             }
         }
     }

@@ -54,6 +54,10 @@ extension PlaylistBuilder {
     /// and without a pass to count them first.
     private mutating func reserveLike(segmentBytes: Int, remainingBytes: Int) {
         let estimate = min(remainingBytes / max(segmentBytes, 1) + 1, limits.maximumElements - segments.count)
-        if segments.packed.capacity - segments.count < estimate { segments.reserveCapacity(segments.count + estimate) }
+        let capacity = segments.packed.capacity
+        guard capacity - segments.count < estimate else { return }
+        // A document read in pieces asks piece by piece: the room grows at least twofold, so
+        // the segments are moved a bounded number of times.
+        segments.reserveCapacity(max(segments.count + estimate, capacity * 2))
     }
 }

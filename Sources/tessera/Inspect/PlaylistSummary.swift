@@ -19,11 +19,11 @@ enum PlaylistSummary {
             out.append("  \(totals.count) segments, \(FixedDecimal.format(totals.duration, digits: 3)) s in all"
                 + (totals.discontinuityCount > 0 ? ", \(totals.discontinuityCount) discontinuities" : "")
                 + (totals.gapCount > 0 ? ", \(totals.gapCount) gaps" : ""))
-            let methods = Set(p.segments.flatMap { $0.keys.map { "\($0.method)" + ($0.isIdentity ? "" : " (\($0.keyFormat))") } })
+            let methods = Set(totals.keyKinds.map { "\($0.method)" + ($0.isIdentity ? "" : " (\($0.keyFormat))") })
             if !methods.isEmpty { out.append("  encryption: \(methods.sorted().joined(separator: ", "))") }
-            if p.segments.contains(where: { $0.map != nil }) { out.append("  fragmented MP4 (EXT-X-MAP)") }
+            if totals.mappedCount > 0 { out.append("  fragmented MP4 (EXT-X-MAP)") }
             if let part = p.partInformation {
-                out.append("  low latency: part target \(part.partTarget) s, \(p.segments.reduce(0) { $0 + $1.parts.count } + p.pendingParts.count) parts"
+                out.append("  low latency: part target \(part.partTarget) s, \(totals.partCount + p.pendingParts.count) parts"
                     + (p.serverControl?.canBlockReload == true ? ", blocking reload" : ""))
             }
             if !p.dateRanges.isEmpty { out.append("  \(p.dateRanges.count) date ranges") }
