@@ -6,6 +6,9 @@ struct CommonSegment {
     var dateBits: UInt64
     var dateForm: UInt16
     var uri: Span
+    /// Its EXT-X-BYTERANGE: the length, and the offset when written (`rangeLength` nil: none).
+    var rangeLength: UInt64?
+    var rangeOffset: UInt64?
     /// The line of its first tag and of its URI.
     var firstLine: Int
     var uriLine: Int

@@ -1,8 +1,9 @@
 /// Reads the lines of a common segment — an optional EXT-X-PROGRAM-DATE-TIME with a date that
-/// packs, an EXTINF without a title whose text packs, and a URI without a variable reference,
-/// each line plain ASCII within the line bound and ended by a LF — and checks them without
-/// storing anything (RFC 8216bis §4.1, §4.4.4.1, §4.4.4.6). Any other lines give nil, and the
-/// parser's general path reads them, so the two paths agree on everything this one accepts.
+/// packs, an EXTINF without a title whose text packs, an optional EXT-X-BYTERANGE after it, and a
+/// URI without a brace, each line plain ASCII within the line bound and ended by a LF — and
+/// checks them without storing anything (RFC 8216bis §4.1, §4.4.4.1, §4.4.4.2, §4.4.4.6). Any
+/// other lines give nil, and the parser's general path reads them, so the two paths agree on
+/// everything this one accepts.
 struct CommonSegmentReader {
     let bytes: Bytes
     let raw: UnsafeRawPointer
@@ -46,17 +47,38 @@ struct CommonSegmentReader {
             start = end + 1
             guard startsWith(Self.extinf, at: start) else { return nil }
         }
-        guard let end = line(from: start, known: 8),
-              let (duration, places) = duration(Span(start: start + 8, end: bytes[end - 1] == 0x2C ? end - 1 : end)),
-              let uriEnd = uriLineEnd(from: end + 1) else { return nil }
+        guard var end = line(from: start, known: 8),
+              let (duration, places) = duration(Span(start: start + 8, end: bytes[end - 1] == 0x2C ? end - 1 : end)) else { return nil }
+        var rangeLength: UInt64?, rangeOffset: UInt64?
+        if startsWith(Self.byteRangeTag.0, at: end + 1), startsWith(Self.byteRangeTag.1, at: end + 9), byte(at: end + 1 + 16) == 0x3A {
+            let rangeStart = end + 1
+            guard let rangeEnd = line(from: rangeStart, known: 17),
+                  let (length, offset) = byteRange(Span(start: rangeStart + 17, end: rangeEnd)) else { return nil }
+            rangeLength = length
+            rangeOffset = offset
+            uriLine += 1
+            end = rangeEnd
+        }
+        guard let uriEnd = uriLineEnd(from: end + 1) else { return nil }
         let uri = Span(start: end + 1, end: uriEnd)
         guard !uri.isEmpty, bytes[uri.start] != 0x23 else { return nil }
         return CommonSegment(duration: duration, places: places, dateBits: dateBits, dateForm: dateForm, uri: uri,
-                             firstLine: number, uriLine: uriLine)
+                             rangeLength: rangeLength, rangeOffset: rangeOffset, firstLine: number, uriLine: uriLine)
+    }
+
+    /// `<length>[@<offset>]`, each a decimal-integer, or nil (the general path reports it).
+    private func byteRange(_ value: Span) -> (UInt64, UInt64?)? {
+        let at = bytes.firstIndex(of: 0x40, in: value)
+        guard let length = DecimalNumbers.integer(bytes, Span(start: value.start, end: at ?? value.end)) else { return nil }
+        guard let at else { return (length, nil) }
+        guard let offset = DecimalNumbers.integer(bytes, Span(start: at + 1, end: value.end)) else { return nil }
+        return (length, offset)
     }
 
     /// `#EXTINF:` as a little-endian word.
     private static var extinf: UInt64 { 0x3A46_4E49_5458_4523 }
+    /// The first 16 bytes of `#EXT-X-BYTERANGE:` as two little-endian words (the colon follows).
+    private static var byteRangeTag: (UInt64, UInt64) { (0x422D_582D_5458_4523, 0x4547_4E41_5245_5459) }
     /// The first 24 bytes of `#EXT-X-PROGRAM-DATE-TIME:` as three little-endian words (the colon follows).
     private static var dateTag: (UInt64, UInt64, UInt64) { (0x502D_582D_5458_4523, 0x442D_4D41_5247_4F52, 0x454D_4954_2D45_5441) }
 

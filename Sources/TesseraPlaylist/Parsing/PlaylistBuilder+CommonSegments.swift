@@ -1,6 +1,6 @@
 /// The segment nearly every media playlist is made of, read in one step (RFC 8216bis §4.4.4): an
-/// optional EXT-X-PROGRAM-DATE-TIME line, an EXTINF line without a title and a URI line, each
-/// line plain ASCII. The general path reads a line at a time through the tag table and the
+/// optional EXT-X-PROGRAM-DATE-TIME line, an EXTINF line without a title, an optional
+/// EXT-X-BYTERANGE line and a URI line, each line plain ASCII. The general path reads a line at a time through the tag table and the
 /// pending segment; this one splits the segment's lines, checks that the segment is the common
 /// kind and only then stores it — the same record, diagnostics (none) and state as the general
 /// path leaves. Anything else stops it before that segment, and the general path reads on.
@@ -21,12 +21,27 @@ extension PlaylistBuilder {
         while segments.count < maximumElements,
               case let (sequence, overflow) = base.addingReportingOverflow(UInt64(segments.count)), !overflow,
               let segment = reader.segment(from: at, number: number + lines) {
+            let uri = UnsafeBufferPointer(start: bytes.base.baseAddress! + segment.uri.start, count: segment.uri.count)
+            var range: PlaylistByteRange?
+            if let length = segment.rangeLength {
+                // A range without an offset continues the previous segment's range of the same
+                // URI; with none to continue, or past 2^64, the general path reports it.
+                guard let offset = segment.rangeOffset ?? previousRange.flatMap({ previous in
+                          segments.withURI(at: previous.index) { $0.elementsEqual(uri) } ? previous.end : nil }),
+                      case let (end, overflow) = offset.addingReportingOverflow(length), !overflow else { break }
+                range = PlaylistByteRange(length: length, offset: segment.rangeOffset, resolvedOffset: offset)
+                previousRange = (segments.count, end)
+            } else {
+                previousRange = nil
+            }
             if firstMediaTagLine == nil { firstMediaTagLine = segment.firstLine }
             var record = PackedSegment(duration: segment.duration, durationPlaces: segment.places, mediaSequence: sequence,
                                        discontinuitySequence: discontinuities, line: UInt32(clamping: segment.uriLine))
-            let uri = UnsafeBufferPointer(start: bytes.base.baseAddress! + segment.uri.start, count: segment.uri.count)
             MediaSegments.place(segments.keep(uri: uri), in: &record)
-            if !keys.isEmpty || map != nil || bitrate != nil { record.extras = segments.keep(extras: runBox(bitrate: bitrate)) }
+            // A byte-range segment has no bitrate (§4.4.4.8).
+            let segmentBitrate = range == nil ? bitrate : nil
+            if !keys.isEmpty || map != nil || segmentBitrate != nil { record.extras = segments.keep(extras: runBox(bitrate: segmentBitrate)) }
+            record.byteRange = range
             record.dateBits = segment.dateBits
             record.dateForm = segment.dateForm
             if lines == 0 { reserveLike(segmentBytes: segment.uri.end + 1 - at, remainingBytes: count - at) }
@@ -34,10 +49,7 @@ extension PlaylistBuilder {
             lines = segment.uriLine - number + 1
             at = segment.uri.end + 1
         }
-        if lines > 0 {
-            previousRange = nil
-            line = number + lines - 1
-        }
+        if lines > 0 { line = number + lines - 1 }
         if lines == 0 {
             // A playlist whose segments carry other tags (byte ranges, keys) would split and drop
             // a line or two at every segment: after enough of those, the general path reads alone.

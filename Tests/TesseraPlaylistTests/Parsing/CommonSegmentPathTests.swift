@@ -51,6 +51,10 @@ struct CommonSegmentPathTests {
             media(plain.replacingOccurrences(of: "#EXTINF:4.000,\nseg_7.ts\n", with: "#EXT-X-DISCONTINUITY\n#EXTINF:4.000,\nseg_7.ts\n#EXT-X-GAP\n")
                   .replacingOccurrences(of: "#EXTINF:4.000,\nseg_20.ts\n", with: "#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXT-X-BITRATE:800\n#EXTINF:4.000,\nseg_20.ts\n")),
             media(ranged + plain),
+            media("#EXTINF:4,\n#EXT-X-BYTERANGE:100@0\na.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:100\na.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:50\nb.ts\n"
+                  + "#EXTINF:4,\n#EXT-X-BYTERANGE:50\nb.ts\n#EXTINF:4,\nc.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:10\nc.ts\n"
+                  + "#EXT-X-BITRATE:900\n#EXTINF:4,\n#EXT-X-BYTERANGE:10@0\nd.ts\n#EXTINF:4,\nd.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:18446744073709551615@1\ne.ts\n"
+                  + "#EXT-X-BYTERANGE:7@0\n#EXTINF:4,\nf.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:7\nf.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:1@x\ng.ts\n"),
             media(plain, header: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:18446744073709551600\n"),
             media(plain, header: "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n#EXT-X-TARGETDURATION:4\n"),
             media(plain, header: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:10\n#EXT-X-SKIP:SKIPPED-SEGMENTS=5\n"),
@@ -101,10 +105,15 @@ struct CommonSegmentPathTests {
         let plain = read("#EXTINF:2,\nseg.ts\n")
         #expect(plain?.duration == 2 && plain?.places == 0 && plain?.uriLine == 11 && plain?.dateForm == PackedSegment.dateNone)
         #expect(read("#EXTINF:2\nseg.ts\n")?.duration == 2)
+        let ranged = read("#EXTINF:2,\n#EXT-X-BYTERANGE:1000@500\nseg.ts\n")
+        #expect(ranged?.rangeLength == 1000 && ranged?.rangeOffset == 500 && ranged?.uriLine == 12)
+        let continued = read("#EXTINF:2,\n#EXT-X-BYTERANGE:1000\nseg.ts\n")
+        #expect(continued?.rangeLength == 1000 && continued?.rangeOffset == nil && plain?.rangeLength == nil)
         for other in ["#EXTINF:2,title\nseg.ts\n", "#EXTINF:02,\nseg.ts\n", "#EXTINF:2,\r\nseg.ts\r\n", "#EXTINF:2,\n#seg.ts\n",
                       "#EXTINF:2,\n\nseg.ts\n", "#EXTINF:2,\nseg-{$v}.ts\n", "#EXTINF:2,\ns\u{e9}g.ts\n", "#EXT-X-GAP\n#EXTINF:2,\nseg.ts\n",
                       "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.1234Z\n#EXTINF:2,\nseg.ts\n", "#EXT-X-PROGRAM-DATE-TIME:x\n#EXTINF:2,\nseg.ts\n",
-                      "#EXTINF:2,\n#EXT-X-BYTERANGE:10@0\nseg.ts\n", "seg.ts\n"] {
+                      "#EXT-X-BYTERANGE:10@0\n#EXTINF:2,\nseg.ts\n", "#EXTINF:2,\n#EXT-X-BYTERANGE:x\nseg.ts\n", "#EXTINF:2,\n#EXT-X-BYTERANGE:10@\nseg.ts\n",
+                      "#EXTINF:2,\n#EXT-X-BYTERANGE:10\n#EXT-X-BYTERANGE:10\nseg.ts\n", "seg.ts\n"] {
             #expect(read(other) == nil, "\(other)")
         }
     }
