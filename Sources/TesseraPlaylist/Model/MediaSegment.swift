@@ -1,7 +1,7 @@
 /// One media segment of a media playlist (RFC 8216bis §3, §4.4.4).
 ///
-/// Stored compactly (88 bytes inline), because live EVENT playlists grow to hundreds of
-/// thousands of segments: the EXTINF text is rebuilt from the duration and one byte when it is a
+/// Compact (88 bytes inline; `MediaSegments` stores it as a 72-byte `PackedSegment`), because live
+/// EVENT playlists grow to hundreds of thousands of segments: the EXTINF text is rebuilt from the duration and one byte when it is a
 /// plain decimal, the program date-time is inline, and the keys, map and bitrate in force live in one
 /// box that a whole run of segments shares, together with the tags few segments carry (title,
 /// parts, unknown tags); a segment with none of these has no box.

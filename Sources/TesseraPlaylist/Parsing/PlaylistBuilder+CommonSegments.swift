@@ -18,6 +18,7 @@ extension PlaylistBuilder {
         var reader = CommonSegmentReader(bytes: bytes, count: count, maximumLineBytes: limits.maximumLineBytes)
         let maximumElements = limits.maximumElements
         let discontinuities = (discontinuitySequence ?? 0) &+ discontinuityCount
+        var run: (ranged: Bool, index: UInt32)?
         while segments.count < maximumElements,
               case let (sequence, overflow) = base.addingReportingOverflow(UInt64(segments.count)), !overflow,
               let segment = reader.segment(from: at, number: number + lines) {
@@ -38,9 +39,16 @@ extension PlaylistBuilder {
             var record = PackedSegment(duration: segment.duration, durationPlaces: segment.places, mediaSequence: sequence,
                                        discontinuitySequence: discontinuities, line: UInt32(clamping: segment.uriLine))
             MediaSegments.place(segments.keep(uri: uri), in: &record)
-            // A byte-range segment has no bitrate (§4.4.4.8).
-            let segmentBitrate = range == nil ? bitrate : nil
-            if !keys.isEmpty || map != nil || segmentBitrate != nil { record.extras = segments.keep(extras: runBox(bitrate: segmentBitrate)) }
+            // A byte-range segment has no bitrate (§4.4.4.8). No tag comes between the segments of
+            // a run, so the run's box is the last segment's while the kind of segment stays.
+            let ranged = range != nil
+            if let run, run.ranged == ranged {
+                record.extras = run.index
+            } else {
+                let segmentBitrate = ranged ? nil : bitrate
+                record.extras = !keys.isEmpty || map != nil || segmentBitrate != nil ? segments.keep(extras: runBox(bitrate: segmentBitrate)) : 0
+                run = (ranged, record.extras)
+            }
             record.byteRange = range
             record.dateBits = segment.dateBits
             record.dateForm = segment.dateForm

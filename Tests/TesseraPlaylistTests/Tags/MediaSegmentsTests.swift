@@ -100,6 +100,12 @@ struct MediaSegmentsTests {
         #expect(joined.isEmpty && joined.storedURIBytes == 0)
     }
 
+    @Test("a stored segment is 72 bytes of plain values")
+    func recordSize() {
+        #expect(MemoryLayout<PackedSegment>.stride == 72)
+        #expect(_isPOD(PackedSegment.self))
+    }
+
     @Test("the parser keeps every URI in the shared chunks, one after another")
     func parserStorage() throws {
         let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nshort.ts\n#EXTINF:4,\nhttps://cdn.example.com/long/segment.ts\n"
