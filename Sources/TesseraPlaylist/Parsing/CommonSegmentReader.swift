@@ -53,7 +53,7 @@ struct CommonSegmentReader {
         if startsWith(Self.byteRangeTag.0, at: end + 1), startsWith(Self.byteRangeTag.1, at: end + 9), byte(at: end + 1 + 16) == 0x3A {
             let rangeStart = end + 1
             guard let rangeEnd = line(from: rangeStart, known: 17),
-                  let (length, offset) = byteRange(Span(start: rangeStart + 17, end: rangeEnd)) else { return nil }
+                  let (length, offset) = DecimalNumbers.byteRange(bytes, Span(start: rangeStart + 17, end: rangeEnd)) else { return nil }
             rangeLength = length
             rangeOffset = offset
             uriLine += 1
@@ -64,15 +64,6 @@ struct CommonSegmentReader {
         guard !uri.isEmpty, bytes[uri.start] != 0x23 else { return nil }
         return CommonSegment(duration: duration, places: places, dateBits: dateBits, dateForm: dateForm, uri: uri,
                              rangeLength: rangeLength, rangeOffset: rangeOffset, firstLine: number, uriLine: uriLine)
-    }
-
-    /// `<length>[@<offset>]`, each a decimal-integer, or nil (the general path reports it).
-    private func byteRange(_ value: Span) -> (UInt64, UInt64?)? {
-        let at = bytes.firstIndex(of: 0x40, in: value)
-        guard let length = DecimalNumbers.integer(bytes, Span(start: value.start, end: at ?? value.end)) else { return nil }
-        guard let at else { return (length, nil) }
-        guard let offset = DecimalNumbers.integer(bytes, Span(start: at + 1, end: value.end)) else { return nil }
-        return (length, offset)
     }
 
     /// `#EXTINF:` as a little-endian word.

@@ -159,6 +159,16 @@ enum DecimalNumbers {
         return strtod(text, nil)
     }
 
+    /// `<length>[@<offset>]` (EXT-X-BYTERANGE, a BYTERANGE attribute), each a decimal-integer;
+    /// nil when either is not.
+    static func byteRange(_ bytes: Bytes, _ value: Span) -> (length: UInt64, offset: UInt64?)? {
+        let at = bytes.firstIndex(of: 0x40, in: value)
+        guard let length = integer(bytes, Span(start: value.start, end: at ?? value.end)) else { return nil }
+        guard let at else { return (length, nil) }
+        guard let offset = integer(bytes, Span(start: at + 1, end: value.end)) else { return nil }
+        return (length, offset)
+    }
+
     /// decimal-resolution: `<width>x<height>`.
     static func resolution(_ bytes: Bytes, _ span: Span) -> Resolution? {
         guard let x = bytes.firstIndex(of: 0x78, in: span),

@@ -66,34 +66,24 @@ extension PlaylistBuilder {
 
     /// `<length>[@<offset>]`.
     mutating func byteRangeValue(_ value: Span, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
+        if let range = DecimalNumbers.byteRange(bytes, value) { return range }
         let at = bytes.firstIndex(of: 0x40, in: value)
-        let lengthSpan = Span(start: value.start, end: at ?? value.end)
-        guard let length = DecimalNumbers.integer(bytes, lengthSpan) else {
+        if DecimalNumbers.integer(bytes, Span(start: value.start, end: at ?? value.end)) == nil {
             report(.malformedTagValue, .error, section, "\(name) must be <length>[@<offset>], not \"\(bytes.string(value))\".")
-            return nil
-        }
-        guard let at else { return (length, nil) }
-        guard let offset = DecimalNumbers.integer(bytes, Span(start: at + 1, end: value.end)) else {
+        } else {
             report(.malformedTagValue, .error, section, "\(name) offset must be a decimal integer, not \"\(bytes.string(value))\".")
-            return nil
         }
-        return (length, offset)
+        return nil
     }
 
     /// The byte range of a quoted BYTERANGE attribute value (`"<n>[@<o>]"`).
     mutating func byteRange(text: String, _ name: String, _ section: String) -> (UInt64, UInt64?)? {
         let utf8 = Array(text.utf8)
-        return utf8.withUnsafeBufferPointer { pointer in
-            let local = Bytes(base: pointer)
-            let at = local.firstIndex(of: 0x40, in: Span(start: 0, end: pointer.count))
-            guard let length = DecimalNumbers.integer(local, Span(start: 0, end: at ?? pointer.count)) else { return nil }
-            guard let at else { return (length, nil) }
-            guard let offset = DecimalNumbers.integer(local, Span(start: at + 1, end: pointer.count)) else { return nil }
-            return (length, offset)
-        } ?? {
-            report(.malformedAttribute, .error, section, "\(name) must be \"<length>[@<offset>]\", not \"\(text)\".")
-            return nil
-        }()
+        if let range = utf8.withUnsafeBufferPointer({ DecimalNumbers.byteRange(Bytes(base: $0), Span(start: 0, end: $0.count)) }) {
+            return range
+        }
+        report(.malformedAttribute, .error, section, "\(name) must be \"<length>[@<offset>]\", not \"\(text)\".")
+        return nil
     }
 
     private mutating func applyKey(_ value: Span) throws(PlaylistError) {

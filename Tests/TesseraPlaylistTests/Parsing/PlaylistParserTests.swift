@@ -74,6 +74,28 @@ struct PlaylistParserTests {
         #expect(unplaced.map(\.id) == [.byteRangeWithoutPrevious])
     }
 
+    @Test("a byte range that is not <length>[@<offset>] says which part is wrong, on the tag and on a map's attribute")
+    func malformedByteRanges() throws {
+        let found = try diagnostics("""
+        #EXTM3U
+        #EXT-X-VERSION:6
+        #EXT-X-TARGETDURATION:4
+        #EXTINF:4,
+        #EXT-X-BYTERANGE:x
+        a.ts
+        #EXTINF:4,
+        #EXT-X-BYTERANGE:10@y
+        a.ts
+        #EXT-X-MAP:URI="i.mp4",BYTERANGE="5@z"
+        #EXTINF:4,
+        b.ts
+        """)
+        #expect(found.map(\.message) == ["EXT-X-BYTERANGE must be <length>[@<offset>], not \"x\".",
+                                         "EXT-X-BYTERANGE offset must be a decimal integer, not \"10@y\".",
+                                         "EXT-X-MAP BYTERANGE must be \"<length>[@<offset>]\", not \"5@z\"."])
+        #expect(found.map(\.line) == [5, 8, 10])
+    }
+
     @Test("EXT-X-KEY applies to following segments and maps; METHOD=NONE ends encryption (§4.4.4.4)")
     func keys() throws {
         let playlist = try media("""
