@@ -185,16 +185,23 @@ extension MediaSegments {
     }
 
     /// Stores `uri` in the last chunk, or a new one when it does not fit; returns its start, or nil
-    /// when it is longer than a chunk or the chunks are full. A chunk is made whole and filled by
-    /// copying into it (growing an array a URI at a time cost more than the copies).
+    /// when it is longer than a chunk or the chunks are full. A chunk is made of zeros and filled
+    /// by copying into it (growing an array a URI at a time cost more than the copies); it starts
+    /// at 1 KiB and doubles up to `chunkBytes`, so a playlist of a few segments holds a few URIs'
+    /// worth of memory, not a whole chunk.
     private mutating func store(_ uri: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard uri.count <= Self.chunkBytes, let source = uri.baseAddress else { return nil }
         if uriChunks.isEmpty || chunkFill + uri.count > Self.chunkBytes {
             guard uriChunks.count < Int(UInt32.max) / Self.chunkBytes + 1 else { return nil }
-            uriChunks.append([UInt8](repeating: 0, count: Self.chunkBytes))
+            uriChunks.append([UInt8](repeating: 0, count: Swift.max(1024, uri.count)))
             chunkFill = 0
         }
         let last = uriChunks.count - 1
+        let size = uriChunks[last].count
+        if chunkFill + uri.count > size {
+            let grown = Swift.min(Self.chunkBytes, Swift.max(2 * size, chunkFill + uri.count))
+            uriChunks[last].append(contentsOf: repeatElement(0, count: grown - size))
+        }
         let fill = chunkFill
         uriChunks[last].withUnsafeMutableBufferPointer { chunk in
             (chunk.baseAddress! + fill).update(from: source, count: uri.count)

@@ -25,7 +25,7 @@ public struct MediaSegments: RandomAccessCollection, MutableCollection, RangeRep
     var unusedBytes = 0
     /// Bytes in `uriChunks`.
     var storedBytes = 0
-    /// Bytes of the last chunk in use (each chunk is `chunkBytes` long, filled from the start).
+    /// Bytes of the last chunk in use (a chunk is filled from the start; the last one grows to `chunkBytes`).
     var chunkFill = 0
 
     /// The size of a chunk of URI bytes; a URI's start is its chunk's index times this plus its

@@ -112,6 +112,10 @@ struct MediaSegmentsTests {
         guard case .media(let media) = try PlaylistParser().parse(Array(text.utf8)).playlist else { Issue.record("not a media playlist"); return }
         #expect(media.segments.storedURIBytes == "short.ts".utf8.count + "https://cdn.example.com/long/segment.ts".utf8.count)
         #expect(media.segments.map(\.uri) == ["short.ts", "https://cdn.example.com/long/segment.ts"])
+        #expect(media.segments.uriChunks.map(\.count) == [1024], "a playlist of two segments holds 1 KiB of URI chunk, not 64")
+        let many = MediaSegments(Self.segments((0..<2000).map { "https://cdn.example.com/stream/segment_\($0).ts" }))
+        #expect(many.uriChunks.dropLast().allSatisfy { $0.count == MediaSegments.chunkBytes } && many.uriChunks.last!.count <= MediaSegments.chunkBytes)
+        #expect(many.map(\.uri) == (0..<2000).map { "https://cdn.example.com/stream/segment_\($0).ts" })
     }
 
     @Test("keys, maps, titles, parts and dates that do not pack read back as stored, and setting them again and again keeps the tables bounded")
